@@ -28,6 +28,8 @@ let package = Package(
             resources: [.embedInCode("Protocol/io.fontreg.Registry.varlink")]),
         .executableTarget(name: "fontregd", dependencies: ["FontReg"]),
         .executableTarget(name: "fontresolve", dependencies: ["FontReg"]),
+        // Benchmark of fontregd (scripts/bench-daemon.sh, docs/benchmarks.md); not installed.
+        .executableTarget(name: "fontreg-bench", dependencies: ["FontReg"]),
         .testTarget(
             name: "FontRegTests", dependencies: ["FontReg"],
             resources: [.copy("Fixtures")]),

@@ -24,7 +24,7 @@ public final class VarlinkClient {
     {
         let fd: Int32
         do {
-            fd = try Syscall.run("socket") { socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0) }
+            fd = try Syscall.run("socket") { cshim_unix_stream_socket(0) }
             try Syscall.run("connect", subject: socketPath) { cshim_connect_unix(fd, socketPath) }
         } catch {
             throw .cannotConnect(path: socketPath, error)
