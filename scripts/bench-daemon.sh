@@ -22,4 +22,4 @@ for _ in $(seq 1 300); do
     sleep 0.05
 done
 echo "machine: $(nproc) cores, $(uname -sr)"
-"$BIN/fontreg-bench" --socket "$TMP/fontregd.sock" --family Lato "$@"
+"$BIN/fontreg-bench" --socket "$TMP/fontregd.sock" --family Lato --fonts "$PWD/fonts" "$@"

@@ -14,6 +14,8 @@ struct Options {
     var pipeline = 64
     var batch = 100
     var fcMatchRuns = 100
+    var fonts: String?
+    var echoSocket: String?
 }
 
 var options = Options()
@@ -31,10 +33,12 @@ while !arguments.isEmpty {
     case "--pipeline": options.pipeline = Int(value) ?? options.pipeline
     case "--batch": options.batch = Int(value) ?? options.batch
     case "--fc-match-runs": options.fcMatchRuns = Int(value) ?? options.fcMatchRuns
+    case "--fonts": options.fonts = value
+    case "--echo-socket": options.echoSocket = value
     default: FileHandle.standardError.write(Data("unknown option \(flag)\n".utf8)); exit(64)
     }
 }
-guard !options.socket.isEmpty else {
+guard !options.socket.isEmpty || options.echoSocket != nil else {
     FileHandle.standardError.write(Data("usage: fontreg-bench --socket PATH [--family NAME] [--calls N] [--connections N] [--seconds S]\n".utf8))
     exit(64)
 }
@@ -56,34 +60,58 @@ func report(_ name: String, _ samples: [Double]) -> Double {
     return p50
 }
 
-// 1. A bare Unix-socket round trip: a Resolve-sized message to an echo thread and back.
-func bareRoundTrip(count: Int, size: Int) -> [Double] {
-    var fds: [Int32] = [0, 0]
-    guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &fds) == 0 else { fatalError("socketpair") }
-    let echo = fds[1]
-    let thread = Thread {
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = buffer.withUnsafeMutableBytes { read(echo, $0.baseAddress, $0.count) }
-            if n <= 0 { return }
-            var sent = 0
-            while sent < n { sent += buffer.withUnsafeBytes { write(echo, $0.baseAddress! + sent, n - sent) } }
-        }
+// 1. A bare Unix-socket round trip between two processes: this program started again as an
+// echo server (`--echo-socket PATH`), a message of the reply's size out and back.
+func echoServer(path: String) -> Never {
+    let listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    withUnsafeMutableBytes(of: &address.sun_path) { raw in
+        for (offset, byte) in path.utf8.enumerated() { raw[offset] = byte }
     }
-    thread.start()
+    unlink(path)
+    _ = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+    }
+    listen(listener, 1)
+    print("ready")
+    fflush(nil)
+    let connection = accept(listener, nil, nil)
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let n = buffer.withUnsafeMutableBytes { read(connection, $0.baseAddress, $0.count) }
+        if n <= 0 { exit(0) }
+        var sent = 0
+        while sent < n { sent += buffer.withUnsafeBytes { write(connection, $0.baseAddress! + sent, n - sent) } }
+    }
+}
+
+if let path = options.echoSocket { echoServer(path: path) }
+
+func bareRoundTrip(count: Int, size: Int) throws -> [Double] {
+    let path = "/tmp/fontreg-bench-echo-\(getpid()).sock"
+    let echo = Process()
+    echo.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    echo.arguments = ["--echo-socket", path]
+    let pipe = Pipe()
+    echo.standardOutput = pipe
+    try echo.run()
+    _ = pipe.fileHandleForReading.availableData  // "ready"
+    let client = try VarlinkClient(socketPath: path)
+    defer { client.close(); echo.waitUntilExit(); unlink(path) }
+    let fd = client.fd
     let message = [UInt8](repeating: 0x61, count: size)
     var reply = [UInt8](repeating: 0, count: 65536)
     var samples: [Double] = []
     for _ in 0..<count {
         let start = now()
-        _ = message.withUnsafeBytes { write(fds[0], $0.baseAddress, $0.count) }
+        _ = message.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
         var received = 0
         while received < size {
-            received += reply.withUnsafeMutableBytes { read(fds[0], $0.baseAddress, $0.count) }
+            received += reply.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
         }
         samples.append(now() - start)
     }
-    close(fds[0])
     return samples
 }
 
@@ -96,7 +124,30 @@ func resolveCall(_ index: Int) -> VarlinkCall {
             "italic": .bool(index % 3 == 0)])
 }
 
+/// Where one Resolve's time goes, measured in this process: resolver, reply encoding, reply parsing.
+func inProcessCosts(fonts: String, count: Int) throws {
+    let registry = try FontRegistry(configuration: RegistryConfiguration(fontDirectories: [fonts]))
+    let queries = (0..<count).map { index in
+        ResolveQuery(family: benchFamily, weight: FontWeight(parsing: weights[index % weights.count])!, italic: index % 3 == 0)
+    }
+    var start = now()
+    var resolutions: [Resolution] = []
+    for query in queries { resolutions.append(try registry.resolve(query)) }
+    let resolve = (now() - start) / Double(count)
+    start = now()
+    var encoded: [[UInt8]] = []
+    for resolution in resolutions { encoded.append(VarlinkReply(parameters: ResolutionReply(resolution).parameters).serialized()) }
+    let encode = (now() - start) / Double(count)
+    start = now()
+    for bytes in encoded {
+        _ = try bytes.dropLast().withUnsafeBufferPointer { (buffer) throws(VarlinkProtocolError) in try VarlinkReply(parsing: buffer) }
+    }
+    let parse = (now() - start) / Double(count)
+    print(String(format: "in-process, per Resolve: resolver %.1f µs, reply encoding %.1f µs, reply parsing (client) %.1f µs", resolve * 1e6, encode * 1e6, parse * 1e6))
+}
+
 do {
+    if let fonts = options.fonts { try inProcessCosts(fonts: fonts, count: options.calls) }
     let client = try VarlinkClient(socketPath: options.socket)
     let probe = try client.call(resolveCall(0).method, resolveCall(0).parameters)
     let replySize = VarlinkReply(parameters: probe).serialized().count
@@ -104,51 +155,61 @@ do {
     print("fontreg-bench: family \(options.family), Resolve request \(requestSize) B, reply \(replySize) B")
 
     // Bare round trip with the same bytes each way as Resolve (request out, reply back).
-    let bare = report("bare Unix-socket round trip (\(replySize) B echo)", bareRoundTrip(count: options.calls, size: replySize))
+    let bare = report(
+        "bare Unix-socket round trip between two processes (\(replySize) B echo)",
+        try bareRoundTrip(count: options.calls, size: replySize))
 
     // 2. Resolve round trips, one connection, one call at a time.
     var samples: [Double] = []
     samples.reserveCapacity(options.calls)
+    // Requests are serialized before timing, as the bare round trip's message is.
+    let requests = (0..<weights.count * 3).map { resolveCall($0).serialized() }
     for index in 0..<options.calls {
-        let call = resolveCall(index)
+        let request = requests[index % requests.count]
         let start = now()
-        try client.send(call)
-        let reply = try client.receive()
+        try client.sendRaw(request)
+        let reply = try client.receiveMessage()
         samples.append(now() - start)
-        if reply.error != nil { fatalError("Resolve failed: \(reply)") }
+        if reply.starts(with: Array(#"{"error""#.utf8)) { fatalError("Resolve failed") }
     }
-    let single = report("Resolve round trip, one connection", samples)
+    let single = report("Resolve round trip, one connection (reply bytes received, not parsed)", samples)
     print(String(format: "ratio Resolve p50 / bare p50: %.2f", single / bare))
 
-    // 3. Throughput: several connections, each keeping `pipeline` calls in flight.
+    // 3. Throughput: several connections, each sending `pipeline` calls in one write and then
+    // reading their replies. Calls are serialized once up front and replies are counted, not
+    // parsed, so that the client is not what is measured.
     func throughput(label: String, makeCall: @escaping @Sendable (Int) -> VarlinkCall, resolvesPerCall: Int) throws {
         let total = Atomic(0)
         let deadline = now() + options.seconds
         let group = DispatchGroup()
         let socket = options.socket, pipeline = options.pipeline
+        var window: [UInt8] = []
+        for index in 0..<pipeline { window += makeCall(index).serialized() }
+        let batch = window
         for _ in 0..<options.connections {
             group.enter()
             let thread = Thread {
                 defer { group.leave() }
                 guard let connection = try? VarlinkClient(socketPath: socket) else { return }
-                var calls = 0, sent = 0
-                var batch: [UInt8] = []
-                for _ in 0..<pipeline { batch += makeCall(sent).serialized(); sent += 1 }
-                try? connection.sendRaw(batch)
+                let errorPrefix = Array(#"{"error""#.utf8)
+                var calls = 0
                 while now() < deadline {
-                    guard let reply = try? connection.receive(), reply.error == nil else { return }
-                    calls += 1
-                    try? connection.sendRaw(makeCall(sent).serialized())
-                    sent += 1
+                    guard (try? connection.sendRaw(batch)) != nil else { return }
+                    for _ in 0..<pipeline {
+                        guard let reply = try? connection.receiveMessage(), !reply.starts(with: errorPrefix) else {
+                            FileHandle.standardError.write(Data("fontreg-bench: a call failed\n".utf8))
+                            return
+                        }
+                    }
+                    calls += pipeline
                 }
-                for _ in 0..<(sent - calls) { _ = try? connection.receive() }
                 total.add(calls * resolvesPerCall)
             }
             thread.start()
         }
         group.wait()
         let rate = Double(total.value) / options.seconds
-        print("\(label): \(Int(rate)) resolves/s (\(options.connections) connections, \(pipeline) calls in flight each, \(options.seconds) s)")
+        print("\(label): \(Int(rate)) resolves/s (\(options.connections) connections, \(pipeline) calls per write, \(options.seconds) s)")
     }
     let family = options.family
     let batchSize = options.batch

@@ -103,8 +103,24 @@ public final class VarlinkClient {
         }
     }
 
+    /// Receives the next message as raw bytes (without its NUL), unparsed: for benchmarks and tools
+    /// that only relay replies. An error reply starts with `{"error"`, as keys are sorted.
+    public func receiveMessage() throws(VarlinkClientError) -> [UInt8] {
+        while true {
+            let message: [UInt8]?
+            do {
+                message = try framer.nextMessage { (bytes) throws(VarlinkProtocolError) -> [UInt8] in Array(bytes) }
+            } catch {
+                throw .malformedReply(error)
+            }
+            if let message { return message }
+            try fill()
+        }
+    }
+
+    private var chunk = [UInt8](repeating: 0, count: 65536)
+
     private func fill() throws(VarlinkClientError) {
-        var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
             let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
             if count > 0 {
