@@ -28,7 +28,7 @@ let package = Package(
         .executableTarget(name: "fontresolve", dependencies: ["FontReg"]),
         .testTarget(
             name: "FontRegTests", dependencies: ["FontReg"],
-            resources: [.copy("Fixtures")]),
+            exclude: ["Fixtures", "Snapshots"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -80,7 +80,11 @@ public struct Resolver: Sendable {
             return try fallback(query: query, rule: rule, composed: composed, requested: requested, effective: effective, policy: query.boldText ? policy : nil, trace: trace, warnings: warnings)
         }
         if let composed {
-            if let face = index.face(postscriptName: composed), FamilyKey(face.family) == FamilyKey(entry.name) || declared != nil {
+            let ruled = declared != nil || rules.rule(for: entry.name) != nil
+            if let face = index.face(postscriptName: composed), !ruled, FamilyKey(face.family) != FamilyKey(entry.name) || !face.weightRange.contains(effective) {
+                // The default rule's names are a guess: Lato's "Thin" is 200, not 100.
+                trace.append("\(face.postscriptName) is registered but has weight \(face.weight)\(FamilyKey(face.family) != FamilyKey(entry.name) ? " in family \"\(face.family)\"" : ""), not \(effective): the default rule's name does not fit this family (`fontresolve rules suggest \(entry.name)` writes one that does).")
+            } else if let face = index.face(postscriptName: composed) {
                 let caseNote = face.postscriptName == composed ? "" : " (registered as \(face.postscriptName); names match without regard to case)"
                 trace.append("Composed the face name \"\(composed)\" and found it registered\(caseNote).")
                 return Resolution(face: face, composedName: composed, match: .exactName, requestedWeight: requested, effectiveWeight: effective, resolvedFamily: entry.name, boldPolicy: query.boldText ? policy : nil, trace: trace, warnings: warnings)
