@@ -26,6 +26,7 @@ let package = Package(
             dependencies: ["CFontconfig", "CFreeType", "CSystemd", "CShim"]),
         .executableTarget(name: "fontregd", dependencies: ["FontReg"]),
         .executableTarget(name: "fontresolve", dependencies: ["FontReg"]),
+        .executableTarget(name: "fontreg-bench", dependencies: ["FontReg"]),
         .testTarget(
             name: "FontRegTests", dependencies: ["FontReg"],
             exclude: ["Fixtures", "Snapshots"]),
