@@ -193,12 +193,16 @@ public enum FontRegDaemon {
             let new = try old.reloaded(overrides: overrides)
             service.update(.init(access: new.access, allowedRoots: AllowedRoots(new.allowedRoots)))
             server.update(limits: new.limits)
-            for name in ["socketPath", "stateDirectory", "rulesDirectory", "threads", "cacheDirectory"] {
-                if String(describing: Mirror(reflecting: old).descendant(name) ?? "")
-                    != String(describing: Mirror(reflecting: new).descendant(name) ?? "")
-                {
-                    logger.warning("reload: \(name) changed; it takes effect at the next start")
-                }
+            let fixedAtStart: [(String, Bool)] = [
+                ("socket", old.socketPath != new.socketPath || old.socketMode != new.socketMode),
+                ("state-dir", old.stateDirectory != new.stateDirectory),
+                ("cache-dir", old.cacheDirectory != new.cacheDirectory),
+                ("rules", old.rulesDirectory != new.rulesDirectory),
+                ("system-fonts", old.includeSystemFonts != new.includeSystemFonts),
+                ("threads", old.threads != new.threads),
+            ]
+            for (name, changed) in fixedAtStart where changed {
+                logger.warning("reload: \(name) changed; it takes effect at the next start")
             }
             let removed = old.fontDirectories.filter { !new.fontDirectories.contains($0) }
             let added = new.fontDirectories.filter { !old.fontDirectories.contains($0) }

@@ -30,12 +30,9 @@ public struct Logger: Sendable {
         self.journalPrefixes = journalPrefixes
     }
 
-    /// A logger that writes nothing, for tests that run servers in-process.
-    public static let silent = Logger(minimumLevel: .init(rawValue: 99) ?? .error)
-
     /// Writes `message` at `level`.
     public func log(_ level: Level, _ message: @autoclosure () -> String) {
-        guard level >= minimumLevel, minimumLevel.rawValue <= Level.error.rawValue else { return }
+        guard level >= minimumLevel else { return }
         let prefix = journalPrefixes ? level.journalPrefix : ""
         var line = prefix + "fontregd: " + message()
         line.append("\n")
