@@ -43,12 +43,10 @@ public final class FontRegistry: Sendable {
         let privateConfig = PrivateFontconfig(cacheDirectory: cacheDirectory)
         let scanner = FontScanner(cacheFile: (cacheDirectory as NSString).appendingPathComponent("faces.cache"))
         let result = scanner.scan(roots: roots)
+        // Written now, not in the background: a short-lived process (the client) exits right after.
+        scanner.saveCache()
         let files = result.files.map(\.path)
-        let cacheCopy = scanner.cache, cacheFile = scanner.cacheFile
-        fontconfigQueue.async {
-            if let cacheFile { FaceCache.save(cacheCopy, path: cacheFile) }
-            for file in files { privateConfig.addFile(file) }
-        }
+        fontconfigQueue.async { for file in files { privateConfig.addFile(file) } }
         state = Mutex(State(roots: roots, index: FontIndex(faces: result.files.flatMap(\.faces), problems: result.problems, generation: 1), rules: rules))
         writer = Mutex(scanner)
         fontconfig = Mutex(privateConfig)
@@ -171,7 +169,7 @@ public final class FontRegistry: Sendable {
             let result = scanner.scan(roots: roots)
             let removedFiles = known.subtracting(result.files.map(\.path))
             let files = result.files.map(\.path)
-            let cacheCopy = scanner.cache, cacheFile = scanner.cacheFile
+            let cacheCopy = scanner.cache, cacheFile = scanner.cacheChanged ? scanner.cacheFile : nil
             fontconfigQueue.async { [self] in
                 if let cacheFile { FaceCache.save(cacheCopy, path: cacheFile) }
                 if removedFiles.isEmpty {

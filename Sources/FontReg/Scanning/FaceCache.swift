@@ -36,8 +36,20 @@ enum FaceCache {
         writer.int(files.count)
         for file in files.values { write(file, to: &writer) }
         let temporary = path + ".tmp." + UUID().uuidString
-        guard FileManager.default.createFile(atPath: temporary, contents: Data(writer.output)) else { return }
-        if rename(temporary, path) != 0 { unlink(temporary) }
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { return }
+        let written = writer.output.withUnsafeBytes { buffer -> Bool in
+            var done = 0
+            while done < buffer.count {
+                let n = Glibc.write(fd, buffer.baseAddress! + done, buffer.count - done)
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { return false }
+                done += n
+            }
+            return true
+        }
+        close(fd)
+        if !written || rename(temporary, path) != 0 { unlink(temporary) }
     }
 
     private static func write(_ file: ScannedFile, to w: inout BinaryWriter) {
