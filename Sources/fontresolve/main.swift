@@ -1,1 +1,4 @@
-// fontresolve
+import FontReg
+import Foundation
+
+exit(FontResolveMain.run(Array(CommandLine.arguments.dropFirst())))

@@ -14,8 +14,8 @@ public struct Resolution: Sendable, Hashable, Codable {
 
     /// The face that serves the query.
     public var face: FaceRecord
-    /// The face name composed from the family rule (`Family-WeightSuffix`).
-    public var composedName: String
+    /// The face name composed from the family rule (`Family-WeightSuffix`); `nil` for a weight off the nine steps.
+    public var composedName: String?
     /// How the face was found.
     public var match: MatchKind
     /// The weight the query asked for.
@@ -32,7 +32,7 @@ public struct Resolution: Sendable, Hashable, Codable {
     public var warnings: [String]
 
     public init(
-        face: FaceRecord, composedName: String, match: MatchKind, requestedWeight: Int,
+        face: FaceRecord, composedName: String?, match: MatchKind, requestedWeight: Int,
         effectiveWeight: Int, resolvedFamily: String, boldPolicy: BoldTextPolicy?,
         trace: [String], warnings: [String]
     ) {

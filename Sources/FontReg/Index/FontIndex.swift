@@ -1,0 +1,92 @@
+/// An immutable snapshot of every registered face, with fast lookups; replaced whole on change.
+///
+/// Lookups by PostScript name and full name ignore case; families are found by their
+/// ``FamilyKey``. Readers hold a snapshot for as long as they need it, so a rescan never
+/// stalls a query.
+public struct FontIndex: Sendable {
+    /// Increases by one with every change to the registry.
+    public let generation: Int
+    /// Every face, sorted by family, width, style and weight.
+    public let faces: [FaceRecord]
+    /// Files that could not be used, with the reason.
+    public let problems: [ScanProblem]
+
+    private let familiesByKey: [FamilyKey: FamilyEntry]
+    private let byPostscriptName: [String: Int]
+    private let byFullName: [String: Int]
+    /// Families sorted by name.
+    public let families: [FamilyEntry]
+
+    /// Builds the index of these faces.
+    public init(faces: [FaceRecord], problems: [ScanProblem] = [], generation: Int = 0) {
+        self.generation = generation
+        self.problems = problems
+        var grouped: [FamilyKey: (name: String, faces: [FaceRecord])] = [:]
+        for face in faces {
+            grouped[FamilyKey(face.family), default: (face.family, [])].faces.append(face)
+        }
+        let entries = grouped.values.map { FamilyEntry(name: $0.name, faces: $0.faces) }
+            .sorted { ($0.name.lowercased(), $0.name) < ($1.name.lowercased(), $1.name) }
+        families = entries
+        familiesByKey = Dictionary(uniqueKeysWithValues: entries.map { (FamilyKey($0.name), $0) })
+        let sorted = entries.flatMap(\.faces)
+        self.faces = sorted
+        var ps: [String: Int] = [:]
+        var full: [String: Int] = [:]
+        for (i, face) in sorted.enumerated() {
+            // The first face wins a name: static faces sort before a variable font's instances.
+            if ps[face.postscriptName.lowercased()] == nil { ps[face.postscriptName.lowercased()] = i }
+            if full[face.fullName.lowercased()] == nil { full[face.fullName.lowercased()] = i }
+        }
+        byPostscriptName = ps
+        byFullName = full
+    }
+
+    /// The family with this name under its normalized key ("noto-sans" finds "Noto Sans").
+    public func family(named name: String) -> FamilyEntry? {
+        familiesByKey[FamilyKey(name)]
+    }
+
+    /// The face with this PostScript name, ignoring case.
+    public func face(postscriptName: String) -> FaceRecord? {
+        byPostscriptName[postscriptName.lowercased()].map { faces[$0] }
+    }
+
+    /// The face with this full name, ignoring case.
+    public func face(fullName: String) -> FaceRecord? {
+        byFullName[fullName.lowercased()].map { faces[$0] }
+    }
+
+    /// The registered families closest to a name that is not registered, best first (at most three).
+    public func suggestions(for name: String) -> [String] {
+        let key = FamilyKey(name).value
+        guard !key.isEmpty else { return [] }
+        let scored = families.map { entry -> (Int, String) in
+            let other = FamilyKey(entry.name).value
+            var distance = EditDistance.between(key, other)
+            if other.hasPrefix(key) || key.hasPrefix(other) || other.contains(key) { distance = min(distance, 1) }
+            return (distance, entry.name)
+        }
+        let limit = max(2, key.count / 3)
+        return scored.filter { $0.0 <= limit }.sorted { $0 < $1 }.prefix(3).map(\.1)
+    }
+}
+
+/// Levenshtein distance between two short strings.
+enum EditDistance {
+    static func between(_ a: String, _ b: String) -> Int {
+        let x = Array(a.unicodeScalars), y = Array(b.unicodeScalars)
+        if x.isEmpty { return y.count }
+        if y.isEmpty { return x.count }
+        var previous = Array(0...y.count)
+        var current = [Int](repeating: 0, count: y.count + 1)
+        for i in 1...x.count {
+            current[0] = i
+            for j in 1...y.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (x[i - 1] == y[j - 1] ? 0 : 1))
+            }
+            swap(&previous, &current)
+        }
+        return previous[y.count]
+    }
+}

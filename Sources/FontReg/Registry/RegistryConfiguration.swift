@@ -1,0 +1,26 @@
+import Foundation
+
+/// What a registry scans and where it keeps its caches.
+public struct RegistryConfiguration: Sendable, Hashable {
+    /// Directories scanned recursively for font files.
+    public var fontDirectories: [String]
+    /// Single font files.
+    public var fontFiles: [String]
+    /// A directory of `*.json` family rules (see `docs/rules.md`).
+    public var rulesDirectory: String?
+    /// Also index every font of the system's fontconfig configuration.
+    public var includeSystemFonts: Bool
+    /// The cache directory of the private fontconfig configuration; a per-user temporary one when `nil`.
+    public var cacheDirectory: String?
+
+    public init(
+        fontDirectories: [String] = [], fontFiles: [String] = [], rulesDirectory: String? = nil,
+        includeSystemFonts: Bool = false, cacheDirectory: String? = nil
+    ) {
+        self.fontDirectories = fontDirectories
+        self.fontFiles = fontFiles
+        self.rulesDirectory = rulesDirectory
+        self.includeSystemFonts = includeSystemFonts
+        self.cacheDirectory = cacheDirectory
+    }
+}
