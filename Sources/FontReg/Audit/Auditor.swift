@@ -50,7 +50,7 @@ public struct Auditor: Sendable {
                 generics[key, default: (generic, [])].usedBy.append(use.origin.description)
             }
             guard let primary = stack.primary else { continue }
-            let key = FontWeight.normalizedName(primary)
+            let key = FamilyKey(primary).value
             if families[key] == nil {
                 families[key] = (primary, [], [])
                 familyOrder.append(key)
@@ -61,7 +61,7 @@ public struct Auditor: Sendable {
             }
         }
         var facesByFamily: [String: [FaceRecord]] = [:]
-        for face in faces { facesByFamily[FontWeight.normalizedName(face.family), default: []].append(face) }
+        for face in faces { facesByFamily[FamilyKey(face.family).value, default: []].append(face) }
 
         var audits: [FamilyAudit] = []
         for key in familyOrder {
