@@ -21,7 +21,7 @@ enum AuditHTMLRenderer {
             case .missing: "MISSING"
             case .unneeded: "unneeded"
             case .available: "in a shipped file, not required"
-            case .absent: "not in the family, not required"
+            case .absent: "not in the family"
             }
         }
     }
@@ -183,7 +183,7 @@ enum AuditHTMLRenderer {
         .missing .tag b{color:#b3170b}
         .unneeded{background:#f2f2f2}.unneeded svg{fill:#9a9a9a}
         .available{background:#fafafa}.available svg{fill:#6a6a6a}
-        .absent{background:#fcfcfc}
+        .absent{background:#fcfcfc}.absent .tag b{font-weight:400;color:#aaa}
         code{font:12px ui-monospace,monospace}
         """
 }

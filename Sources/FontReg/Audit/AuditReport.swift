@@ -34,6 +34,22 @@ public struct FamilyAudit: Sendable, Hashable, Codable {
     public var styles: [StyleAudit]
     /// Sums for this family.
     public var totals: AuditTotals
+
+    private enum CodingKeys: String, CodingKey {
+        case family, registeredFamily, fallbacks, supportedWeights, suggestions, styles, totals
+    }
+
+    /// Encodes every key, `registeredFamily` as `null` when absent, so consumers see a stable shape.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(family, forKey: .family)
+        try container.encode(registeredFamily, forKey: .registeredFamily)
+        try container.encode(fallbacks, forKey: .fallbacks)
+        try container.encode(supportedWeights, forKey: .supportedWeights)
+        try container.encode(suggestions, forKey: .suggestions)
+        try container.encode(styles, forKey: .styles)
+        try container.encode(totals, forKey: .totals)
+    }
 }
 
 /// The audit of one family and style.
@@ -94,6 +110,17 @@ public struct MissingFace: Sendable, Hashable, Codable {
     public var standIn: StandIn?
     /// What happens today, in words.
     public var reason: String
+
+    private enum CodingKeys: String, CodingKey { case weight, roles, standIn, reason }
+
+    /// Encodes every key, `standIn` as `null` when nothing stands in.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(weight, forKey: .weight)
+        try container.encode(roles, forKey: .roles)
+        try container.encode(standIn, forKey: .standIn)
+        try container.encode(reason, forKey: .reason)
+    }
 }
 
 /// The face that would be drawn instead of a missing one.
@@ -110,7 +137,7 @@ public struct UnneededFile: Sendable, Hashable, Codable {
     public var bytes: Int64
     /// The PostScript names of the faces in the file.
     public var faces: [String]
-    /// Their weights.
+    /// Their weights, ascending and distinct (a variable font's range shows as its two ends and its instances).
     public var weights: [Int]
 }
 

@@ -157,9 +157,6 @@ public struct Auditor: Sendable {
                 plans.append(WeightPlan(used: weight, servedBy: served, boldText: bold, boldTextServedBy: boldServed, sources: sources))
                 roles[served, default: []].insert("used")
                 roles[boldServed, default: []].insert("boldText")
-                if served != weight {
-                    notes.append("\(name) \(style.rawValue) \(weight): off the 100 grid and no face covers it exactly; the \(served) face serves it (CSS matching), Bold Text \(bold)")
-                }
             }
             var shipped: [ShippedFace] = []
             var missing: [MissingFace] = []
@@ -208,7 +205,7 @@ public struct Auditor: Sendable {
                 guard fileFaces.first?.style == style else { continue }
                 unneeded.append(UnneededFile(
                     file: file, bytes: fileFaces[0].fileSize, faces: fileFaces.map(\.postscriptName),
-                    weights: fileFaces.map(\.weight)))
+                    weights: Array(Set(fileFaces.flatMap { [$0.weightRange.lowerBound, $0.weightRange.upperBound] })).sorted()))
                 dropBytes[file] = fileFaces[0].fileSize
             }
             styleAudits[index].unneeded = unneeded

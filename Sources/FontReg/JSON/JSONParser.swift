@@ -105,6 +105,8 @@ public struct JSONParser {
             return .null(at: start)
         case UInt8(ascii: "'"):
             throw error("strings must use double quotes (\"…\"), not single quotes")
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"):
+            throw error("unknown word; JSON's keywords are true, false and null in lower case, and text needs double quotes")
         default:
             throw error("unexpected \(describeCurrent()); expected a value (object, array, string, number, true, false or null)")
         }
@@ -114,7 +116,7 @@ public struct JSONParser {
         let start = position
         for expected in word.utf8 {
             guard current == expected else {
-                throw error("unknown word; expected '\(word)' (JSON keywords are lower-case)", at: start)
+                throw error("unknown word; expected '\(word)' (JSON keywords are true, false and null in lower case)", at: start)
             }
             advance()
         }
@@ -223,7 +225,7 @@ public struct JSONParser {
         }
         while true {
             guard let byte = current else {
-                throw error("unexpected end of file; the string opened at line \(start.line), column \(start.column) is not closed with '\"'")
+                throw error("the string opened here is not closed with '\"' before the end of the file", at: start)
             }
             switch byte {
             case UInt8(ascii: "\""):
