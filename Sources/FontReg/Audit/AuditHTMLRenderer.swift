@@ -118,6 +118,13 @@ enum AuditHTMLRenderer {
             } else {
                 caption = "no face of the family: a system font stands in"
             }
+        } else if let plan = style.weights.first(where: { $0.used == weight && $0.servedBy != weight }) {
+            // An off-grid weight drawn by the step that serves it.
+            status = .used
+            let serving = style.faces.first { $0.weight == plan.servedBy }
+            drawn = serving.flatMap { shipped in faces.first { $0.postscriptName == shipped.postscriptName && $0.file == shipped.file } }
+                ?? StandInMatcher.match(weight: plan.servedBy, style: FontStyle(rawValue: style.style) ?? .normal, in: faces)
+            caption = "no face of exactly \(weight): drawn by the \(plan.servedBy) face\(drawn.map { " " + $0.postscriptName } ?? "")"
         } else if let face = Auditor.exactFace(weight, in: styleFaces) {
             let dropped = style.unneeded.contains { $0.file == face.file }
                 || !style.faces.contains { $0.file == face.file }

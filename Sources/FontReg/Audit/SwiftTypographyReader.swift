@@ -103,7 +103,7 @@ struct SwiftTypographyReader {
         while i < tokens.count {
             let token = tokens[i]
             switch token.text {
-            case "struct", "class", "enum", "extension", "protocol", "actor" where token.kind == .keyword:
+            case _ where token.kind == .keyword && ["struct", "class", "enum", "extension", "protocol", "actor"].contains(token.text):
                 guard let nameIndex = (i + 1 < tokens.count) ? i + 1 : nil, tokens[nameIndex].kind == .identifier else {
                     i += 1
                     continue
@@ -132,7 +132,7 @@ struct SwiftTypographyReader {
                     name: isExtensionOfProtocol ? nil : name, isFunction: false,
                     familyType: isType ? name : nil, selfType: selfType)
                 i = j
-            case "func", "init" where token.kind == .keyword:
+            case _ where token.kind == .keyword && (token.text == "func" || token.text == "init"):
                 if token.text == "init" && text(i - 1) == "." {
                     i += 1
                     continue
@@ -150,7 +150,7 @@ struct SwiftTypographyReader {
             case "}":
                 if !scopes.isEmpty { scopes.removeLast() }
                 i += 1
-            case "let", "var" where token.kind == .keyword:
+            case _ where token.kind == .keyword && (token.text == "let" || token.text == "var"):
                 guard i + 1 < tokens.count, tokens[i + 1].kind == .identifier else {
                     i += 1
                     continue
@@ -358,7 +358,8 @@ struct SwiftTypographyReader {
             }
             result.append(component)
             if i < tokens.count {
-                guard tokens[i].text == "." else { return result.isEmpty ? nil : result }
+                // Anything but a member access (an operator, a closure) is not a plain chain.
+                guard tokens[i].text == "." else { return nil }
                 i += 1
             }
         }
@@ -388,7 +389,8 @@ struct SwiftTypographyReader {
                 k += 1
                 continue
             } else {
-                if declaration == nil || tokens.first?.text == "." {
+                // Only a family argument must resolve; other code in the files is not ours to judge.
+                if declaration == nil {
                     throw error(
                         "cannot find the declaration of '\(part.name)'; pass the Swift file that declares it too",
                         file: file, at: part.token, location: location)

@@ -122,4 +122,22 @@ import Testing
         #expect(document.uses.map(\.familyStack) == [["Yes"]])
         #expect(document.uses.map(\.weight.value) == [500])
     }
+
+    @Test func unrelatedAppCodeIsIgnoredAndNonLiteralCallsAreNoted() throws {
+        let source = """
+            import UIKit
+            struct Theme {
+                static let tint: UIColor = .systemBlue
+                static let spacing = base + 4
+                let label = UILabel()
+                static func body(weight: Typography.FontWeight) -> Typography {
+                    Typography(familyName: "F", fontWeight: weight, fontSize: 1, lineHeight: 1)
+                }
+            }
+            extension Typography { static let used = Typography(familyName: "F", fontWeight: .bold, fontSize: 1, lineHeight: 1) }
+            """
+        let document = try SwiftTypographyReader.read(sources: [("Theme.swift", source)])
+        #expect(document.uses.map(\.weight.value) == [700])
+        #expect(document.notes.contains { $0.hasPrefix("Theme.swift:7:") && $0.contains("not a literal") })
+    }
 }
