@@ -26,9 +26,10 @@ let package = Package(
             dependencies: ["CFontconfig", "CFreeType", "CSystemd", "CShim"]),
         .executableTarget(name: "fontregd", dependencies: ["FontReg"]),
         .executableTarget(name: "fontresolve", dependencies: ["FontReg"]),
+        .executableTarget(name: "fontreg-bench", dependencies: ["FontReg"]),
         .testTarget(
             name: "FontRegTests", dependencies: ["FontReg"],
-            resources: [.copy("Fixtures")]),
+            exclude: ["Fixtures", "Snapshots"]),
     ],
     swiftLanguageModes: [.v6]
 )

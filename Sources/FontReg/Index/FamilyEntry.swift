@@ -5,9 +5,25 @@ public struct FamilyEntry: Sendable, Hashable {
     /// The faces, normal before italic before oblique, lightest first.
     public let faces: [FaceRecord]
 
+    /// The rule a family without a rule file gets, derived once when the index is built.
+    public let defaultRule: FamilyRule
+    /// The weights registered per style, computed once (see ``registeredWeights(style:)``).
+    private let weightsByStyle: [FontStyle: [Int]]
+    /// The faces of the width CSS prefers (normal, else the nearest), per style, computed once.
+    let preferredFacesByStyle: [FontStyle: [FaceRecord]]
+
     public init(name: String, faces: [FaceRecord]) {
         self.name = name
-        self.faces = faces.sorted(by: FamilyEntry.order)
+        let sorted = faces.sorted(by: FamilyEntry.order)
+        self.faces = sorted
+        defaultRule = FamilyRule.defaultRule(for: name, faces: sorted)
+        var weights: [FontStyle: [Int]] = [:]
+        for style in FontStyle.allCases {
+            weights[style] = FamilyEntry.computeWeights(sorted.filter { $0.style == style })
+        }
+        weightsByStyle = weights
+        let preferred = WeightMatcher.preferredWidth(sorted)
+        preferredFacesByStyle = Dictionary(grouping: preferred, by: \.style)
     }
 
     /// The faces of one style.
@@ -24,8 +40,12 @@ public struct FamilyEntry: Sendable, Hashable {
     /// The weights this family serves in a style: static weights, named instances, and the
     /// nine steps inside a variable face's range.
     public func registeredWeights(style: FontStyle) -> [Int] {
+        weightsByStyle[style] ?? []
+    }
+
+    private static func computeWeights(_ faces: [FaceRecord]) -> [Int] {
         var weights: Set<Int> = []
-        for face in faces(style: style) {
+        for face in faces {
             let range = face.weightRange
             if range.count > 1 {
                 for step in FontWeight.steps where range.contains(step.value) { weights.insert(step.value) }
