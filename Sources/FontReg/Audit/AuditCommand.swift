@@ -101,11 +101,19 @@ public enum AuditCommand {
         }
 
         var supported: [String: [Int]] = [:]
+        var aliases: [String: String] = [:]
         for use in documents.flatMap(\.uses) {
-            guard let family = FamilyStack(use.familyStack).primary, let weights = ruleSet.rule(for: family)?.supportedWeights else { continue }
-            supported[family] = weights
+            guard let family = FamilyStack(use.familyStack).primary else { continue }
+            var target = family
+            if let alias = ruleSet.alias(family) {
+                target = alias.target
+                aliases[family] = alias.target
+                if alias.deprecated { extraNotes.append("\(family) is a deprecated alias of \(alias.target); use \(alias.target) in the design system") }
+            }
+            if let weights = ruleSet.rule(for: target)?.supportedWeights { supported[family] = weights }
         }
-        let auditor = Auditor(configuration: .init(boldPolicy: policy, supportedWeights: supported))
+        extraNotes = Array(NSOrderedSet(array: extraNotes)) as? [String] ?? extraNotes
+        let auditor = Auditor(configuration: .init(boldPolicy: policy, supportedWeights: supported, aliases: aliases))
         let snapshot = index
         var report = auditor.audit(documents, faces: index.faces, suggestions: { snapshot.suggestions(for: $0) })
         report.notes += extraNotes

@@ -15,10 +15,13 @@ public struct Auditor: Sendable {
         public var boldPolicy: BoldTextPolicy
         /// Supported weights per family (any spelling), overriding the input's and the default nine.
         public var supportedWeights: [String: [Int]]
+        /// Family aliases (any spelling) → the family they stand for, as the rules declare them.
+        public var aliases: [String: String]
 
-        public init(boldPolicy: BoldTextPolicy = .nextHeavier, supportedWeights: [String: [Int]] = [:]) {
+        public init(boldPolicy: BoldTextPolicy = .nextHeavier, supportedWeights: [String: [Int]] = [:], aliases: [String: String] = [:]) {
             self.boldPolicy = boldPolicy
             self.supportedWeights = supportedWeights
+            self.aliases = aliases
         }
     }
 
@@ -43,6 +46,8 @@ public struct Auditor: Sendable {
         var families: [String: (name: String, uses: [TypographyUse], fallbacks: [String])] = [:]
         var familyOrder: [String] = []
         var generics: [String: (name: String, usedBy: [String])] = [:]
+        let aliases = Dictionary(configuration.aliases.map { (FamilyKey($0.key).value, $0.value) }, uniquingKeysWith: { first, _ in first })
+        var aliasNotes: [String] = []
         for use in documents.flatMap(\.uses) {
             let stack = FamilyStack(use.familyStack)
             for generic in stack.generics {
@@ -50,7 +55,12 @@ public struct Auditor: Sendable {
                 generics[key, default: (generic, [])].usedBy.append(use.origin.description)
             }
             guard let primary = stack.primary else { continue }
-            let key = FamilyKey(primary).value
+            var key = FamilyKey(primary).value
+            if let target = aliases[key] {
+                let note = "\(primary) is an alias of \(target) in the family rules; audited as \(target)"
+                if !aliasNotes.contains(note) { aliasNotes.append(note) }
+                key = FamilyKey(target).value
+            }
             if families[key] == nil {
                 families[key] = (primary, [], [])
                 familyOrder.append(key)
@@ -60,6 +70,7 @@ public struct Auditor: Sendable {
                 families[key]!.fallbacks.append(fallback)
             }
         }
+        notes += aliasNotes
         var facesByFamily: [String: [FaceRecord]] = [:]
         for face in faces { facesByFamily[FamilyKey(face.family).value, default: []].append(face) }
 
@@ -169,7 +180,9 @@ public struct Auditor: Sendable {
                     usedFiles.insert(face.file)
                     shipBytes[face.file] = face.fileSize
                 } else {
-                    let standIn = StandInMatcher.match(weight: weight, style: style, in: faces)
+                    let standIn = policy == .android && roles[weight]!.contains("boldText") && !roles[weight]!.contains("used")
+                        ? WeightMatcher.androidMatch(WeightMatcher.preferredWidth(faces), desired: weight, italic: style != .normal)
+                        : StandInMatcher.match(weight: weight, style: style, in: faces)
                     let reason: String
                     if faces.isEmpty {
                         reason = "the family \(name) is not registered; a system font stands in"

@@ -4,8 +4,8 @@ import Testing
 
 /// The command end to end, in process, against the fixture fonts and the bundled Inter and Lato.
 @Suite struct AuditCommandTests {
-    static func run(_ arguments: [String], faces: FontIndex? = nil) -> AuditCommand.Result {
-        AuditCommand.run(arguments: arguments, faces: faces)
+    static func run(_ arguments: [String], faces: FontIndex? = nil, rules: RuleSet? = nil) -> AuditCommand.Result {
+        AuditCommand.run(arguments: arguments, faces: faces, rules: rules)
     }
 
     static func json(_ text: String) throws -> [String: Any] {
@@ -167,5 +167,35 @@ import Testing
         let result = Self.run([AuditFixtures.tokens("native/text-styles.json"), "--report", "/nonexistent-dir/r.html"], faces: AuditFixtures.fixtureIndex)
         #expect(result.exitCode == 73)
         #expect(result.stderr.contains("cannot write the report"))
+    }
+
+    @Test func familyRulesGiveAliasesAndSupportedWeights() throws {
+        let directory = AuditFixtures.temporaryDirectory()
+        let rules = directory.appendingPathComponent("rules")
+        try FileManager.default.createDirectory(at: rules, withIntermediateDirectories: true)
+        try Data(#"""
+            {"family": "Noto Fixture", "supportedWeights": ["regular", "bold"],
+             "aliases": ["Brand Serif", {"name": "OldBrand", "deprecated": true}]}
+            """#.utf8).write(to: rules.appendingPathComponent("noto.json"))
+        let input = directory.appendingPathComponent("styles.json")
+        try Data(#"[{"family": "Brand Serif", "weight": 400}, {"family": "OldBrand", "weight": 700}]"#.utf8).write(to: input)
+
+        let viaOption = Self.run([input.path, "--rules", rules.path] + AuditFixtures.fixtureFontArguments)
+        let viaParameter = Self.run([input.path], faces: AuditFixtures.fixtureIndex, rules: RuleSet.load(directory: rules.path))
+        for result in [viaOption, viaParameter] {
+            #expect(result.exitCode == 0, "\(result.stdout)")
+            let report = try #require(result.report)
+            #expect(report.families.count == 1)
+            #expect(report.families.first?.registeredFamily == "Noto Fixture")
+            #expect(report.families.first?.supportedWeights == [400, 700])
+            #expect(report.families.first?.styles.first?.required == [400, 700])
+            #expect(report.notes.contains { $0.contains("OldBrand is a deprecated alias of Noto Fixture") })
+        }
+    }
+
+    @Test func withoutRulesTheSameStylesNeedTheNextStepOfEachWeight() throws {
+        let result = Self.run([AuditFixtures.tokens("native/text-styles.json")], faces: AuditFixtures.fixtureIndex)
+        let noto = try #require(result.report?.families.first { $0.family == "Noto Fixture" })
+        #expect(noto.styles.first?.required == [400, 500, 700, 800])
     }
 }
