@@ -83,11 +83,14 @@ extension SwiftTypographyReader {
                     annotation = parts.joined()
                 }
                 var expression: Range<Int>?
+                var resume: Int?
                 if text(j) == "=" {
                     let end = statementEnd(tokens, from: j + 1)
                     expression = (j + 1)..<end
                 } else if text(j) == "{" {
                     let close = matchingClose(tokens, open: j)
+                    // The body's braces are skipped whole, so the scope stack stays balanced.
+                    resume = close + 1
                     var start = j + 1
                     if text(start) == "return" { start += 1 }
                     if text(start) == "get", text(start + 1) == "{" {
@@ -115,7 +118,7 @@ extension SwiftTypographyReader {
                     // Skip the expression so its tokens are not taken for new declarations,
                     // but keep looking inside it for inline Typography calls.
                     recordInlineCalls(tokens, fileIndex: fileIndex, range: expression, owned: !inFunction)
-                    i = expression.upperBound
+                    i = resume ?? expression.upperBound
                 } else {
                     i = j
                 }

@@ -133,9 +133,12 @@ struct TokenTypographyReader {
         switch format {
         case .dtcg:
             guard let weight = WeightVocabulary.dtcgWeight(text) else {
-                throw .unknownWeight(
-                    file: file, location: location, value: text, position: value.position,
-                    accepted: WeightVocabulary.dtcg.map { "\($0.name) (\($0.weight))" })
+                var accepted = WeightVocabulary.dtcg.map { "\($0.name) (\($0.weight))" }
+                if WeightVocabulary.studioWeight(text) != nil {
+                    // "Bold", "Semi Bold": a Figma name; the file may be Tokens Studio's.
+                    accepted.append("(\"\(text)\" is a Figma name: if this is a Tokens Studio file, pass --format tokens-studio)")
+                }
+                throw .unknownWeight(file: file, location: location, value: text, position: value.position, accepted: accepted)
             }
             return (weight, .normal)
         default:

@@ -140,4 +140,20 @@ import Testing
         #expect(document.uses.map(\.weight.value) == [700])
         #expect(document.notes.contains { $0.hasPrefix("Theme.swift:7:") && $0.contains("not a literal") })
     }
+
+    @Test func computedPropertiesAndImplicitInitAreRead() throws {
+        let source = """
+            extension Typography {
+                static var body: Typography {
+                    Typography(familyName: "F", fontWeight: .medium, fontSize: 1, lineHeight: 1)
+                }
+                static var strong: Typography { return body.bold }
+                static let small: Typography = .init(familyName: "F", fontWeight: .light, fontSize: 1, lineHeight: 1)
+                static let tiny = Typography.init(familyName: "F", fontWeight: .thin, fontSize: 1, lineHeight: 1)
+            }
+            """
+        let document = try SwiftTypographyReader.read(sources: [("T.swift", source)])
+        let weights = Dictionary(uniqueKeysWithValues: document.uses.map { ($0.origin.name, $0.weight.value) })
+        #expect(weights == ["Typography.body": 500, "Typography.strong": 700, "Typography.small": 300, "Typography.tiny": 100])
+    }
 }

@@ -49,4 +49,17 @@ import Testing
         #expect(styles["mobile.typography.heading"]?.weight.value == 600)
         #expect(document.notes.contains { $0.contains("global.fontWeights.unused") })
     }
+
+    @Test func dollarSpelledStudioFileNeedsTheFormatOptionAndTheErrorSaysSo() throws {
+        let text = #"{"type": {"h1": {"$type": "typography", "$value": {"fontFamily": "F", "fontWeight": "Semi Bold"}}}}"#
+        // Read as DTCG (the guess), a Figma name is not on the closed list; the message names the way out.
+        do {
+            _ = try TypographyReader.read(json: text, file: "studio.json")
+            Issue.record("a Figma name was accepted as DTCG")
+        } catch {
+            #expect(error.description.contains("pass --format tokens-studio"))
+        }
+        let document = try TypographyReader.read(json: text, file: "studio.json", format: .tokensStudio)
+        #expect(document.uses.map(\.weight.value) == [600])
+    }
 }
