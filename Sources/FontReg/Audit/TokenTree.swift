@@ -96,6 +96,19 @@ struct TokenTree {
         return nil
     }
 
+    /// The token's type: its own or inherited `$type`, else (DTCG 2025.10) the type of the token its
+    /// value refers to, followed along the chain.
+    func effectiveType(of token: Token) -> String? {
+        var current = token
+        var seen: Set<String> = [token.path]
+        while current.type == nil, let reference = TokenTree.referencePath(current.value), let next = self.token(at: reference),
+            seen.insert(next.path).inserted
+        {
+            current = next
+        }
+        return current.type
+    }
+
     /// If `value` is a whole-value reference (`"{a.b}"`), its dotted path.
     static func referencePath(_ value: JSONValue) -> String? {
         guard let text = value.stringValue?.trimmingCharacters(in: .whitespaces),

@@ -19,7 +19,7 @@ struct TokenTypographyReader {
         var reached = Set<String>()
         var deprecatedLeftOut: [String] = []
         for path in tree.order {
-            guard let token = tree.token(at: path), token.type == "typography" else { continue }
+            guard let token = tree.token(at: path), tree.effectiveType(of: token) == "typography" else { continue }
             if token.deprecated && !includeDeprecated {
                 deprecatedLeftOut.append(path)
                 continue

@@ -158,4 +158,14 @@ import Foundation
         #expect(try detect("native/text-styles.json") == .native)
         #expect(AuditInputFormat.detect(json: try JSONParser.parse(#"{"a": 1}"#)) == nil)
     }
+
+    @Test func untypedAliasTakesTheTypeOfWhatItRefersTo() throws {
+        let text = #"""
+            {"styles": {"base": {"$type": "typography", "$value": {"fontFamily": "F", "fontWeight": 300}}},
+             "app": {"title": {"$value": "{styles.base}"}, "note": {"$value": "plain text"}}}
+            """#
+        let document = try TypographyReader.read(json: text, file: "t.json")
+        #expect(document.uses.map(\.origin.name) == ["styles.base", "app.title"])
+        #expect(document.uses.map(\.weight.value) == [300, 300])
+    }
 }
