@@ -22,6 +22,7 @@ public enum AuditInputError: Error, Sendable, Hashable, CustomStringConvertible 
         return "\(file):\(position.line):\(position.column)"
     }
 
+    /// The message for a person: where, what is wrong, and what to do.
     public var description: String {
         switch self {
         case .unreadable(let path, let reason):

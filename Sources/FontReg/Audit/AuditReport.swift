@@ -54,6 +54,7 @@ public struct FamilyAudit: Sendable, Hashable, Codable {
 
 /// The audit of one family and style.
 public struct StyleAudit: Sendable, Hashable, Codable {
+    /// The family as the design system spells it.
     public var family: String
     /// `normal`, `italic` or `oblique`.
     public var style: String
@@ -93,7 +94,9 @@ public struct ShippedFace: Sendable, Hashable, Codable {
     public var weight: Int
     /// `used`, `boldText` or both.
     public var roles: [String]
+    /// The face's PostScript name.
     public var postscriptName: String
+    /// The font file that holds the face.
     public var file: String
     /// The file's size.
     public var bytes: Int64
@@ -103,6 +106,7 @@ public struct ShippedFace: Sendable, Hashable, Codable {
 
 /// A required weight with no face of exactly that weight.
 public struct MissingFace: Sendable, Hashable, Codable {
+    /// The required weight no face has.
     public var weight: Int
     /// `used`, `boldText` or both.
     public var roles: [String]
@@ -125,15 +129,21 @@ public struct MissingFace: Sendable, Hashable, Codable {
 
 /// The face that would be drawn instead of a missing one.
 public struct StandIn: Sendable, Hashable, Codable {
+    /// The PostScript name of the face drawn instead.
     public var postscriptName: String
+    /// Its weight.
     public var weight: Int
+    /// Its style: `normal`, `italic` or `oblique`.
     public var style: String
+    /// Its file.
     public var file: String
 }
 
 /// A font file of an audited family that no required weight uses.
 public struct UnneededFile: Sendable, Hashable, Codable {
+    /// The font file.
     public var file: String
+    /// Its size.
     public var bytes: Int64
     /// The PostScript names of the faces in the file.
     public var faces: [String]
@@ -143,7 +153,9 @@ public struct UnneededFile: Sendable, Hashable, Codable {
 
 /// A name in a family stack that is not a family with files.
 public struct NotAuditable: Sendable, Hashable, Codable {
+    /// The name as written in the stack.
     public var name: String
+    /// Why it is not audited.
     public var reason: String
     /// The text styles whose stacks name it.
     public var usedBy: [String]
@@ -153,13 +165,17 @@ public struct NotAuditable: Sendable, Hashable, Codable {
 public struct AuditTotals: Sendable, Hashable, Codable {
     /// Required (family, style, weight) triples.
     public var requiredFaces: Int = 0
+    /// Required triples with a face of exactly that weight.
     public var foundFaces: Int = 0
+    /// Required triples without one.
     public var missingFaces: Int = 0
     /// Distinct files to ship and their total size.
     public var shipFiles: Int = 0
+    /// The total size of the files to ship.
     public var shipBytes: Int64 = 0
     /// Distinct files that can be dropped and their total size.
     public var unneededFiles: Int = 0
+    /// The total size of the files to drop.
     public var unneededBytes: Int64 = 0
 
     public init() {}

@@ -25,6 +25,7 @@ public struct Auditor: Sendable {
         }
     }
 
+    /// The options this auditor applies.
     public var configuration: Configuration
 
     public init(configuration: Configuration = Configuration()) {

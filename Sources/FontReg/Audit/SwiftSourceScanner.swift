@@ -4,7 +4,9 @@
 /// become one token holding their text, and every token records whether a line break precedes it,
 /// because Swift ends a statement at a line break.
 struct SwiftSourceScanner {
+    /// One token and where it starts.
     struct Token: Equatable {
+        /// What sort of token it is.
         enum Kind: Equatable {
             case identifier
             case keyword

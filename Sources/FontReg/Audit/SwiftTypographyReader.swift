@@ -10,12 +10,14 @@ import Foundation
 /// `supportedWeights` it reads. All files given are read together, so a family declared in one
 /// file can be used in another. Weight names are Apple's; `.heavy` is 800.
 struct SwiftTypographyReader {
+    /// One file being read, with its tokens.
     struct SourceFile {
         var path: String
         var text: String
         var tokens: [SwiftSourceScanner.Token]
     }
 
+    /// A `let`/`var` found in the source, with the tokens of its value.
     struct Declaration {
         var name: String
         var scope: [String]
@@ -29,24 +31,28 @@ struct SwiftTypographyReader {
         var qualifiedName: String { (scope + [name]).joined(separator: ".") }
     }
 
+    /// A font family as the source builds it: the name, and the weights it supports if it says.
     struct FamilyValue: Hashable {
         var stack: [String]
         var supportedWeights: [FontWeight]?
         var style: FontStyle?
     }
 
+    /// A text style: family, weight, style.
     struct TypographyValue: Hashable {
         var family: FamilyValue
         var weight: FontWeight
         var style: FontStyle
     }
 
+    /// What an expression evaluates to, as far as the audit cares.
     enum Value {
         case typography(TypographyValue)
         case family(FamilyValue)
         case other
     }
 
+    /// A type declared in the source that may conform to `FontFamily`.
     struct FamilyType {
         var name: String
         var conforms: Bool
