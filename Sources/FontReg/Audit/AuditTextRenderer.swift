@@ -27,7 +27,8 @@ enum AuditTextRenderer {
             }
             let unneeded = family.styles.flatMap(\.unneeded)
             if !unneeded.isEmpty {
-                out += "  drop — no required weight uses these \(unneeded.count) file\(unneeded.count == 1 ? "" : "s") (\(AuditFormatting.size(family.totals.unneededBytes))):\n"
+                let what = unneeded.count == 1 ? "this file" : "these \(unneeded.count) files"
+                out += "  drop — no required weight uses \(what) (\(AuditFormatting.size(family.totals.unneededBytes))):\n"
                 out += table(unneeded.map { [AuditFormatting.path($0.file), $0.weights.map(String.init).joined(separator: ","), AuditFormatting.size($0.bytes)] }, indent: "    ")
             }
             out += "  " + AuditFormatting.summary(family.totals) + "\n"
