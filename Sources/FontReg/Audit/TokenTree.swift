@@ -69,7 +69,8 @@ struct TokenTree {
         let type = typeOf(node) ?? type
         let deprecated = TokenTree.isDeprecated(node) ?? deprecated
         for member in members {
-            if member.key.hasPrefix("$") { continue }
+            // `$root` (DTCG 2025.10) is the token a group itself stands for; other `$` keys are properties.
+            if member.key.hasPrefix("$") && member.key != "$root" { continue }
             let child = member.value
             guard child.members != nil else { continue }
             let childPath = path + [member.key]

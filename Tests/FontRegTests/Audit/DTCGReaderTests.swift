@@ -168,4 +168,15 @@ import Foundation
         #expect(document.uses.map(\.origin.name) == ["styles.base", "app.title"])
         #expect(document.uses.map(\.weight.value) == [300, 300])
     }
+
+    @Test func rootTokenOfAGroupIsATextStyle() throws {
+        let text = #"""
+            {"heading": {"$type": "typography",
+              "$root": {"$value": {"fontFamily": "F", "fontWeight": 600}},
+              "small": {"$value": {"fontFamily": "F", "fontWeight": "{heading.$root.fontWeight}"}}}}
+            """#
+        let document = try TypographyReader.read(json: text, file: "t.json")
+        #expect(document.uses.map(\.origin.name) == ["heading.$root", "heading.small"])
+        #expect(document.uses.map(\.weight.value) == [600, 600])
+    }
 }
