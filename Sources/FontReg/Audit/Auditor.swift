@@ -82,6 +82,17 @@ public struct Auditor: Sendable {
             audits.append(auditFamily(name: entry.name, uses: entry.uses, fallbacks: entry.fallbacks, faces: familyFaces, suggestions: suggestions, notes: &notes))
         }
         audits.sort { $0.family.lowercased() < $1.family.lowercased() }
+        // A collection file can hold faces of several families: shipped for one, it is no one's to drop.
+        let shipped = Set(audits.flatMap { $0.styles.flatMap { $0.faces.map(\.file) } })
+        for index in audits.indices {
+            var dropped: [String: Int64] = [:]
+            for styleIndex in audits[index].styles.indices {
+                audits[index].styles[styleIndex].unneeded.removeAll { shipped.contains($0.file) }
+                for file in audits[index].styles[styleIndex].unneeded { dropped[file.file] = file.bytes }
+            }
+            audits[index].totals.unneededFiles = dropped.count
+            audits[index].totals.unneededBytes = dropped.values.reduce(0, +)
+        }
 
         var totals = AuditTotals()
         var shipFiles: [String: Int64] = [:]

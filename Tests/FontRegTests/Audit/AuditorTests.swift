@@ -160,4 +160,20 @@ import Foundation
         #expect(style.missing.map(\.weight) == [400, 500])
         #expect(style.missing.first?.standIn?.style == "normal")
     }
+
+    @Test func collectionFileShippedForOneFamilyIsNotDroppedForAnother() throws {
+        var a = Self.face("A", 400)
+        var b = Self.face("B", 700)
+        a.file = "/fonts/shared.ttc"
+        b.file = "/fonts/shared.ttc"
+        b.index = 1
+        let report = Self.audit([Self.uses(["A"], [400])], [a, b, Self.face("A", 500)])
+        #expect(report.families.map(\.family) == ["A"])
+        #expect(report.families.first?.styles.first?.unneeded.isEmpty == true)
+        let withB = Self.audit([Self.uses(["A"], [400]), Self.uses(["B"], [400])], [a, b, Self.face("A", 500)])
+        let familyB = try #require(withB.families.first { $0.family == "B" })
+        #expect(familyB.styles.first?.unneeded.isEmpty == true)
+        #expect(familyB.totals.unneededFiles == 0)
+        #expect(withB.totals.unneededFiles == 0)
+    }
 }
