@@ -125,3 +125,17 @@ import Testing
         }
     }
 }
+
+@Suite struct FontconfigComparisonTests {
+    @Test func cssMatchingAndFontconfigDisagreeOn200AmongThinAndLight() throws {
+        let dir = Fixtures.temporaryDirectory()
+        defer { Fixtures.cleanUp(dir) }
+        Fixtures.copy(["FixtureSans-Thin.otf", "FixtureSans-Light.otf"], to: dir)
+        let registry = try FontRegistry(configuration: RegistryConfiguration(fontDirectories: [dir]))
+        let ours = try registry.resolve(ResolveQuery(family: "Fixture Sans", weight: FontWeight(200)!, strict: true))
+        #expect(ours.face.postscriptName == "FixtureSans-Thin")  // CSS: lighter first below 400
+        let theirs = registry.fontconfigChoice(family: "Fixture Sans", weight: 200, italic: false)
+        #expect(theirs?.postscriptName == "FixtureSans-Light")  // fontconfig: nearest on its own scale
+        #expect(registry.fontconfigPatternCount == 2)
+    }
+}
