@@ -112,7 +112,8 @@ public enum AuditCommand {
             }
             if let weights = ruleSet.rule(for: target)?.supportedWeights { supported[family] = weights }
         }
-        extraNotes = Array(NSOrderedSet(array: extraNotes)) as? [String] ?? extraNotes
+        var seenNotes = Set<String>()
+        extraNotes = extraNotes.filter { seenNotes.insert($0).inserted }
         let auditor = Auditor(configuration: .init(boldPolicy: policy, supportedWeights: supported, aliases: aliases))
         let snapshot = index
         var report = auditor.audit(documents, faces: index.faces, suggestions: { snapshot.suggestions(for: $0) })

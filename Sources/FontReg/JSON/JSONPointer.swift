@@ -58,14 +58,18 @@ extension Substring {
     fileprivate func removingPercentEncodingIfPossible() -> String {
         guard contains("%") else { return String(self) }
         var bytes: [UInt8] = []
-        var iterator = utf8.makeIterator()
-        while let byte = iterator.next() {
-            if byte == UInt8(ascii: "%"), let high = iterator.next(), let low = iterator.next(),
-                let value = UInt8(String(decoding: [high, low], as: UTF8.self), radix: 16)
+        let source = Array(utf8)
+        var index = 0
+        while index < source.count {
+            if source[index] == UInt8(ascii: "%"), index + 2 < source.count,
+                let value = UInt8(String(decoding: source[(index + 1)...(index + 2)], as: UTF8.self), radix: 16)
             {
                 bytes.append(value)
+                index += 3
             } else {
-                bytes.append(byte)
+                // A lone or malformed `%` stays as written.
+                bytes.append(source[index])
+                index += 1
             }
         }
         return String(decoding: bytes, as: UTF8.self)

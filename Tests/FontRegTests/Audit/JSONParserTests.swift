@@ -84,6 +84,8 @@ import Testing
         #expect(JSONPointer("#/a~1b/m~0n/2")?.resolve(in: root) == nil)
         #expect(JSONPointer("#/a~1b/m~0n/01")?.resolve(in: root) == nil)
         #expect(JSONPointer("font/weight") == nil)
+        #expect(JSONPointer("#/100%/x%2")?.tokens == ["100%", "x%2"])
+        #expect(JSONPointer("#/a%7E1b")?.tokens == ["a/b"])  // percent-decoded first, then ~1 → /
         #expect(JSONPointer(tokens: ["a/b", "m~n"]).description == "#/a~1b/m~0n")
     }
 }
