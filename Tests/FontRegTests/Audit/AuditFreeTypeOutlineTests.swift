@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import FontReg
 
-@Suite struct FreeTypeOutlineTests {
+@Suite struct AuditFreeTypeOutlineTests {
     static func fixture(_ name: String) -> String {
         AuditFixtures.testsRoot.appendingPathComponent("Fixtures/fonts/\(name)").path
     }

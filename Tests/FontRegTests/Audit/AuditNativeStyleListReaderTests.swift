@@ -1,7 +1,7 @@
 import Testing
 @testable import FontReg
 
-@Suite struct NativeStyleListReaderTests {
+@Suite struct AuditNativeStyleListReaderTests {
     @Test func readsStylesStacksAndNames() throws {
         let document = try TypographyReader.read(path: AuditFixtures.tokens("native/text-styles.json"))
         #expect(document.format == .native)

@@ -1,7 +1,7 @@
 import Testing
 @testable import FontReg
 
-@Suite struct SwiftTypographyReaderTests {
+@Suite struct AuditSwiftTypographyReaderTests {
     static func styles() throws -> [String: TypographyUse] {
         let document = try TypographyReader.read(path: AuditFixtures.tokens("swift/DesignSystem"))
         #expect(document.format == .swift)

@@ -2,7 +2,7 @@ import Testing
 import Foundation
 @testable import FontReg
 
-@Suite struct DTCGReaderTests {
+@Suite struct AuditDTCGReaderTests {
     static let file = AuditFixtures.tokens("dtcg/design-system.tokens.json")
 
     static func styles(includeDeprecated: Bool = false) throws -> [String: TypographyUse] {

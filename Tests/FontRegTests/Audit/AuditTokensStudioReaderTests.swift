@@ -1,7 +1,7 @@
 import Testing
 @testable import FontReg
 
-@Suite struct TokensStudioReaderTests {
+@Suite struct AuditTokensStudioReaderTests {
     @Test(arguments: [
         ("Regular", 400, FontStyle.normal), ("Bold Italic", 700, .italic), ("ExtraBold Italic", 800, .italic),
         ("Semi Bold", 600, .normal), ("Semibold", 600, .normal), ("Demi Bold", 600, .normal),
