@@ -31,9 +31,13 @@ $table
 - *FcFontMatch / query*: the same queries as prepared patterns (family, weight converted with
   \`FcWeightFromOpenType\`, slant; \`FcConfigSubstitute\` + \`FcDefaultSubstitute\` done beforehand) on a
   private fontconfig configuration holding the same directories; only \`FcFontMatch\` is timed.
-- *index build*: \`FontRegistry(configuration:)\` — walk, read every face with FreeType, add every file to the
-  registry's private fontconfig configuration, build the index. *fontconfig scan*: \`FcConfigAppFontAddDir\`
-  on a fresh configuration with an empty cache directory (uncached), then again with that cache (warm).
+- *ready to serve*: \`FontRegistry(configuration:)\` returns — walk, read every face with FreeType (one
+  descriptor per checked regular file), build the index. *with its fontconfig view*: until the registry's
+  private fontconfig configuration has every file too (\`FcConfigAppFontAddFile\`, fed on a background queue
+  because fontconfig's own parse, its charset above all, costs several times FreeType's and nothing in
+  resolution waits for it). *fontconfig scan*: \`FcConfigAppFontAddDir\` on a fresh configuration with an
+  empty cache directory (uncached), then again with that cache (warm). fontreg keeps no on-disk cache of
+  its own yet, so there is no warm figure for it.
 <!-- core-benchmark:end -->
 MD
 )

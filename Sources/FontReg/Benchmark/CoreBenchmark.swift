@@ -11,7 +11,7 @@ public enum CoreBenchmark {
         public var families: Int
         public var fontconfigPatterns: Int
         public var buildSeconds: Double
-        public var rebuildSeconds: Double
+        public var buildWithFontconfigSeconds: Double
         public var fontconfigUncachedSeconds: Double
         public var fontconfigCachedSeconds: Double
         public var queries: Int
@@ -35,8 +35,11 @@ public enum CoreBenchmark {
         let cache = NSTemporaryDirectory() + "fontreg-bench-fc-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: cache) }
         var registry: FontRegistry!
-        let build = try seconds { registry = try FontRegistry(configuration: RegistryConfiguration(fontDirectories: directories, cacheDirectory: cache + "-ours")) }
-        let rebuild = try seconds { _ = try FontRegistry(configuration: RegistryConfiguration(fontDirectories: directories, cacheDirectory: cache + "-ours")) }
+        let buildStart = DispatchTime.now().uptimeNanoseconds
+        registry = try FontRegistry(configuration: RegistryConfiguration(fontDirectories: directories, cacheDirectory: cache + "-ours"))
+        let build = Double(DispatchTime.now().uptimeNanoseconds - buildStart) / 1e9
+        _ = registry.fontconfigPatternCount  // waits for the private fontconfig view, filled in the background
+        let buildWithFontconfig = Double(DispatchTime.now().uptimeNanoseconds - buildStart) / 1e9
         var peer: FontconfigPeer!
         let fcUncached = seconds { peer = FontconfigPeer(directories: directories, cacheDirectory: cache) }
         let fcCached = seconds { peer = FontconfigPeer(directories: directories, cacheDirectory: cache) }
@@ -72,7 +75,7 @@ public enum CoreBenchmark {
         precondition(resolved > 0 && matched > 0, "the benchmark resolved nothing: check the font directories")
         return Result(
             label: label, faces: index.faces.count, families: families.count, fontconfigPatterns: peer.patternCount,
-            buildSeconds: build, rebuildSeconds: rebuild, fontconfigUncachedSeconds: fcUncached, fontconfigCachedSeconds: fcCached,
+            buildSeconds: build, buildWithFontconfigSeconds: buildWithFontconfig, fontconfigUncachedSeconds: fcUncached, fontconfigCachedSeconds: fcCached,
             queries: queries.count, resolveNanoseconds: resolveTime * 1e9 / Double(rounds * queries.count),
             fcFontMatchNanoseconds: fcTime * 1e9 / Double(fcRounds * queries.count))
     }
@@ -81,11 +84,11 @@ public enum CoreBenchmark {
     public static func row(_ r: Result) -> String {
         func ms(_ s: Double) -> String { String(format: "%.0f ms", s * 1000) }
         func us(_ ns: Double) -> String { ns >= 1000 ? String(format: "%.1f µs", ns / 1000) : String(format: "%.0f ns", ns) }
-        return "| \(r.label) | \(r.faces) | \(r.families) | \(ms(r.buildSeconds)) / \(ms(r.rebuildSeconds)) | \(ms(r.fontconfigUncachedSeconds)) / \(ms(r.fontconfigCachedSeconds)) | \(String(format: "%.1f×", r.buildSeconds / r.fontconfigUncachedSeconds)) | \(us(r.resolveNanoseconds)) | \(us(r.fcFontMatchNanoseconds)) | **\(String(format: "%.0f×", r.fcFontMatchNanoseconds / r.resolveNanoseconds))** |"
+        return "| \(r.label) | \(r.faces) | \(r.families) | \(ms(r.buildSeconds)) / \(ms(r.buildWithFontconfigSeconds)) | \(ms(r.fontconfigUncachedSeconds)) / \(ms(r.fontconfigCachedSeconds)) | \(String(format: "%.2f×", r.buildSeconds / r.fontconfigUncachedSeconds)) | \(us(r.resolveNanoseconds)) | \(us(r.fcFontMatchNanoseconds)) | **\(String(format: "%.0f×", r.fcFontMatchNanoseconds / r.resolveNanoseconds))** |"
     }
 
     public static let tableHeader = """
-        | corpus | faces | families | fontreg index build, first / again | fontconfig scan, uncached / warm cache | build ÷ fontconfig uncached | fontreg resolve / query | FcFontMatch / query | resolve speed-up |
+        | corpus | faces | families | fontreg ready to serve / with its fontconfig view | fontconfig scan, uncached / warm cache | ready ÷ fontconfig uncached | fontreg resolve / query | FcFontMatch / query | resolve speed-up |
         |---|---|---|---|---|---|---|---|---|
         """
 }

@@ -25,11 +25,9 @@ public struct FontIndex: Sendable {
         for face in faces {
             grouped[FamilyKey(face.family), default: (face.family, [])].faces.append(face)
         }
-        let entries = grouped.values.map { FamilyEntry(name: $0.name, faces: $0.faces) }
+        let groups = grouped.values.map { (name: $0.name, faces: $0.faces.sorted(by: FamilyEntry.order)) }
             .sorted { ($0.name.lowercased(), $0.name) < ($1.name.lowercased(), $1.name) }
-        families = entries
-        familiesByKey = Dictionary(uniqueKeysWithValues: entries.map { (FamilyKey($0.name), $0) })
-        let sorted = entries.flatMap(\.faces)
+        let sorted = groups.flatMap(\.faces)
         self.faces = sorted
         var ps: [CaseInsensitiveName: Int] = [:]
         var full: [CaseInsensitiveName: Int] = [:]
@@ -40,6 +38,11 @@ public struct FontIndex: Sendable {
         }
         byPostscriptName = ps
         byFullName = full
+        let entries = groups.map { group in
+            FamilyEntry(name: group.name, sorted: group.faces) { name in ps[CaseInsensitiveName(name)].map { sorted[$0] } }
+        }
+        families = entries
+        familiesByKey = Dictionary(uniqueKeysWithValues: entries.map { (FamilyKey($0.name), $0) })
     }
 
     /// The family with this name under its normalized key ("noto-sans" finds "Noto Sans").

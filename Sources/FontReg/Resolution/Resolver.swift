@@ -63,11 +63,31 @@ public struct Resolver: Sendable {
         let boldPolicy = query.boldText ? policy : nil
 
         // 3. The composed face name.
-        let composed = rule.composedName(weight: effective, italic: query.italic)
         guard let entry else {
+            let composed = rule.composedName(weight: effective, italic: query.italic)
             return try fallback(query: query, composed: composed, requested: requested, effective: effective, policy: boldPolicy, steps: steps, notes: notes)
         }
-        if let composed {
+        let composed: String?
+        let precomputed = ruleForEntry == nil && effective % 100 == 0 && (100...900).contains(effective) && !entry.defaultComposed.isEmpty
+        if precomputed {
+            // The default rule's names were looked up when the index was built.
+            switch entry.defaultComposed[FamilyEntry.composedSlot(weight: effective, italic: query.italic)] {
+            case .found(let name, let face):
+                steps.append(.composedFound(composed: name, registered: face.postscriptName))
+                return Resolution(face: face, composedName: name, match: .exactName, requestedWeight: requested, effectiveWeight: effective, resolvedFamily: entry.name, boldPolicy: boldPolicy, steps: steps, notes: notes)
+            case .misfit(let name, let face):
+                let sameFamily = FamilyKey(face.family) == FamilyKey(entry.name)
+                steps.append(.composedWrongWeight(registered: face.postscriptName, weight: face.weight, otherFamily: sameFamily ? nil : face.family, effective: effective, family: entry.name))
+                steps.append(.composedMissing(composed: name))
+                composed = name
+            case .missing(let name):
+                steps.append(.composedMissing(composed: name))
+                composed = name
+            }
+        } else {
+            composed = rule.composedName(weight: effective, italic: query.italic)
+        }
+        if !precomputed, let composed {
             if let face = index.face(postscriptName: composed) {
                 let sameFamily = face.family == entry.name || FamilyKey(face.family) == FamilyKey(entry.name)
                 if ruleForEntry == nil && (!sameFamily || !face.weightRange.contains(effective)) {
@@ -79,7 +99,7 @@ public struct Resolver: Sendable {
                 }
             }
             steps.append(.composedMissing(composed: composed))
-        } else {
+        } else if composed == nil {
             steps.append(.offGrid(weight: effective))
         }
 

@@ -17,6 +17,19 @@ final class FontScanner {
     private let reader = FontFileReader(library: FreeTypeLibrary())
     /// Faces of files already read, by path, with the stat data that proves them unchanged.
     private(set) var cache: [String: ScannedFile] = [:]
+    /// Where the cache is kept between runs (see ``FaceCache``); `nil` keeps it in memory only.
+    let cacheFile: String?
+
+    /// Creates a scanner; with a cache file, files unchanged since the last run are not read again.
+    init(cacheFile: String? = nil) {
+        self.cacheFile = cacheFile
+        if let cacheFile { cache = FaceCache.load(path: cacheFile) }
+    }
+
+    /// Writes the cache file, if there is one.
+    func saveCache() {
+        if let cacheFile { FaceCache.save(cache, path: cacheFile) }
+    }
 
     /// Scans the given roots (directories recursively, and single files).
     ///
@@ -181,5 +194,10 @@ struct FileIdentity: Hashable, Sendable {
     init(_ info: stat) {
         device = UInt64(info.st_dev)
         inode = UInt64(info.st_ino)
+    }
+
+    init(device: UInt64, inode: UInt64) {
+        self.device = device
+        self.inode = inode
     }
 }
