@@ -3,7 +3,7 @@ public enum AuditInputError: Error, Sendable, Hashable, CustomStringConvertible 
     /// The file or folder could not be opened.
     case unreadable(path: String, reason: String)
     /// The JSON is malformed.
-    case json(JSONError)
+    case json(SourceJSONError)
     /// The format could not be told from the content.
     case unknownFormat(path: String)
     /// `--format` named a format that does not exist.

@@ -27,13 +27,13 @@ public enum AuditInputFormat: String, Sendable, Hashable, Codable, CaseIterable 
     ///   plural types (`fontWeights`, `fontFamilies`, …): Tokens Studio.
     /// - Otherwise any `$value`: DTCG.
     /// - Returns: `nil` when nothing tells.
-    public static func detect(json root: JSONValue) -> AuditInputFormat? {
+    public static func detect(json root: SourceJSONValue) -> AuditInputFormat? {
         if root["textStyles"]?.arrayValue != nil { return .native }
         if let array = root.arrayValue, array.contains(where: { $0["family"] != nil }) { return .native }
         if root["$themes"] != nil || root["$metadata"] != nil { return .tokensStudio }
         var sawDollarValue = false
         var sawStudio = false
-        func walk(_ node: JSONValue, depth: Int) {
+        func walk(_ node: SourceJSONValue, depth: Int) {
             guard depth < 64, let members = node.members else { return }
             if node["$value"] != nil {
                 sawDollarValue = true

@@ -11,10 +11,10 @@
 /// (an array of weights) on a style limits the weights Bold Text may step to for that family.
 struct NativeStyleListReader {
     let file: String
-    let root: JSONValue
+    let root: SourceJSONValue
 
     func read() throws(AuditInputError) -> TypographyDocument {
-        let list: [JSONValue]
+        let list: [SourceJSONValue]
         if let styles = root["textStyles"]?.arrayValue {
             list = styles
         } else if let array = root.arrayValue {
@@ -66,7 +66,7 @@ struct NativeStyleListReader {
         return TypographyDocument(file: file, format: .native, uses: uses)
     }
 
-    private func parseWeight(_ value: JSONValue, location: String) throws(AuditInputError) -> FontWeight {
+    private func parseWeight(_ value: SourceJSONValue, location: String) throws(AuditInputError) -> FontWeight {
         if let number = value.intValue, let weight = FontWeight(number) { return weight }
         if let text = value.stringValue, let weight = FontWeight(parsing: text, heavy: .apple) { return weight }
         let shown: String

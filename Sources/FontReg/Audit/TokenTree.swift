@@ -8,7 +8,7 @@ struct TokenTree {
     /// One token: its path, raw value, effective type and where it is.
     struct Token {
         var path: String
-        var value: JSONValue
+        var value: SourceJSONValue
         var type: String?
         var deprecated: Bool
         var position: SourcePosition
@@ -23,7 +23,7 @@ struct TokenTree {
     }
 
     let file: String
-    let root: JSONValue
+    let root: SourceJSONValue
     private(set) var tokens: [String: Token] = [:]
     /// Token paths in file order.
     private(set) var order: [String] = []
@@ -31,7 +31,7 @@ struct TokenTree {
     private var setRelative: [String: String] = [:]
     private let dialect: Dialect
 
-    init(root: JSONValue, file: String, dialect: Dialect) throws(AuditInputError) {
+    init(root: SourceJSONValue, file: String, dialect: Dialect) throws(AuditInputError) {
         self.root = root
         self.file = file
         self.dialect = dialect
@@ -43,7 +43,7 @@ struct TokenTree {
         collect(root, path: [], type: nil, deprecated: false)
     }
 
-    private func valueOf(_ node: JSONValue) -> JSONValue? {
+    private func valueOf(_ node: SourceJSONValue) -> SourceJSONValue? {
         if let value = node["$value"] { return value }
         if dialect == .tokensStudio, let value = node["value"], node["type"] != nil || node["description"] != nil {
             return value
@@ -52,19 +52,19 @@ struct TokenTree {
         return nil
     }
 
-    private func typeOf(_ node: JSONValue) -> String? {
+    private func typeOf(_ node: SourceJSONValue) -> String? {
         if let type = node["$type"]?.stringValue { return type }
         if dialect == .tokensStudio { return node["type"]?.stringValue }
         return nil
     }
 
-    private static func isDeprecated(_ node: JSONValue) -> Bool? {
+    private static func isDeprecated(_ node: SourceJSONValue) -> Bool? {
         guard let flag = node["$deprecated"] else { return nil }
         if let bool = flag.boolValue { return bool }
         return flag.stringValue != nil  // a string explains the deprecation
     }
 
-    private mutating func collect(_ node: JSONValue, path: [String], type: String?, deprecated: Bool) {
+    private mutating func collect(_ node: SourceJSONValue, path: [String], type: String?, deprecated: Bool) {
         guard let members = node.members else { return }
         let type = typeOf(node) ?? type
         let deprecated = TokenTree.isDeprecated(node) ?? deprecated
@@ -111,7 +111,7 @@ struct TokenTree {
     }
 
     /// If `value` is a whole-value reference (`"{a.b}"`), its dotted path.
-    static func referencePath(_ value: JSONValue) -> String? {
+    static func referencePath(_ value: SourceJSONValue) -> String? {
         guard let text = value.stringValue?.trimmingCharacters(in: .whitespaces),
             text.hasPrefix("{"), text.hasSuffix("}"), text.count > 2
         else { return nil }
@@ -121,7 +121,7 @@ struct TokenTree {
     }
 
     /// If `value` is a JSON Pointer reference object (`{"$ref": "#/…"}`), the pointer text.
-    static func pointerReference(_ value: JSONValue) -> String? {
+    static func pointerReference(_ value: SourceJSONValue) -> String? {
         guard let members = value.members, members.count == 1, members[0].key == "$ref" else { return nil }
         return members[0].value.stringValue
     }
@@ -133,7 +133,7 @@ struct TokenTree {
     ///   - tokenPath: the token the value belongs to, for messages and cycle detection.
     ///   - visited: token paths whose value was reached along the way (appended to).
     /// - Throws: ``AuditInputError/brokenReference`` or ``AuditInputError/circularReference``.
-    func resolve(_ value: JSONValue, in tokenPath: String, visited: inout [String]) throws(AuditInputError) -> JSONValue {
+    func resolve(_ value: SourceJSONValue, in tokenPath: String, visited: inout [String]) throws(AuditInputError) -> SourceJSONValue {
         var chain = [tokenPath]
         var current = value
         while true {
@@ -146,7 +146,7 @@ struct TokenTree {
                 visited.append(target.key)
                 current = target.value
             } else if let pointerText = TokenTree.pointerReference(current) {
-                guard let pointer = JSONPointer(pointerText) else {
+                guard let pointer = SourceJSONPointer(pointerText) else {
                     throw .invalidStyle(
                         file: file, location: chain.last!, position: current.position,
                         reason: "\"$ref\": \"\(pointerText)\" is not a JSON Pointer; write it as \"#/group/token/$value\"")
@@ -177,7 +177,7 @@ struct TokenTree {
     }
 
     /// Finds what `{a.b.c}` designates: a token's value, or a part inside a composite token's value.
-    private func lookUp(reference: String, from tokenPath: String, position: SourcePosition) throws(AuditInputError) -> (key: String, value: JSONValue) {
+    private func lookUp(reference: String, from tokenPath: String, position: SourcePosition) throws(AuditInputError) -> (key: String, value: SourceJSONValue) {
         if let token = token(at: reference) { return (token.path, token.value) }
         // `{typography.body.fontWeight}`: a token followed by a path inside its value.
         let parts = reference.split(separator: ".").map(String.init)

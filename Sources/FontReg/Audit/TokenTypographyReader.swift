@@ -50,7 +50,7 @@ struct TokenTypographyReader {
         return TypographyDocument(file: file, format: format, uses: uses, notes: notes)
     }
 
-    private static func literal(_ value: JSONValue) -> String {
+    private static func literal(_ value: SourceJSONValue) -> String {
         switch value {
         case .number(_, let literal, _): literal
         case .string(let text, _): "\"\(text)\""
@@ -93,7 +93,7 @@ struct TokenTypographyReader {
             origin: UseOrigin(file: file, name: token.path, position: token.position))
     }
 
-    private func readFamily(_ raw: JSONValue, token: TokenTree.Token, visited: inout [String]) throws(AuditInputError) -> [String] {
+    private func readFamily(_ raw: SourceJSONValue, token: TokenTree.Token, visited: inout [String]) throws(AuditInputError) -> [String] {
         let value = try tree.resolve(raw, in: token.path, visited: &visited)
         if let name = value.stringValue { return [name] }
         if let entries = value.arrayValue {
@@ -114,7 +114,7 @@ struct TokenTypographyReader {
             reason: "fontFamily must be a string or an array of strings, found \(value.kindName)")
     }
 
-    private func readWeight(_ raw: JSONValue, token: TokenTree.Token, visited: inout [String]) throws(AuditInputError) -> (FontWeight, FontStyle) {
+    private func readWeight(_ raw: SourceJSONValue, token: TokenTree.Token, visited: inout [String]) throws(AuditInputError) -> (FontWeight, FontStyle) {
         let value = try tree.resolve(raw, in: token.path, visited: &visited)
         let location = "\(token.path).fontWeight"
         if let number = value.doubleValue {

@@ -37,9 +37,9 @@ public enum TypographyReader {
     ///
     /// - Throws: ``AuditInputError/json(_:)`` with line and column, or a reader's error.
     public static func read(json content: String, file: String, format: AuditInputFormat? = nil, includeDeprecated: Bool = false) throws(AuditInputError) -> TypographyDocument {
-        let root: JSONValue
+        let root: SourceJSONValue
         do {
-            root = try JSONParser.parse(content, file: file)
+            root = try SourceJSONParser.parse(content, file: file)
         } catch {
             throw .json(error)
         }

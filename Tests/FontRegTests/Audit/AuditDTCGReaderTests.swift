@@ -151,12 +151,12 @@ import Foundation
 
     @Test func formatIsDetectedFromContent() throws {
         func detect(_ path: String) throws -> AuditInputFormat? {
-            AuditInputFormat.detect(json: try JSONParser.parse(String(contentsOfFile: AuditFixtures.tokens(path), encoding: .utf8)))
+            AuditInputFormat.detect(json: try SourceJSONParser.parse(String(contentsOfFile: AuditFixtures.tokens(path), encoding: .utf8)))
         }
         #expect(try detect("dtcg/design-system.tokens.json") == .dtcg)
         #expect(try detect("tokens-studio/figma-tokens.json") == .tokensStudio)
         #expect(try detect("native/text-styles.json") == .native)
-        #expect(AuditInputFormat.detect(json: try JSONParser.parse(#"{"a": 1}"#)) == nil)
+        #expect(AuditInputFormat.detect(json: try SourceJSONParser.parse(#"{"a": 1}"#)) == nil)
     }
 
     @Test func untypedAliasTakesTheTypeOfWhatItRefersTo() throws {

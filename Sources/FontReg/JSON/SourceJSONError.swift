@@ -1,5 +1,5 @@
 /// Why a JSON text could not be parsed, and where.
-public struct JSONError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct SourceJSONError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The file the text came from, when known.
     public var file: String?
     /// Where the problem is.

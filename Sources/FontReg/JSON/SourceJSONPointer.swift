@@ -1,5 +1,5 @@
 /// An RFC 6901 JSON Pointer such as `#/font/weight/bold/$value`.
-public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
+public struct SourceJSONPointer: Sendable, Hashable, CustomStringConvertible {
     /// The unescaped reference tokens, outermost first.
     public var tokens: [String]
 
@@ -34,7 +34,7 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The value the pointer designates inside `root`, or `nil` when a step does not exist.
-    public func resolve(in root: JSONValue) -> JSONValue? {
+    public func resolve(in root: SourceJSONValue) -> SourceJSONValue? {
         var node = root
         for token in tokens {
             switch node {

@@ -2,14 +2,14 @@
 ///
 /// Objects keep their members in file order together with the position of each key,
 /// so that a reader can point at the exact token a person has to fix.
-public indirect enum JSONValue: Sendable, Hashable {
+public indirect enum SourceJSONValue: Sendable, Hashable {
     case null(at: SourcePosition)
     case bool(Bool, at: SourcePosition)
     /// A number, with the literal as written (`653`, `1.5e2`) so integers stay exact.
     case number(Double, literal: String, at: SourcePosition)
     case string(String, at: SourcePosition)
-    case array([JSONValue], at: SourcePosition)
-    case object([JSONMember], at: SourcePosition)
+    case array([SourceJSONValue], at: SourcePosition)
+    case object([SourceJSONMember], at: SourcePosition)
 
     /// Where the value starts in the source.
     public var position: SourcePosition {
@@ -56,12 +56,12 @@ public indirect enum JSONValue: Sendable, Hashable {
     }
 
     /// The elements, when this is an array.
-    public var arrayValue: [JSONValue]? {
+    public var arrayValue: [SourceJSONValue]? {
         if case .array(let values, _) = self { values } else { nil }
     }
 
     /// The members in file order, when this is an object.
-    public var members: [JSONMember]? {
+    public var members: [SourceJSONMember]? {
         if case .object(let members, _) = self { members } else { nil }
     }
 
@@ -71,21 +71,21 @@ public indirect enum JSONValue: Sendable, Hashable {
     }
 
     /// The value of the member named `key`, when this is an object that has one.
-    public subscript(key: String) -> JSONValue? {
+    public subscript(key: String) -> SourceJSONValue? {
         members?.first(where: { $0.key == key })?.value
     }
 }
 
 /// One `"key": value` pair of a JSON object.
-public struct JSONMember: Sendable, Hashable {
+public struct SourceJSONMember: Sendable, Hashable {
     /// The key, unescaped.
     public var key: String
     /// Where the key's opening quote is.
     public var keyPosition: SourcePosition
     /// The value.
-    public var value: JSONValue
+    public var value: SourceJSONValue
 
-    public init(key: String, keyPosition: SourcePosition, value: JSONValue) {
+    public init(key: String, keyPosition: SourcePosition, value: SourceJSONValue) {
         self.key = key
         self.keyPosition = keyPosition
         self.value = value

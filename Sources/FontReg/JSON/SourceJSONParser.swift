@@ -4,7 +4,11 @@
 /// were; the audit and the rule files need `file:line:column` in every message.
 /// Duplicate keys in one object are rejected, because in a token file the second one
 /// silently wins and that is nearly always a mistake.
-public struct JSONParser {
+///
+/// The daemon's protocol has its own `JSONParser` (Protocol/): a position-free fast path
+/// for messages on the wire. This one is for files people edit, where every error names
+/// its line and column.
+public struct SourceJSONParser {
     /// The deepest nesting accepted, so that hostile input cannot exhaust the stack.
     public static let maximumDepth = 256
 
@@ -21,16 +25,16 @@ public struct JSONParser {
     ///   - text: the JSON text; a leading byte order mark is skipped.
     ///   - file: the file name used in error messages.
     /// - Returns: the top-level value.
-    /// - Throws: ``JSONError`` with the line and column of the first problem.
-    public static func parse(_ text: String, file: String? = nil) throws(JSONError) -> JSONValue {
+    /// - Throws: ``SourceJSONError`` with the line and column of the first problem.
+    public static func parse(_ text: String, file: String? = nil) throws(SourceJSONError) -> SourceJSONValue {
         try parse(bytes: Array(text.utf8), file: file)
     }
 
     /// Parses a complete JSON text given as UTF-8 bytes.
     ///
-    /// - Throws: ``JSONError`` with the line and column of the first problem.
-    public static func parse(bytes: [UInt8], file: String? = nil) throws(JSONError) -> JSONValue {
-        var parser = JSONParser(bytes: bytes, file: file)
+    /// - Throws: ``SourceJSONError`` with the line and column of the first problem.
+    public static func parse(bytes: [UInt8], file: String? = nil) throws(SourceJSONError) -> SourceJSONValue {
+        var parser = SourceJSONParser(bytes: bytes, file: file)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
         parser.skipWhitespace()
         guard parser.index < bytes.count else {
@@ -51,8 +55,8 @@ public struct JSONParser {
 
     private var position: SourcePosition { SourcePosition(line: line, column: column, offset: index) }
 
-    private func error(_ message: String, at position: SourcePosition? = nil) -> JSONError {
-        JSONError(file: file, position: position ?? self.position, message: message)
+    private func error(_ message: String, at position: SourcePosition? = nil) -> SourceJSONError {
+        SourceJSONError(file: file, position: position ?? self.position, message: message)
     }
 
     private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
@@ -84,7 +88,7 @@ public struct JSONParser {
         }
     }
 
-    private mutating func parseValue() throws(JSONError) -> JSONValue {
+    private mutating func parseValue() throws(SourceJSONError) -> SourceJSONValue {
         let start = position
         guard let byte = current else {
             throw error("unexpected end of file; expected a value")
@@ -112,7 +116,7 @@ public struct JSONParser {
         }
     }
 
-    private mutating func expectWord(_ word: String) throws(JSONError) {
+    private mutating func expectWord(_ word: String) throws(SourceJSONError) {
         let start = position
         for expected in word.utf8 {
             guard current == expected else {
@@ -122,18 +126,18 @@ public struct JSONParser {
         }
     }
 
-    private mutating func enter() throws(JSONError) {
+    private mutating func enter() throws(SourceJSONError) {
         depth += 1
-        if depth > JSONParser.maximumDepth {
-            throw error("nesting deeper than \(JSONParser.maximumDepth) levels; the file is probably not a token file")
+        if depth > SourceJSONParser.maximumDepth {
+            throw error("nesting deeper than \(SourceJSONParser.maximumDepth) levels; the file is probably not a token file")
         }
     }
 
-    private mutating func parseObject() throws(JSONError) -> JSONValue {
+    private mutating func parseObject() throws(SourceJSONError) -> SourceJSONValue {
         let start = position
         try enter()
         advance()  // {
-        var members: [JSONMember] = []
+        var members: [SourceJSONMember] = []
         var seen: [String: SourcePosition] = [:]
         skipWhitespace()
         if current == UInt8(ascii: "}") {
@@ -162,7 +166,7 @@ public struct JSONParser {
             advance()
             skipWhitespace()
             let value = try parseValue()
-            members.append(JSONMember(key: key, keyPosition: keyPosition, value: value))
+            members.append(SourceJSONMember(key: key, keyPosition: keyPosition, value: value))
             skipWhitespace()
             switch current {
             case UInt8(ascii: ","):
@@ -179,11 +183,11 @@ public struct JSONParser {
         }
     }
 
-    private mutating func parseArray() throws(JSONError) -> JSONValue {
+    private mutating func parseArray() throws(SourceJSONError) -> SourceJSONValue {
         let start = position
         try enter()
         advance()  // [
-        var values: [JSONValue] = []
+        var values: [SourceJSONValue] = []
         skipWhitespace()
         if current == UInt8(ascii: "]") {
             advance()
@@ -212,7 +216,7 @@ public struct JSONParser {
         }
     }
 
-    private mutating func parseString() throws(JSONError) -> String {
+    private mutating func parseString() throws(SourceJSONError) -> String {
         let start = position
         advance()  // "
         var scalars = String.UnicodeScalarView()
@@ -283,7 +287,7 @@ public struct JSONParser {
         }
     }
 
-    private mutating func parseHex4(escapeStart: SourcePosition) throws(JSONError) -> UInt32 {
+    private mutating func parseHex4(escapeStart: SourcePosition) throws(SourceJSONError) -> UInt32 {
         var value: UInt32 = 0
         for _ in 0..<4 {
             guard let byte = current, let digit = hexDigit(byte) else {
@@ -304,7 +308,7 @@ public struct JSONParser {
         }
     }
 
-    private mutating func parseNumber() throws(JSONError) -> JSONValue {
+    private mutating func parseNumber() throws(SourceJSONError) -> SourceJSONValue {
         let start = position
         let startIndex = index
         func isDigit(_ byte: UInt8?) -> Bool {

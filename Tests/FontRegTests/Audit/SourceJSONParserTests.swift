@@ -1,10 +1,10 @@
 import Testing
 @testable import FontReg
 
-@Suite struct JSONParserTests {
+@Suite struct SourceJSONParserTests {
     @Test func valuesRememberTheirLineAndColumn() throws {
         let text = "{\n  \"a\": {\n    \"b\": [1, \"x\"]\n  }\n}"
-        let root = try JSONParser.parse(text)
+        let root = try SourceJSONParser.parse(text)
         let array = try #require(root["a"]?["b"])
         #expect(array.position == SourcePosition(line: 3, column: 10, offset: array.position.offset))
         let second = try #require(array.arrayValue?[1])
@@ -14,7 +14,7 @@ import Testing
     }
 
     @Test func numberLiteralsAreKeptExactly() throws {
-        let root = try JSONParser.parse("[653, 1.5e2, -0.25]")
+        let root = try SourceJSONParser.parse("[653, 1.5e2, -0.25]")
         let values = try #require(root.arrayValue)
         #expect(values[0].intValue == 653)
         #expect(values[1].doubleValue == 150)
@@ -23,15 +23,15 @@ import Testing
     }
 
     @Test func escapesAndSurrogatePairsAreDecoded() throws {
-        let root = try JSONParser.parse(#"["a\"b\\c\/d\n", "\u00e9\ud83d\ude00"]"#)
+        let root = try SourceJSONParser.parse(#"["a\"b\\c\/d\n", "\u00e9\ud83d\ude00"]"#)
         #expect(root.arrayValue?[0].stringValue == "a\"b\\c/d\n")
         #expect(root.arrayValue?[1].stringValue == "é😀")
     }
 
     @Test func columnsCountCharactersNotBytes() {
-        #expect(throws: JSONError.self) { try JSONParser.parse("{\"é\": x}") }
+        #expect(throws: SourceJSONError.self) { try SourceJSONParser.parse("{\"é\": x}") }
         do {
-            _ = try JSONParser.parse("{\"é\": x}")
+            _ = try SourceJSONParser.parse("{\"é\": x}")
         } catch {
             #expect(error.position.column == 7)
         }
@@ -53,7 +53,7 @@ import Testing
     ])
     func malformedJSONIsReportedWithLineAndColumn(text: String, line: Int, column: Int, message: String) {
         do {
-            _ = try JSONParser.parse(text, file: "t.json")
+            _ = try SourceJSONParser.parse(text, file: "t.json")
             Issue.record("parsed malformed JSON: \(text)")
         } catch {
             #expect(error.position.line == line, "\(error)")
@@ -64,28 +64,28 @@ import Testing
     }
 
     @Test func nestingDeeperThanTheLimitIsRejected() {
-        let text = String(repeating: "[", count: JSONParser.maximumDepth + 1) + String(repeating: "]", count: JSONParser.maximumDepth + 1)
-        #expect(throws: JSONError.self) { try JSONParser.parse(text) }
+        let text = String(repeating: "[", count: SourceJSONParser.maximumDepth + 1) + String(repeating: "]", count: SourceJSONParser.maximumDepth + 1)
+        #expect(throws: SourceJSONError.self) { try SourceJSONParser.parse(text) }
         let ok = String(repeating: "[", count: 10) + String(repeating: "]", count: 10)
-        #expect(throws: Never.self) { try JSONParser.parse(ok) }
+        #expect(throws: Never.self) { try SourceJSONParser.parse(ok) }
     }
 
     @Test func byteOrderMarkIsSkipped() throws {
-        let root = try JSONParser.parse(bytes: [0xEF, 0xBB, 0xBF] + Array("{\"a\": true}".utf8))
+        let root = try SourceJSONParser.parse(bytes: [0xEF, 0xBB, 0xBF] + Array("{\"a\": true}".utf8))
         #expect(root["a"]?.boolValue == true)
     }
 
     @Test func jsonPointerFollowsEscapedKeysAndArrayIndices() throws {
-        let root = try JSONParser.parse(#"{"a/b": {"m~n": [10, 20]}, "font": {"weight": {"$value": 600}}}"#)
-        #expect(JSONPointer("#/a~1b/m~0n/1")?.resolve(in: root)?.intValue == 20)
-        #expect(JSONPointer("#/font/weight/$value")?.resolve(in: root)?.intValue == 600)
-        #expect(JSONPointer("/font/weight/%24value")?.resolve(in: root) == nil)
-        #expect(JSONPointer("#/font/weight/%24value")?.resolve(in: root)?.intValue == 600)
-        #expect(JSONPointer("#/a~1b/m~0n/2")?.resolve(in: root) == nil)
-        #expect(JSONPointer("#/a~1b/m~0n/01")?.resolve(in: root) == nil)
-        #expect(JSONPointer("font/weight") == nil)
-        #expect(JSONPointer("#/100%/x%2")?.tokens == ["100%", "x%2"])
-        #expect(JSONPointer("#/a%7E1b")?.tokens == ["a/b"])  // percent-decoded first, then ~1 → /
-        #expect(JSONPointer(tokens: ["a/b", "m~n"]).description == "#/a~1b/m~0n")
+        let root = try SourceJSONParser.parse(#"{"a/b": {"m~n": [10, 20]}, "font": {"weight": {"$value": 600}}}"#)
+        #expect(SourceJSONPointer("#/a~1b/m~0n/1")?.resolve(in: root)?.intValue == 20)
+        #expect(SourceJSONPointer("#/font/weight/$value")?.resolve(in: root)?.intValue == 600)
+        #expect(SourceJSONPointer("/font/weight/%24value")?.resolve(in: root) == nil)
+        #expect(SourceJSONPointer("#/font/weight/%24value")?.resolve(in: root)?.intValue == 600)
+        #expect(SourceJSONPointer("#/a~1b/m~0n/2")?.resolve(in: root) == nil)
+        #expect(SourceJSONPointer("#/a~1b/m~0n/01")?.resolve(in: root) == nil)
+        #expect(SourceJSONPointer("font/weight") == nil)
+        #expect(SourceJSONPointer("#/100%/x%2")?.tokens == ["100%", "x%2"])
+        #expect(SourceJSONPointer("#/a%7E1b")?.tokens == ["a/b"])  // percent-decoded first, then ~1 → /
+        #expect(SourceJSONPointer(tokens: ["a/b", "m~n"]).description == "#/a~1b/m~0n")
     }
 }
