@@ -8,9 +8,13 @@ import Synchronization
 public enum FontRegDaemon {
     /// Exit codes, after the sysexits convention.
     public enum ExitCode {
+        /// Stopped by SIGTERM or SIGINT, or printed help.
         public static let success: Int32 = 0
+        /// Any other failure.
         public static let failure: Int32 = 1
+        /// A bad flag or config file (`EX_USAGE`).
         public static let usage: Int32 = 64
+        /// The socket, state or index could not be set up (`EX_UNAVAILABLE`).
         public static let unavailable: Int32 = 69
     }
 

@@ -41,8 +41,12 @@ public struct Logger: Sendable {
         }
     }
 
+    /// Writes `message` at ``Level/debug``.
     public func debug(_ message: @autoclosure () -> String) { log(.debug, message()) }
+    /// Writes `message` at ``Level/info``.
     public func info(_ message: @autoclosure () -> String) { log(.info, message()) }
+    /// Writes `message` at ``Level/warning``.
     public func warning(_ message: @autoclosure () -> String) { log(.warning, message()) }
+    /// Writes `message` at ``Level/error``.
     public func error(_ message: @autoclosure () -> String) { log(.error, message()) }
 }
