@@ -202,7 +202,8 @@ final class EventLoop: @unchecked Sendable {
     /// Reads what the socket has; returns false when the connection was closed.
     private func readAvailable(_ connection: Connection) -> Bool {
         var total = 0
-        while total < 1 << 20 {
+        // Reading stops at the size limit: the framer then holds at most one message over it.
+        while total < 1 << 20 && connection.framer.bufferedByteCount <= connection.framer.maximumMessageSize {
             let count = readBuffer.withUnsafeMutableBytes { recv(connection.fd, $0.baseAddress, $0.count, 0) }
             if count > 0 {
                 total += count
@@ -353,6 +354,7 @@ final class EventLoop: @unchecked Sendable {
     private func startDraining() {
         guard !draining else { return }
         draining = true
+        backlog.removeAll()  // no further calls are answered
         drainDeadline = cshim_monotonic_usec() + 5_000_000
         for listener in listeners { _ = cshim_epoll_remove(epollFD, listener.fd) }
         for connection in Array(connections.values) {
@@ -389,7 +391,7 @@ final class EventLoop: @unchecked Sendable {
             connection.outbox.removeAll(keepingCapacity: connection.outbox.capacity <= 1 << 20)
             connection.outboxSent = 0
         }
-        if connection.closeWhenFlushed && !connection.busy {
+        if connection.closeWhenFlushed && !connection.busy && !backlog.contains(connection.id) {
             close(connection, reason: nil)
             return false
         }
@@ -399,11 +401,12 @@ final class EventLoop: @unchecked Sendable {
     /// Registers the events the connection needs now: reading unless it is paused, writing while replies wait.
     private func updateInterest(_ connection: Connection) {
         let limits = shared.currentLimits
-        let waiting = connection.busy || connection.subscribed
+        // Unanswered calls beyond one message's worth, or unsent replies beyond the output limit,
+        // mean the client is ahead of the daemon: stop reading until it catches up.
         let pauseReading =
             connection.peerClosed || connection.closeWhenFlushed || draining
             || connection.pendingOutput > limits.maximumOutputBuffer
-            || (waiting && connection.framer.bufferedByteCount > limits.maximumMessageSize)
+            || connection.framer.bufferedByteCount > connection.framer.maximumMessageSize
         var events: UInt32 = pauseReading ? 0 : (cshim_EPOLLIN | cshim_EPOLLRDHUP)
         if connection.subscribed && !connection.peerClosed { events |= cshim_EPOLLRDHUP }
         if connection.pendingOutput > 0 { events |= cshim_EPOLLOUT }

@@ -143,4 +143,18 @@ struct DaemonLimitsTests {
         #expect(try repliesUntilClosed(nested).first?.error == "io.fontreg.Registry.InvalidMessage")
         #expect(try daemon.client().call(Self.status)["faces"] == 128)
     }
+
+    @Test func everyCallSentBeforeTheClientShutsDownItsWritingSideIsAnswered() throws {
+        let daemon = try DaemonProcess()
+        let client = try daemon.client()
+        var bytes: [UInt8] = []
+        for index in 0..<500 {
+            bytes += VarlinkCall(method: "io.fontreg.Registry.Resolve", parameters: ["family": "Fixture Sans", "weight": .string(String(100 + index % 9 * 100))]).serialized()
+        }
+        try client.sendRaw(bytes)
+        shutdown(client.fd, Int32(SHUT_WR))
+        let replies = try repliesUntilClosed(client)
+        #expect(replies.count == 500)
+        #expect(replies.allSatisfy { $0.error == nil })
+    }
 }
