@@ -136,7 +136,11 @@ func inProcessCosts(fonts: String, count: Int) throws {
     let resolve = (now() - start) / Double(count)
     start = now()
     var encoded: [[UInt8]] = []
-    for resolution in resolutions { encoded.append(VarlinkReply(parameters: ResolutionReply(resolution).parameters).serialized()) }
+    for resolution in resolutions {
+        var message: [UInt8] = []
+        VarlinkReply.write(encodedParameters: ResolutionReply(resolution).jsonBytes, to: &message)
+        encoded.append(message)
+    }
     let encode = (now() - start) / Double(count)
     start = now()
     for bytes in encoded {

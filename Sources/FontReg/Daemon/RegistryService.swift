@@ -160,7 +160,7 @@ public final class RegistryService: VarlinkService {
         } catch {
             throw Self.varlinkError(error)
         }
-        let bytes = ResolutionReply(resolution).jsonValue.serialized()
+        let bytes = ResolutionReply(resolution).jsonBytes
         replies.store(bytes, for: key, generation: generation)
         return bytes
     }
@@ -232,16 +232,23 @@ public final class RegistryService: VarlinkService {
         let reader = try ParameterReader(call, allowed: ["family"])
         let index = registry.index
         guard let name = try reader.optionalString("family") else {
-            return try listing("faces", generation: index.generation) { () throws(VarlinkError) in
-                ["faces": .array(index.faces.map(\.jsonValue))]
-            }
+            return cachedFaces("faces", index.faces, generation: index.generation)
         }
         guard let family = index.family(named: name) else {
             throw Self.varlinkError(ResolveError.familyNotFound(family: name, suggestions: index.suggestions(for: name)))
         }
-        return try listing("faces:" + family.name, generation: index.generation) { () throws(VarlinkError) in
-            ["faces": .array(family.faces.map(\.jsonValue))]
-        }
+        return cachedFaces("faces:" + family.name, family.faces, generation: index.generation)
+    }
+
+    /// `{"faces": [...]}` for a list of faces, from the listing cache or written straight to bytes.
+    private func cachedFaces(_ key: String, _ faces: [FaceRecord], generation: Int) -> [UInt8] {
+        if let cached = listings.lookup(key, generation: generation) { return cached }
+        var writer = JSONBytesWriter()
+        writer.begin()
+        writer.member("faces") { writer in writer.array(faces) { writer, face in face.writeJSON(to: &writer) } }
+        writer.end()
+        listings.store(writer.output, for: key, generation: generation)
+        return writer.output
     }
 
     private func getFace(_ call: VarlinkCall) throws(VarlinkError) -> [String: JSONValue] {

@@ -1,22 +1,50 @@
 extension FaceRecord {
-    /// The face as the registry interface's `Face` type: the same keys as its `Codable` encoding.
+    /// Writes the face as the registry interface's `Face` type: the members of its `Codable`
+    /// encoding, sorted (a test checks both agree).
+    func writeJSON(to writer: inout JSONBytesWriter) {
+        writer.begin()
+        writer.member("axes") { writer in
+            writer.array(axes) { writer, axis in
+                writer.begin()
+                writer.member("defaultValue", axis.defaultValue)
+                writer.member("maximum", axis.maximum)
+                writer.member("minimum", axis.minimum)
+                writer.member("tag", axis.tag)
+                writer.end()
+            }
+        }
+        writer.member("family", family)
+        writer.member("file", file)
+        writer.member("fileSize", Int(fileSize))
+        writer.member("format", format)
+        writer.member("fullName", fullName)
+        writer.member("index", index)
+        if let instance { writer.member("instance", instance) }
+        writer.member("isColor", isColor)
+        writer.member("italic", italic)
+        writer.member("oblique", oblique)
+        writer.member("postscriptName", postscriptName)
+        writer.member("subfamily", subfamily)
+        writer.member("weight", weight)
+        writer.member("width", width)
+        writer.end()
+    }
+
+    /// The face as JSON bytes (see ``jsonValue``).
+    public var jsonBytes: [UInt8] {
+        var writer = JSONBytesWriter()
+        writeJSON(to: &writer)
+        return writer.output
+    }
+
+    /// The face as the registry interface's `Face` type.
     public var jsonValue: JSONValue {
-        var object: [String: JSONValue] = [
-            "postscriptName": .string(postscriptName), "family": .string(family),
-            "subfamily": .string(subfamily), "fullName": .string(fullName), "weight": .int(weight),
-            "italic": .bool(italic), "oblique": .bool(oblique), "width": .int(width), "file": .string(file),
-            "index": .int(index), "fileSize": .int(Int(fileSize)), "format": .string(format),
-            "isColor": .bool(isColor),
-            "axes": .array(
-                axes.map {
-                    [
-                        "tag": .string($0.tag), "minimum": .double($0.minimum),
-                        "defaultValue": .double($0.defaultValue), "maximum": .double($0.maximum),
-                    ]
-                }),
-        ]
-        if let instance { object["instance"] = .int(instance) }
-        return .object(object)
+        // Parsed from the one writer, so the two forms cannot drift apart; not on a hot path.
+        do {
+            return try JSONParser.parse(jsonBytes)
+        } catch {
+            preconditionFailure("FaceRecord.writeJSON wrote invalid JSON: \(error)")
+        }
     }
 
     /// Reads a face from the registry interface's `Face` type.

@@ -178,18 +178,21 @@ public struct JSONParser {
     private mutating func parseString() throws(JSONParseError) -> String {
         position += 1
         let start = position
-        // Fast path: no escapes.
+        // Fast path: no escapes; plain ASCII needs no UTF-8 validation.
+        var ascii = true
         while position < bytes.count {
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
                 let slice = UnsafeBufferPointer(rebasing: bytes[start..<position])
                 position += 1
+                if ascii { return String(decoding: slice, as: UTF8.self) }
                 guard let text = String(validating: slice, as: UTF8.self) else {
                     throw error("string is not valid UTF-8")
                 }
                 return text
             }
             if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            if byte >= 0x80 { ascii = false }
             position += 1
         }
         var scratch = Array(UnsafeBufferPointer(rebasing: bytes[start..<position]))

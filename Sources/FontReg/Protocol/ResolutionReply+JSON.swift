@@ -1,30 +1,41 @@
 extension ResolutionReply {
-    /// The reply as a JSON object: exactly the members of its `Codable` encoding (a test checks
-    /// this), built directly so the daemon's hot path avoids `JSONEncoder`.
-    public var jsonValue: JSONValue { .object(parameters) }
+    /// The reply as JSON bytes with sorted keys: exactly the members of its `Codable` encoding
+    /// (a test checks this), written directly so the daemon's hot path avoids `JSONEncoder`
+    /// and dictionaries.
+    public var jsonBytes: [UInt8] {
+        var writer = JSONBytesWriter()
+        writer.begin()
+        if let boldPolicy { writer.member("boldPolicy", boldPolicy) }
+        if let composedName { writer.member("composedName", composedName) }
+        writer.member("effectiveWeight", effectiveWeight)
+        writer.member("face") { face.writeJSON(to: &$0) }
+        writer.member("family", family)
+        writer.member("file", file)
+        writer.member("index", index)
+        if let instance { writer.member("instance", instance) }
+        writer.member("italic", italic)
+        writer.member("match", match)
+        writer.member("postscriptName", postscriptName)
+        writer.member("requestedWeight", requestedWeight)
+        writer.member("resolvedFamily", resolvedFamily)
+        writer.member("trace", trace)
+        writer.member("warnings", warnings)
+        writer.member("weight", weight)
+        writer.end()
+        return writer.output
+    }
+
+    /// The reply as a JSON object (parsed from ``jsonBytes``, so the two cannot drift apart).
+    public var jsonValue: JSONValue {
+        do {
+            return try JSONParser.parse(jsonBytes)
+        } catch {
+            preconditionFailure("ResolutionReply.jsonBytes wrote invalid JSON: \(error)")
+        }
+    }
 
     /// The members of ``jsonValue``; the reply parameters of `Resolve`.
-    public var parameters: [String: JSONValue] {
-        var object: [String: JSONValue] = [
-            "postscriptName": .string(postscriptName),
-            "file": .string(file),
-            "index": .int(index),
-            "weight": .int(weight),
-            "italic": .bool(italic),
-            "family": .string(family),
-            "match": .string(match),
-            "requestedWeight": .int(requestedWeight),
-            "effectiveWeight": .int(effectiveWeight),
-            "resolvedFamily": .string(resolvedFamily),
-            "trace": .array(trace.map { .string($0) }),
-            "warnings": .array(warnings.map { .string($0) }),
-            "face": face.jsonValue,
-        ]
-        if let instance { object["instance"] = .int(instance) }
-        if let composedName { object["composedName"] = .string(composedName) }
-        if let boldPolicy { object["boldPolicy"] = .string(boldPolicy) }
-        return object
-    }
+    public var parameters: [String: JSONValue] { jsonValue.objectValue ?? [:] }
 
     /// Reads a reply back, e.g. from the parameters of a `Resolve` reply.
     ///

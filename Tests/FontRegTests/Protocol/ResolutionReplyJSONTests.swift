@@ -24,6 +24,18 @@ struct ResolutionReplyJSONTests {
         #expect(ResolutionReply(parameters: reply.parameters) == reply)
     }
 
+    @Test func everyFixtureFaceWritesTheMembersOfItsCodableEncoding() throws {
+        let registry = try Self.registry.get()
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        #expect(registry.index.faces.contains { $0.instance != nil && !$0.axes.isEmpty } || registry.index.faces.contains { !$0.axes.isEmpty })
+        for face in registry.index.faces {
+            let fromCodable = try JSONParser.parse(Array(try encoder.encode(face)))
+            #expect(Self.normalized(face.jsonValue) == Self.normalized(fromCodable), "\(face.postscriptName)")
+            #expect(FaceRecord(jsonValue: face.jsonValue) == face)
+        }
+    }
+
     static func normalized(_ value: JSONValue) -> JSONValue {
         switch value {
         case .double(let number) where number == number.rounded(): return .int(Int(number))
