@@ -53,6 +53,8 @@ public enum FontRegDaemon {
             return ExitCode.unavailable
         }
         let started = Date()
+        // Watches are set before the first scan, so a change made while it runs is not missed.
+        let watcher = configuration.watch ? makeWatcher(configuration, persisted: persisted, logger: logger) : nil
         let registry: FontRegistry
         do {
             registry = try makeRegistry(configuration, persisted: persisted, logger: logger)
@@ -94,11 +96,8 @@ public enum FontRegDaemon {
             return ExitCode.unavailable
         }
         service.attach(server)
+        if let watcher { startWatching(watcher, registry: registry, service: service, logger: logger) }
         server.start()
-
-        if configuration.watch {
-            startWatching(configuration, persisted: persisted, registry: registry, service: service, logger: logger)
-        }
         let terminate = DispatchSemaphore(value: 0)
         let current = SharedConfiguration(configuration)
         do {
@@ -166,23 +165,28 @@ public enum FontRegDaemon {
         return "Serving \(index.faces.count) faces in \(index.families.count) families (generation \(index.generation))"
     }
 
-    private static func startWatching(
-        _ configuration: DaemonConfiguration, persisted: [String], registry: FontRegistry, service: RegistryService,
-        logger: Logger
-    ) {
+    private static func makeWatcher(_ configuration: DaemonConfiguration, persisted: [String], logger: Logger)
+        -> FontDirectoryWatcher?
+    {
         do {
-            let watcher = try FontDirectoryWatcher(
+            return try FontDirectoryWatcher(
                 directories: configuration.fontDirectories + persisted,
                 debounceMilliseconds: configuration.debounceMilliseconds, logger: logger)
-            service.directoryRegistered.withLock { $0 = { watcher.watch([$0]) } }
-            watcher.start {
-                let report = registry.rescan()
-                if !report.added.isEmpty || !report.removed.isEmpty {
-                    logger.info("font directories changed: \(report.added.count) faces added, \(report.removed.count) removed")
-                }
-            }
         } catch {
             logger.warning("cannot watch font directories: \(error); changes need a Rescan")
+            return nil
+        }
+    }
+
+    private static func startWatching(
+        _ watcher: FontDirectoryWatcher, registry: FontRegistry, service: RegistryService, logger: Logger
+    ) {
+        service.directoryRegistered.withLock { $0 = { watcher.watch([$0]) } }
+        watcher.start {
+            let report = registry.rescan()
+            if !report.added.isEmpty || !report.removed.isEmpty {
+                logger.info("font directories changed: \(report.added.count) faces added, \(report.removed.count) removed")
+            }
         }
     }
 

@@ -28,6 +28,7 @@ extension RegistryService {
             }
         }
         let validated = resolved
+        logger.info("registering \(validated.joined(separator: ", ")) for \(peer)")
         return .deferred { [self] in
             Result { () throws(VarlinkError) -> [String: JSONValue] in
                 try performRegister(validated, persist: persist, peer: peer)

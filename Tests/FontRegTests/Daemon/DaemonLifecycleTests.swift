@@ -96,7 +96,7 @@ struct DaemonLifecycleTests {
             waitUntilServing: false)
         // systemd-socket-activate listens first and starts fontregd at the first connection.
         var client: VarlinkClient?
-        for _ in 0..<200 where client == nil {
+        for _ in 0..<500 where client == nil {
             client = try? VarlinkClient(socketPath: path, timeout: 20)
             if client == nil { usleep(20_000) }
         }
@@ -161,7 +161,8 @@ struct DaemonLifecycleTests {
         let daemon = try DaemonProcess(directory: directory, extraArguments: ["--allow-root", allowed])
         let client = try daemon.client(timeout: 30)
         try client.send(VarlinkCall(method: "io.fontreg.Registry.Register", parameters: ["paths": [.string(allowed)]]))
-        usleep(5_000)  // the loop reads the call at once; the scan of 600 paths takes far longer
+        // Signal only once the daemon has taken the call (it logs that before the scan starts).
+        for _ in 0..<1000 where !daemon.log.contains("registering \(allowed)") { usleep(5_000) }
         daemon.signal(SIGTERM)
         let reply = try client.receive()
         #expect(reply.error == nil)
