@@ -23,7 +23,9 @@ let package = Package(
         .target(name: "CShim"),
         .target(
             name: "FontReg",
-            dependencies: ["CFontconfig", "CFreeType", "CSystemd", "CShim"]),
+            dependencies: ["CFontconfig", "CFreeType", "CSystemd", "CShim"],
+            // The daemon serves its Varlink interface definition verbatim from the binary.
+            resources: [.embedInCode("Protocol/io.fontreg.Registry.varlink")]),
         .executableTarget(name: "fontregd", dependencies: ["FontReg"]),
         .executableTarget(name: "fontresolve", dependencies: ["FontReg"]),
         .testTarget(

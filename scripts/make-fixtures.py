@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Generate the font fixtures of the FontReg tests.
 
-    python3 scripts/make-fixtures.py
+    python3 scripts/make-fixtures.py            # (re)write the fixtures
+    python3 scripts/make-fixtures.py --check    # regenerate in a temporary
+                                                # folder, compare, exit 1 on a difference
 
 writes Tests/FontRegTests/Fixtures/fonts/** , Tests/FontRegTests/Fixtures/
 manifest.json and Tests/FontRegTests/Fixtures/README.md. The output is
@@ -604,7 +606,7 @@ BAD_FILES = [
 # Main
 
 
-def main():
+def generate():
     if OUT.exists():
         shutil.rmtree(OUT)
     OUT.mkdir(parents=True)
@@ -676,7 +678,39 @@ def main():
     (FIXTURES / "README.md").write_text(readme(manifest), encoding="utf-8")
     total = sum(p.stat().st_size for p in OUT.rglob("*") if p.is_file())
     print(f"wrote {len(manifest)} entries, {sum(1 for p in OUT.rglob('*') if p.is_file())} files, "
-          f"{total} bytes under {OUT.relative_to(ROOT)}")
+          f"{total} bytes under {OUT}")
+
+
+def tree(root):
+    """{relative path: bytes} of the generated files under `root`."""
+    files = {}
+    for p in sorted((root / "fonts").rglob("*")):
+        if p.is_file():
+            files[str(p.relative_to(root))] = p.read_bytes()
+    for name in ("manifest.json", "README.md"):
+        files[name] = (root / name).read_bytes()
+    return files
+
+
+def main():
+    global FIXTURES, OUT
+    if sys.argv[1:] == ["--check"]:
+        # Regenerate into a temporary folder and compare with the committed files.
+        import tempfile
+        committed = FIXTURES
+        with tempfile.TemporaryDirectory() as tmp:
+            FIXTURES = Path(tmp)
+            OUT = FIXTURES / "fonts"
+            generate()
+            fresh, old = tree(FIXTURES), tree(committed)
+        differ = sorted(k for k in fresh.keys() | old.keys() if fresh.get(k) != old.get(k))
+        for k in differ:
+            print(f"differs: {k}", file=sys.stderr)
+        print("fixtures are up to date" if not differ else f"{len(differ)} files differ")
+        sys.exit(1 if differ else 0)
+    elif sys.argv[1:]:
+        sys.exit("usage: make-fixtures.py [--check]")
+    generate()
 
 
 def readme(manifest):
@@ -694,7 +728,9 @@ def readme(manifest):
         "    pip install fonttools brotli",
         "    python3 scripts/make-fixtures.py",
         "",
-        "It deletes and rewrites `fonts/`, `manifest.json` and this README. The output",
+        "It deletes and rewrites `fonts/`, `manifest.json` and this README.",
+        "`python3 scripts/make-fixtures.py --check` regenerates into a temporary folder",
+        "and exits 1 if anything differs from the files here. The output",
         "is deterministic (head.created/modified fixed at 2026-01-01T00:00:00Z, the",
         f"only random bytes come from a seeded generator): running it again gives",
         "byte-identical files with the same library versions (last generated with",
