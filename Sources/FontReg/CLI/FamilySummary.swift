@@ -6,7 +6,7 @@ public struct FamilySummary: Sendable, Hashable, Codable {
     public var faceCount: Int
     /// The distinct weights of its faces, lightest first.
     public var weights: [Int]
-    /// Whether it has an italic or oblique face.
+    /// Whether it has an italic face (obliques do not count, as in the daemon).
     public var hasItalic: Bool
     /// Its font files, in order.
     public var files: [String]
@@ -23,6 +23,6 @@ public struct FamilySummary: Sendable, Hashable, Codable {
     public init(_ entry: FamilyEntry) {
         self.init(
             name: entry.name, faceCount: entry.faces.count, weights: Set(entry.faces.map(\.weight)).sorted(),
-            hasItalic: entry.faces.contains { $0.style != .normal }, files: entry.files)
+            hasItalic: entry.faces.contains(where: \.italic), files: entry.files)
     }
 }
