@@ -61,6 +61,6 @@ public struct CommandContext: Sendable {
 
     /// Prints a value as key-sorted JSON.
     public func printJSON<T: Encodable>(_ value: T) {
-        console.line(ResolutionReply.json(value))
+        console.line(JSONOutput.text(value))
     }
 }

@@ -34,7 +34,7 @@ public enum WatchCommand: Subcommand {
             backend = try context.backend()
         }
         try backend.watch { event in
-            context.console.line(context.json ? ResolutionReply.json(event, pretty: false) : render(event, console: context.console))
+            context.console.line(context.json ? JSONOutput.text(event, pretty: false) : render(event, console: context.console))
             return true
         }
         return .success
