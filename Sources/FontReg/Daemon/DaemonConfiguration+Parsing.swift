@@ -46,12 +46,13 @@ extension DaemonConfiguration {
             if let equals = name.firstIndex(of: "=") {
                 value = String(name[name.index(after: equals)...])
                 name = String(name[..<equals])
+                guard settings.contains(where: { $0.name == name }) else { throw .unknownFlag("--" + name) }
             } else {
+                guard settings.contains(where: { $0.name == name }) else { throw .unknownFlag(argument) }
                 guard index < arguments.count else { throw .missingValue(flag: argument) }
                 value = arguments[index]
                 index += 1
             }
-            guard settings.contains(where: { $0.name == name }) else { throw .unknownFlag(argument) }
             if name == "config" {
                 configFile = value
                 value = ""

@@ -1,0 +1,119 @@
+import Foundation
+import Glibc
+import Testing
+
+@testable import FontReg
+
+/// Hostile and broken clients get a clear error and are closed; everyone else goes on being served.
+@Suite("fontregd limits and bad clients", .serialized)
+struct DaemonLimitsTests {
+    static let status = "io.fontreg.Registry.GetStatus"
+
+    /// Receives until the daemon closes the connection; returns the replies received before that.
+    func repliesUntilClosed(_ client: VarlinkClient) throws -> [VarlinkReply] {
+        var replies: [VarlinkReply] = []
+        while true {
+            let result = Result { () throws(VarlinkClientError) in try client.receive() }
+            switch result {
+            case .success(let reply): replies.append(reply)
+            case .failure(.connectionClosed): return replies
+            case .failure(let error): throw error
+            }
+        }
+    }
+
+    @Test func malformedJSONGetsInvalidMessageThenTheConnectionIsClosed() throws {
+        let daemon = try DaemonProcess()
+        let bystander = try daemon.client()
+        let client = try daemon.client()
+        try client.sendRaw(Array("{\"method\": \"io.fontreg.Registry.GetStatus\", ".utf8) + [0])
+        let replies = try repliesUntilClosed(client)
+        #expect(replies.map(\.error) == ["io.fontreg.Registry.InvalidMessage"])
+        #expect(try bystander.call(Self.status)["faces"] != nil)
+    }
+
+    @Test func unknownTopLevelKeyIsAProtocolErrorThatClosesTheConnection() throws {
+        let daemon = try DaemonProcess()
+        let client = try daemon.client()
+        try client.sendRaw(Array(#"{"method":"io.fontreg.Registry.GetStatus","id":7}"#.utf8) + [0])
+        let replies = try repliesUntilClosed(client)
+        #expect(replies.first?.error == "io.fontreg.Registry.InvalidMessage")
+        #expect(replies.first?.parameters["reason"]?.stringValue?.contains("'id'") == true)
+    }
+
+    @Test func oversizedMessageGetsMessageTooLargeAndMemoryStaysBounded() throws {
+        let daemon = try DaemonProcess(extraArguments: ["--max-message-size", "4096"])
+        let client = try daemon.client()
+        // 1 MiB without a NUL: the daemon must give up after 4 KiB plus one read, not buffer it all.
+        let chunk = [UInt8](repeating: UInt8(ascii: "a"), count: 65536)
+        var sent = 0
+        do {
+            while sent < 1 << 20 {
+                try client.sendRaw(chunk)
+                sent += chunk.count
+            }
+        } catch {
+            // The daemon closed the connection while we were still sending: that is the point.
+        }
+        let replies = try repliesUntilClosed(client)
+        #expect(replies.first?.error == "io.fontreg.Registry.MessageTooLarge")
+        #expect(replies.first?.parameters["limit"] == 4096)
+        #expect(try daemon.client().call(Self.status)["faces"] != nil)
+    }
+
+    @Test func clientDisconnectingMidMessageLeavesOthersServed() throws {
+        let daemon = try DaemonProcess()
+        let bystander = try daemon.client()
+        for _ in 0..<20 {
+            let client = try daemon.client()
+            try client.sendRaw(Array(#"{"method":"io.fontreg.Registry.Resolve","parameters":{"fam"#.utf8))
+            client.close()
+        }
+        #expect(try bystander.call(Self.status)["faces"] != nil)
+        #expect(daemon.log.contains("disconnected mid-message"))
+    }
+
+    @Test func connectionsBeyondTheLimitGetTooManyConnections() throws {
+        let daemon = try DaemonProcess(extraArguments: ["--max-connections", "2"])
+        let first = try daemon.client()
+        let second = try daemon.client()
+        _ = try first.call(Self.status)
+        _ = try second.call(Self.status)
+        let third = try daemon.client()
+        let replies = try repliesUntilClosed(third)
+        #expect(replies.first?.error == "io.fontreg.Registry.TooManyConnections")
+        #expect(replies.first?.parameters["limit"] == 2)
+        second.close()
+        // The freed slot is available again.
+        var served = false
+        for _ in 0..<50 where !served {
+            if let client = try? daemon.client(), (try? client.call(Self.status)) != nil { served = true }
+            usleep(20_000)
+        }
+        #expect(served)
+    }
+
+    @Test func silentConnectionIsClosedAfterTheIdleTimeout() throws {
+        let daemon = try DaemonProcess(extraArguments: ["--idle-timeout", "1"])
+        let client = try daemon.client(timeout: 10)
+        let started = Date()
+        let replies = try repliesUntilClosed(client)
+        #expect(replies.isEmpty)
+        #expect(Date().timeIntervalSince(started) < 5)
+        #expect(daemon.log.contains("idle"))
+    }
+
+    @Test func slowReaderDoesNotHoldUpOtherClients() throws {
+        let daemon = try DaemonProcess()
+        let slow = try daemon.client()
+        // Thousands of pipelined calls whose replies are never read fill the socket buffers.
+        var batch: [UInt8] = []
+        for _ in 0..<2000 {
+            batch += VarlinkCall(method: "io.fontreg.Registry.ListFaces").serialized()
+        }
+        try slow.sendRaw(batch)
+        let started = Date()
+        #expect(try daemon.client().call(Self.status)["faces"] != nil)
+        #expect(Date().timeIntervalSince(started) < 2)
+    }
+}
