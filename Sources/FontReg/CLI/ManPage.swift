@@ -62,9 +62,17 @@ public enum ManPage {
         return lines.joined(separator: "\n")
     }
 
-    /// Escapes text for troff: backslashes, and a leading dot or quote.
+    /// Escapes text for troff: backslashes, hyphens, characters outside ASCII, and a leading dot or quote.
     static func escape(_ text: String) -> String {
-        var result = text.replacingOccurrences(of: "\\", with: "\\e").replacingOccurrences(of: "-", with: "\\-")
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": result += "\\e"
+            case "-": result += "\\-"
+            case _ where scalar.isASCII: result.unicodeScalars.append(scalar)
+            default: result += "\\[u" + String(format: "%04X", scalar.value) + "]"
+            }
+        }
         if result.hasPrefix(".") || result.hasPrefix("'") { result = "\\&" + result }
         return result
     }
