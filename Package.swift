@@ -28,9 +28,12 @@ let package = Package(
             resources: [.embedInCode("Protocol/io.fontreg.Registry.varlink")]),
         .executableTarget(name: "fontregd", dependencies: ["FontReg"]),
         .executableTarget(name: "fontresolve", dependencies: ["FontReg"]),
+        .executableTarget(name: "fontreg-bench", dependencies: ["FontReg"]),
+        // Benchmark of the daemon over its socket (scripts/bench-daemon.sh); not installed.
+        .executableTarget(name: "fontregd-bench", dependencies: ["FontReg"]),
         .testTarget(
             name: "FontRegTests", dependencies: ["FontReg"],
-            resources: [.copy("Fixtures")]),
+            exclude: ["Fixtures", "Snapshots"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -123,6 +123,10 @@ static int fill_address(struct sockaddr_un *address, const char *path) {
     return 0;
 }
 
+int cshim_unix_stream_socket(int nonblocking) {
+    return socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | (nonblocking ? SOCK_NONBLOCK : 0), 0);
+}
+
 int cshim_bind_unix(int fd, const char *path) {
     struct sockaddr_un address;
     if (fill_address(&address, path) != 0) return -1;

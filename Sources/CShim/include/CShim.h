@@ -61,6 +61,8 @@ int cshim_signalfd_read(int fd);
 /// CLOCK_MONOTONIC in microseconds, as systemd's MONOTONIC_USEC wants it.
 uint64_t cshim_monotonic_usec(void);
 
+/// socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC [| SOCK_NONBLOCK]). Returns the fd or -1 with errno.
+int cshim_unix_stream_socket(int nonblocking);
 /// Binds a Unix stream socket to `path`; returns 0 or -1 with errno (ENAMETOOLONG when too long).
 int cshim_bind_unix(int fd, const char *path);
 /// Connects a Unix stream socket to `path`; returns 0 or -1 with errno.

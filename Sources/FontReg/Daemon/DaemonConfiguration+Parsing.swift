@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 
 /// What the command line asks for: run with a configuration, or print help or the version.
 public enum DaemonCommand: Sendable, Equatable {
@@ -84,12 +85,24 @@ extension DaemonConfiguration {
 
     /// Reads `name = value` lines from a config file.
     static func readFile(_ path: String, required: Bool) throws(ConfigurationError) -> [(String, String)] {
-        let text: String
-        do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
-        } catch {
-            if !required && !FileManager.default.fileExists(atPath: path) { return [] }
-            throw .unreadableFile(path: path, reason: String(describing: error.localizedDescription))
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        if fd < 0 {
+            if !required && errno == ENOENT { return [] }
+            throw .unreadableFile(path: path, reason: String(cString: strerror(errno)))
+        }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 16384)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            if count < 0 { throw .unreadableFile(path: path, reason: String(cString: strerror(errno))) }
+            if count == 0 { break }
+            bytes += chunk[0..<count]
+            if bytes.count > 1 << 20 { throw .unreadableFile(path: path, reason: "larger than 1 MiB") }
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw .unreadableFile(path: path, reason: "not UTF-8 text")
         }
         var pairs: [(String, String)] = []
         for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {

@@ -268,6 +268,8 @@ final class EventLoop: @unchecked Sendable {
         switch service.handle(call, peer: connection.peer) {
         case .reply(let parameters):
             answer(.success(parameters))
+        case .encodedReply(let bytes):
+            if !call.oneway { VarlinkReply.write(encodedParameters: bytes, to: &connection.outbox) }
         case .failure(let error):
             answer(.failure(error))
         case .deferred(let work):

@@ -217,6 +217,7 @@ public enum FontRegDaemon {
             logger.error("reload: \(error); keeping the previous configuration")
         }
         registry.reloadRules()
+        service.invalidateCaches()
         let report = registry.rescan()
         logger.info("reload: rescanned, \(report.added.count) faces added, \(report.removed.count) removed")
         notifier.send("READY=1\nSTATUS=\(statusLine(registry))")

@@ -24,7 +24,7 @@ public struct ListeningSocket: Sendable {
             try createParentDirectory(of: path)
             try removeStaleSocket(at: path)
             let fd = try Syscall.run("socket") {
-                socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+                cshim_unix_stream_socket(1)
             }
             let oldMask = umask(0o177)
             let bound = cshim_bind_unix(fd, path)
@@ -68,7 +68,7 @@ public struct ListeningSocket: Sendable {
         var info = stat()
         guard lstat(path, &info) == 0 else { return }
         guard (info.st_mode & S_IFMT) == S_IFSOCK else { throw ListenerError.notASocket(path: path) }
-        let probe = try Syscall.run("socket") { socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0) }
+        let probe = try Syscall.run("socket") { cshim_unix_stream_socket(0) }
         defer { Syscall.close(probe) }
         if cshim_connect_unix(probe, path) == 0 { throw ListenerError.socketInUse(path: path) }
         let code = errno

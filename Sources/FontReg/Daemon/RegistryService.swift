@@ -26,6 +26,8 @@ public final class RegistryService: VarlinkService {
     /// Paths registered with `persist`, as saved in the state directory.
     let persisted: Mutex<[String]>
     let started = Date()
+    /// Serialized Resolve replies of the current generation.
+    let replies = ReplyCache()
     let logger: Logger
     private let server = Mutex<VarlinkServer?>(nil)
     /// Called with each directory registered, so it can be watched.
@@ -73,8 +75,8 @@ public final class RegistryService: VarlinkService {
     public func handle(_ call: VarlinkCall, peer: PeerCredentials) -> CallOutcome {
         do {
             switch call.methodName {
-            case "Resolve": return .reply(try resolve(call))
-            case "ResolveMany": return .reply(try resolveMany(call))
+            case "Resolve": return .encodedReply(try resolve(call))
+            case "ResolveMany": return .encodedReply(try resolveMany(call))
             case "ListFamilies": return .reply(try listFamilies(call))
             case "ListFaces": return .reply(try listFaces(call))
             case "GetFace": return .reply(try getFace(call))
@@ -103,7 +105,7 @@ public final class RegistryService: VarlinkService {
         let family = try reader.string("family")
         var weight = FontWeight.regular
         if let text = try reader.optionalWeightText("weight") {
-            guard let parsed = FontWeight(parsing: text) else {
+            guard let parsed = Self.weight(parsing: text) else {
                 throw VarlinkError(
                     RegistryInterface.ErrorName.invalidWeight,
                     ["weight": .string(text), "acceptedNames": .array(FontWeight.acceptedNames.map { .string($0) })])
@@ -128,42 +130,64 @@ public final class RegistryService: VarlinkService {
             strict: try reader.optionalBool("strict") ?? false)
     }
 
+    /// Parses a weight; plain numbers, the common case, skip the name table.
+    static func weight(parsing text: String) -> FontWeight? {
+        if let number = Int(text) { return FontWeight(number) }
+        return FontWeight(parsing: text)
+    }
+
     static let queryParameters: Set<String> = ["family", "weight", "italic", "boldText", "boldPolicy", "strict"]
 
-    private func resolve(_ call: VarlinkCall) throws(VarlinkError) -> [String: JSONValue] {
+    private func resolve(_ call: VarlinkCall) throws(VarlinkError) -> [UInt8] {
         let query = try Self.query(from: ParameterReader(call, allowed: Self.queryParameters))
         return try resolve(query)
     }
 
-    private func resolve(_ query: ResolveQuery) throws(VarlinkError) -> [String: JSONValue] {
+    /// The reply parameters of `Resolve` for `query`, serialized, from the cache when possible.
+    private func resolve(_ query: ResolveQuery) throws(VarlinkError) -> [UInt8] {
+        let generation = registry.index.generation
+        if let cached = replies.lookup(query, generation: generation) { return cached }
+        let resolution: Resolution
         do {
-            return ResolutionReply(try registry.resolve(query)).parameters
+            resolution = try registry.resolve(query)
         } catch {
             throw Self.varlinkError(error)
         }
+        let bytes = ResolutionReply(resolution).jsonValue.serialized()
+        replies.store(bytes, for: query, generation: generation)
+        return bytes
     }
 
-    private func resolveMany(_ call: VarlinkCall) throws(VarlinkError) -> [String: JSONValue] {
+    /// Forgets cached replies; call after the rules change.
+    public func invalidateCaches() {
+        replies.removeAll()
+    }
+
+    private func resolveMany(_ call: VarlinkCall) throws(VarlinkError) -> [UInt8] {
         let reader = try ParameterReader(call, allowed: ["queries"])
         let queries = try reader.objectArray("queries")
-        var results: [JSONValue] = []
-        results.reserveCapacity(queries.count)
+        // Built as bytes so that cached replies are spliced in without being parsed again.
+        var output = Array(#"{"results":["#.utf8)
         for (offset, parameters) in queries.enumerated() {
+            if offset > 0 { output.append(UInt8(ascii: ",")) }
             do {
-                results.append(["resolution": .object(try resolveElement(parameters, offset: offset, method: call.method))])
+                let bytes = try resolveElement(parameters, offset: offset)
+                output.append(contentsOf: #"{"resolution":"#.utf8)
+                output.append(contentsOf: bytes)
+                output.append(UInt8(ascii: "}"))
             } catch {
-                results.append(["error": ["error": .string(error.name), "parameters": .object(error.parameters)]])
+                let value: JSONValue = ["error": ["error": .string(error.name), "parameters": .object(error.parameters)]]
+                value.write(to: &output)
             }
         }
-        return ["results": .array(results)]
+        output.append(contentsOf: "]}".utf8)
+        return output
     }
 
-    private func resolveElement(_ parameters: [String: JSONValue], offset: Int, method: String) throws(VarlinkError)
-        -> [String: JSONValue]
-    {
+    private func resolveElement(_ parameters: [String: JSONValue], offset: Int) throws(VarlinkError) -> [UInt8] {
         let inner: ParameterReader
         do {
-            inner = try ParameterReader(VarlinkCall(method: method, parameters: parameters), allowed: Self.queryParameters)
+            inner = try ParameterReader(VarlinkCall(method: "", parameters: parameters), allowed: Self.queryParameters)
         } catch {
             throw VarlinkError.invalidParameter("queries[\(offset)].\(error.parameters["parameter"]?.stringValue ?? "")")
         }

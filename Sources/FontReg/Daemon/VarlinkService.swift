@@ -2,6 +2,8 @@
 public enum CallOutcome: Sendable {
     /// Reply with these parameters.
     case reply([String: JSONValue])
+    /// Reply with parameters already serialized as a JSON object (from a cache).
+    case encodedReply([UInt8])
     /// Reply with this error.
     case failure(VarlinkError)
     /// Work that may block (scanning, disk writes): it runs on the daemon's serial worker, off the

@@ -12,8 +12,8 @@ public struct FontIndex: Sendable {
     public let problems: [ScanProblem]
 
     private let familiesByKey: [FamilyKey: FamilyEntry]
-    private let byPostscriptName: [String: Int]
-    private let byFullName: [String: Int]
+    private let byPostscriptName: [CaseInsensitiveName: Int]
+    private let byFullName: [CaseInsensitiveName: Int]
     /// Families sorted by name.
     public let families: [FamilyEntry]
 
@@ -25,21 +25,24 @@ public struct FontIndex: Sendable {
         for face in faces {
             grouped[FamilyKey(face.family), default: (face.family, [])].faces.append(face)
         }
-        let entries = grouped.values.map { FamilyEntry(name: $0.name, faces: $0.faces) }
+        let groups = grouped.values.map { (name: $0.name, faces: $0.faces.sorted(by: FamilyEntry.order)) }
             .sorted { ($0.name.lowercased(), $0.name) < ($1.name.lowercased(), $1.name) }
-        families = entries
-        familiesByKey = Dictionary(uniqueKeysWithValues: entries.map { (FamilyKey($0.name), $0) })
-        let sorted = entries.flatMap(\.faces)
+        let sorted = groups.flatMap(\.faces)
         self.faces = sorted
-        var ps: [String: Int] = [:]
-        var full: [String: Int] = [:]
+        var ps: [CaseInsensitiveName: Int] = [:]
+        var full: [CaseInsensitiveName: Int] = [:]
         for (i, face) in sorted.enumerated() {
             // The first face wins a name: static faces sort before a variable font's instances.
-            if ps[face.postscriptName.lowercased()] == nil { ps[face.postscriptName.lowercased()] = i }
-            if full[face.fullName.lowercased()] == nil { full[face.fullName.lowercased()] = i }
+            if ps[CaseInsensitiveName(face.postscriptName)] == nil { ps[CaseInsensitiveName(face.postscriptName)] = i }
+            if full[CaseInsensitiveName(face.fullName)] == nil { full[CaseInsensitiveName(face.fullName)] = i }
         }
         byPostscriptName = ps
         byFullName = full
+        let entries = groups.map { group in
+            FamilyEntry(name: group.name, sorted: group.faces) { name in ps[CaseInsensitiveName(name)].map { sorted[$0] } }
+        }
+        families = entries
+        familiesByKey = Dictionary(uniqueKeysWithValues: entries.map { (FamilyKey($0.name), $0) })
     }
 
     /// The family with this name under its normalized key ("noto-sans" finds "Noto Sans").
@@ -47,14 +50,19 @@ public struct FontIndex: Sendable {
         familiesByKey[FamilyKey(name)]
     }
 
+    /// The family under an already normalized key.
+    public func family(key: FamilyKey) -> FamilyEntry? {
+        familiesByKey[key]
+    }
+
     /// The face with this PostScript name, ignoring case.
     public func face(postscriptName: String) -> FaceRecord? {
-        byPostscriptName[postscriptName.lowercased()].map { faces[$0] }
+        byPostscriptName[CaseInsensitiveName(postscriptName)].map { faces[$0] }
     }
 
     /// The face with this full name, ignoring case.
     public func face(fullName: String) -> FaceRecord? {
-        byFullName[fullName.lowercased()].map { faces[$0] }
+        byFullName[CaseInsensitiveName(fullName)].map { faces[$0] }
     }
 
     /// The registered families closest to a name that is not registered, best first (at most three).

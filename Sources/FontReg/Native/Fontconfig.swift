@@ -36,6 +36,13 @@ final class PrivateFontconfig: @unchecked Sendable {
         lock.withLock { _ in FcConfigAppFontAddFile(config, path) != 0 }
     }
 
+    /// What fontconfig itself would choose among the registry's fonts for a family, OpenType weight and style.
+    ///
+    /// For explanations ("fontconfig would pick …"); the corresponding call is `FcFontMatch`.
+    func match(family: String, weight: Int, italic: Bool) -> (path: String, index: Int)? {
+        lock.withLock { _ in FontconfigMatch.run(config: config, family: family, weight: weight, italic: italic) }
+    }
+
     /// The number of face patterns fontconfig holds for the registry (named instances included).
     var patternCount: Int {
         lock.withLock { _ in
@@ -50,15 +57,22 @@ final class PrivateFontconfig: @unchecked Sendable {
 /// Loaded once into a configuration object of its own (`FcInitLoadConfigAndFonts`), so the
 /// process default is never touched. Answers are cached by weight and style.
 final class SystemFontconfig: @unchecked Sendable {
-    // @unchecked: `config` is only touched under `cache`'s lock.
-    private let config: OpaquePointer?
+    // @unchecked: `loaded` is only touched under `cache`'s lock.
+    private var loaded: OpaquePointer??
     private let cache = Mutex<[Int: (path: String, index: Int)?]>([:])
 
-    init() {
-        config = FcInitLoadConfigAndFonts()
-    }
+    /// Creates the wrapper; the system configuration is loaded on first use (it takes tens of milliseconds).
+    init() {}
 
-    deinit { if let config { FcConfigDestroy(config) } }
+    deinit { if let loaded, let config = loaded { FcConfigDestroy(config) } }
+
+    /// The system configuration, loaded the first time; call under `cache`'s lock.
+    private var config: OpaquePointer? {
+        if let loaded { return loaded }
+        let config = FcInitLoadConfigAndFonts()
+        loaded = .some(config)
+        return config
+    }
 
     /// The best face fontconfig's system configuration offers for a sans-serif at an OpenType weight.
     ///
@@ -94,7 +108,15 @@ final class SystemFontconfig: @unchecked Sendable {
     }
 
     private func match(family: String, weight: Int, italic: Bool) -> (path: String, index: Int)? {
-        guard let config, let pattern = FcPatternCreate() else { return nil }
+        guard let config else { return nil }
+        return FontconfigMatch.run(config: config, family: family, weight: weight, italic: italic)
+    }
+}
+
+/// One `FcFontMatch` for a family, OpenType weight and style, shared by both configurations.
+enum FontconfigMatch {
+    static func run(config: OpaquePointer, family: String, weight: Int, italic: Bool) -> (path: String, index: Int)? {
+        guard let pattern = FcPatternCreate() else { return nil }
         defer { FcPatternDestroy(pattern) }
         _ = FcPatternAddString(pattern, FC_FAMILY, family)
         _ = FcPatternAddDouble(pattern, FC_WEIGHT, FcWeightFromOpenTypeDouble(Double(weight)))

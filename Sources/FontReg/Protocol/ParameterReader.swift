@@ -7,9 +7,8 @@ public struct ParameterReader: Sendable {
     ///
     /// - Throws: `org.varlink.service.InvalidParameter` naming the first unknown parameter.
     public init(_ call: VarlinkCall, allowed: Set<String>) throws(VarlinkError) {
-        for name in call.parameters.keys.sorted() where !allowed.contains(name) {
-            throw VarlinkError.invalidParameter(name)
-        }
+        let unknown = call.parameters.keys.filter { !allowed.contains($0) }
+        if let first = unknown.min() { throw VarlinkError.invalidParameter(first) }
         self.parameters = call.parameters
     }
 

@@ -24,7 +24,7 @@ public final class VarlinkClient {
     {
         let fd: Int32
         do {
-            fd = try Syscall.run("socket") { socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0) }
+            fd = try Syscall.run("socket") { cshim_unix_stream_socket(0) }
             try Syscall.run("connect", subject: socketPath) { cshim_connect_unix(fd, socketPath) }
         } catch {
             throw .cannotConnect(path: socketPath, error)
@@ -103,8 +103,24 @@ public final class VarlinkClient {
         }
     }
 
+    /// Receives the next message as raw bytes (without its NUL), unparsed: for benchmarks and tools
+    /// that only relay replies. An error reply starts with `{"error"`, as keys are sorted.
+    public func receiveMessage() throws(VarlinkClientError) -> [UInt8] {
+        while true {
+            let message: [UInt8]?
+            do {
+                message = try framer.nextMessage { (bytes) throws(VarlinkProtocolError) -> [UInt8] in Array(bytes) }
+            } catch {
+                throw .malformedReply(error)
+            }
+            if let message { return message }
+            try fill()
+        }
+    }
+
+    private var chunk = [UInt8](repeating: 0, count: 65536)
+
     private func fill() throws(VarlinkClientError) {
-        var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
             let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
             if count > 0 {

@@ -34,6 +34,13 @@ public struct VarlinkReply: Sendable, Hashable {
         output.append(0)
     }
 
+    /// Appends a reply whose parameters are already serialized as a JSON object, NUL included.
+    public static func write(encodedParameters parameters: [UInt8], to output: inout [UInt8]) {
+        output.append(contentsOf: #"{"parameters":"#.utf8)
+        output.append(contentsOf: parameters)
+        output.append(contentsOf: [UInt8(ascii: "}"), 0])
+    }
+
     /// Parses a reply from the bytes of one message (without its NUL), ignoring unknown keys.
     ///
     /// - Throws: ``VarlinkProtocolError`` when the message is not a JSON object.

@@ -17,6 +17,10 @@ public final class FontRegistry: Sendable {
     /// Serializes changes; holds the scanner, whose cache makes rescans of unchanged files cheap.
     private let writer: Mutex<FontScanner>
     private let fontconfig: Mutex<PrivateFontconfig>
+    /// Feeds the private fontconfig configuration off the start-up and change paths: fontconfig's
+    /// own parse of a file (its charset above all) costs several times FreeType's, and nothing in
+    /// resolution waits for it.
+    private let fontconfigQueue = DispatchQueue(label: "fontreg.private-fontconfig", qos: .utility)
     private let fallback = SystemFallback()
     private let observers = Mutex<[Int: @Sendable (RegistrationReport) -> Void]>([:])
     private let nextObserver = Atomic<Int>(0)
@@ -40,7 +44,8 @@ public final class FontRegistry: Sendable {
         let privateConfig = PrivateFontconfig(cacheDirectory: cacheDirectory)
         let scanner = FontScanner()
         let result = scanner.scan(roots: roots)
-        for file in result.files { privateConfig.addFile(file.path) }
+        let files = result.files.map(\.path)
+        fontconfigQueue.async { for file in files { privateConfig.addFile(file) } }
         state = Mutex(State(roots: roots, index: FontIndex(faces: result.files.flatMap(\.faces), problems: result.problems, generation: 1), rules: rules))
         writer = Mutex(scanner)
         fontconfig = Mutex(privateConfig)
@@ -56,7 +61,21 @@ public final class FontRegistry: Sendable {
     public var registeredPaths: [String] { state.withLock { $0.roots } }
 
     /// The number of face patterns in the private fontconfig configuration.
-    public var fontconfigPatternCount: Int { fontconfig.withLock { $0.patternCount } }
+    public var fontconfigPatternCount: Int {
+        fontconfigQueue.sync {}
+        return fontconfig.withLock { $0.patternCount }
+    }
+
+    /// The face fontconfig itself would choose among the registered fonts for a query's
+    /// family, effective weight and style — for explanations that compare the two.
+    ///
+    /// fontconfig scores weight as a symmetric distance on its own scale and may pick a face
+    /// of another family; see `docs/weights.md` of the shared notes.
+    public func fontconfigChoice(family: String, weight: Int, italic: Bool) -> FaceRecord? {
+        fontconfigQueue.sync {}
+        guard let (path, index) = fontconfig.withLock({ $0.match(family: family, weight: weight, italic: italic) }) else { return nil }
+        return self.index.faces.first { $0.file == path && $0.freetypeIndex == index }
+    }
 
     /// A resolver over the current snapshot and rules.
     public var resolver: Resolver {
@@ -148,14 +167,16 @@ public final class FontRegistry: Sendable {
             let known = Set(scanner.cache.keys)
             let result = scanner.scan(roots: roots)
             let removedFiles = known.subtracting(result.files.map(\.path))
-            fontconfig.withLock { config in
+            let files = result.files.map(\.path)
+            fontconfigQueue.async { [self] in
                 if removedFiles.isEmpty {
-                    for file in result.files where !known.contains(file.path) { config.addFile(file.path) }
+                    let config = fontconfig.withLock { $0 }
+                    for file in files where !known.contains(file) { config.addFile(file) }
                 } else {
                     // fontconfig cannot forget one application font: build a fresh configuration.
-                    let fresh = PrivateFontconfig(cacheDirectory: config.cacheDirectory)
-                    for file in result.files { fresh.addFile(file.path) }
-                    config = fresh
+                    let fresh = PrivateFontconfig(cacheDirectory: fontconfig.withLock { $0.cacheDirectory })
+                    for file in files { fresh.addFile(file) }
+                    fontconfig.withLock { $0 = fresh }
                 }
             }
             let index = FontIndex(faces: result.files.flatMap(\.faces), problems: result.problems, generation: old.index.generation + 1)

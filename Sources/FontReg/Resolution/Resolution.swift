@@ -26,10 +26,15 @@ public struct Resolution: Sendable, Hashable, Codable {
     public var resolvedFamily: String
     /// The Bold Text policy applied, when Bold Text was on.
     public var boldPolicy: BoldTextPolicy?
+    /// Each step the resolver took, as data.
+    public var steps: [ResolveStep]
+    /// Things the caller should know, as data.
+    public var notes: [ResolveWarning]
+
     /// Each step the resolver took, in plain words.
-    public var trace: [String]
+    public var trace: [String] { steps.map(\.description) }
     /// Things the caller should know: a deprecated alias, a missing ideal Bold Text step, a substitution.
-    public var warnings: [String]
+    public var warnings: [String] { notes.map(\.description) }
 
     public init(
         face: FaceRecord, composedName: String?, match: MatchKind, requestedWeight: Int,
@@ -43,7 +48,54 @@ public struct Resolution: Sendable, Hashable, Codable {
         self.effectiveWeight = effectiveWeight
         self.resolvedFamily = resolvedFamily
         self.boldPolicy = boldPolicy
-        self.trace = trace
-        self.warnings = warnings
+        self.steps = trace.map { .text($0) }
+        self.notes = warnings.map { .text($0) }
+    }
+
+    /// Creates a resolution from recorded steps; the resolver's own initializer.
+    init(
+        face: FaceRecord, composedName: String?, match: MatchKind, requestedWeight: Int, effectiveWeight: Int,
+        resolvedFamily: String, boldPolicy: BoldTextPolicy?, steps: [ResolveStep], notes: [ResolveWarning]
+    ) {
+        self.face = face
+        self.composedName = composedName
+        self.match = match
+        self.requestedWeight = requestedWeight
+        self.effectiveWeight = effectiveWeight
+        self.resolvedFamily = resolvedFamily
+        self.boldPolicy = boldPolicy
+        self.steps = steps
+        self.notes = notes
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case face, composedName, match, requestedWeight, effectiveWeight, resolvedFamily, boldPolicy, trace, warnings
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            face: try c.decode(FaceRecord.self, forKey: .face),
+            composedName: try c.decodeIfPresent(String.self, forKey: .composedName),
+            match: try c.decode(MatchKind.self, forKey: .match),
+            requestedWeight: try c.decode(Int.self, forKey: .requestedWeight),
+            effectiveWeight: try c.decode(Int.self, forKey: .effectiveWeight),
+            resolvedFamily: try c.decode(String.self, forKey: .resolvedFamily),
+            boldPolicy: try c.decodeIfPresent(BoldTextPolicy.self, forKey: .boldPolicy),
+            trace: try c.decode([String].self, forKey: .trace),
+            warnings: try c.decode([String].self, forKey: .warnings))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(face, forKey: .face)
+        try c.encodeIfPresent(composedName, forKey: .composedName)
+        try c.encode(match, forKey: .match)
+        try c.encode(requestedWeight, forKey: .requestedWeight)
+        try c.encode(effectiveWeight, forKey: .effectiveWeight)
+        try c.encode(resolvedFamily, forKey: .resolvedFamily)
+        try c.encodeIfPresent(boldPolicy, forKey: .boldPolicy)
+        try c.encode(trace, forKey: .trace)
+        try c.encode(warnings, forKey: .warnings)
     }
 }

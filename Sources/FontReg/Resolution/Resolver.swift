@@ -23,28 +23,25 @@ public struct Resolver: Sendable {
     /// - Throws: ``ResolveError/familyNotFound(family:suggestions:)`` for an unknown family in
     ///   strict mode (or with no system fallback), naming the closest registered families.
     public func resolve(_ query: ResolveQuery) throws(ResolveError) -> Resolution {
-        var trace: [String] = []
-        var warnings: [String] = []
+        var steps: [ResolveStep] = []
+        var notes: [ResolveWarning] = []
+        steps.reserveCapacity(8)
         let requested = query.weight.value
-        trace.append("Asked for \"\(query.family)\" at weight \(Self.describe(requested))\(query.italic ? ", italic" : ""), Bold Text \(query.boldText ? "on" : "off").")
+        steps.append(.asked(family: query.family, weight: requested, italic: query.italic, boldText: query.boldText))
 
         // 1. Aliases and the family rule.
-        var familyName = query.family
-        if let alias = rules.alias(query.family) {
-            familyName = alias.target
-            trace.append("\"\(query.family)\" is \(alias.deprecated ? "a deprecated" : "an") alias of \"\(alias.target)\".")
-            if alias.deprecated { warnings.append("The family name \"\(query.family)\" is deprecated; use \"\(alias.target)\".") }
+        var key = FamilyKey(query.family)
+        if !rules.isEmpty, let alias = rules.alias(key: key) {
+            key = FamilyKey(alias.target)
+            steps.append(.alias(name: query.family, target: alias.target, deprecated: alias.deprecated))
+            if alias.deprecated { notes.append(.deprecatedAlias(name: query.family, target: alias.target)) }
         }
-        let declared = rules.rule(for: familyName)
-        let entry = index.family(named: familyName) ?? declared.flatMap { index.family(named: $0.family) }
-        let rule = declared ?? entry.flatMap { rules.rule(for: $0.name) }
-            ?? FamilyRule.defaultRule(for: entry?.name ?? familyName, faces: entry?.faces ?? [])
-        if let entry {
-            trace.append("Found the registered family \"\(entry.name)\" (\(entry.faces.count) faces).")
-        }
-        trace.append(declared != nil || entry.flatMap({ rules.rule(for: $0.name) }) != nil
-            ? "Rule from \(rule.source): familyName \"\(rule.familyName)\", italic suffix \"\(rule.italicSuffix)\"\(rule.supportedWeights.map { ", supported weights \($0.map(String.init).joined(separator: ", "))" } ?? "")."
-            : "No rule file for this family: \(rule.source), default weight names.")
+        let declared = rules.isEmpty ? nil : rules.rule(key: key)
+        let entry = index.family(key: key) ?? declared.flatMap { index.family(named: $0.family) }
+        let ruleForEntry = declared ?? (rules.isEmpty ? nil : entry.flatMap { rules.rule(for: $0.name) })
+        let rule = ruleForEntry ?? entry?.defaultRule ?? FamilyRule.defaultRule(for: query.family, faces: [])
+        if let entry { steps.append(.foundFamily(name: entry.name, faces: entry.faces.count)) }
+        steps.append(ruleForEntry != nil ? .rule(rule) : .defaultRule(source: rule.source))
 
         let style: FontStyle = query.italic ? .italic : .normal
         let policy = query.boldPolicy ?? rule.boldPolicy
@@ -55,54 +52,68 @@ public struct Resolver: Sendable {
             let registered = entry.map { Self.registeredWeights($0, style: style) } ?? []
             let supported = rule.supportedWeights ?? (entry == nil ? FontWeight.steps.map(\.value) : registered)
             effective = BoldText.weight(for: requested, policy: policy, supported: supported)
-            switch policy {
-            case .nextHeavier:
-                let source = rule.supportedWeights != nil ? "the rule's supported weights" : "the weights registered in \(style.rawValue) style"
-                trace.append("Bold Text (next-heavier): the next weight heavier than \(requested) among \(source) [\(supported.map(String.init).joined(separator: ", "))] is \(effective).")
+            steps.append(.boldText(policy: policy, requested: requested, effective: effective, supported: supported, fromRule: rule.supportedWeights != nil, style: style))
+            if policy == .nextHeavier, let entry {
                 let ideal = BoldText.idealNextStep(after: requested)
-                if let entry, ideal != effective || !registered.contains(ideal) {
-                    if !registered.contains(ideal) && ideal != requested {
-                        warnings.append("Bold Text wants \(ideal) (one step heavier than \(requested)), but \"\(entry.name)\" has no \(ideal) face in \(style.rawValue) style; using \(effective) instead.")
-                    }
+                if ideal != requested && !registered.contains(ideal) {
+                    notes.append(.boldTextStepMissing(ideal: ideal, requested: requested, family: entry.name, style: style, used: effective))
                 }
-            case .iosSystem:
-                trace.append("Bold Text (ios-system): \(requested) → \(effective) (+100 below 400, +200 for 400–600, 900 from 700 up).")
-            case .android:
-                trace.append("Bold Text (android): \(requested) + 300 = \(effective) (clamped to 1000); the nearest face will be taken.")
-            case .cssBolder:
-                trace.append("Bold Text (css-bolder): bolder than \(requested) is \(effective).")
             }
         }
+        let boldPolicy = query.boldText ? policy : nil
 
         // 3. The composed face name.
-        let composed = rule.composedName(weight: effective, italic: query.italic)
         guard let entry else {
-            return try fallback(query: query, rule: rule, composed: composed, requested: requested, effective: effective, policy: query.boldText ? policy : nil, trace: trace, warnings: warnings)
+            let composed = rule.composedName(weight: effective, italic: query.italic)
+            return try fallback(query: query, composed: composed, requested: requested, effective: effective, policy: boldPolicy, steps: steps, notes: notes)
         }
-        if let composed {
-            if let face = index.face(postscriptName: composed), FamilyKey(face.family) == FamilyKey(entry.name) || declared != nil {
-                let caseNote = face.postscriptName == composed ? "" : " (registered as \(face.postscriptName); names match without regard to case)"
-                trace.append("Composed the face name \"\(composed)\" and found it registered\(caseNote).")
-                return Resolution(face: face, composedName: composed, match: .exactName, requestedWeight: requested, effectiveWeight: effective, resolvedFamily: entry.name, boldPolicy: query.boldText ? policy : nil, trace: trace, warnings: warnings)
+        let composed: String?
+        let precomputed = ruleForEntry == nil && effective % 100 == 0 && (100...900).contains(effective) && !entry.defaultComposed.isEmpty
+        if precomputed {
+            // The default rule's names were looked up when the index was built.
+            switch entry.defaultComposed[FamilyEntry.composedSlot(weight: effective, italic: query.italic)] {
+            case .found(let name, let face):
+                steps.append(.composedFound(composed: name, registered: face.postscriptName))
+                return Resolution(face: face, composedName: name, match: .exactName, requestedWeight: requested, effectiveWeight: effective, resolvedFamily: entry.name, boldPolicy: boldPolicy, steps: steps, notes: notes)
+            case .misfit(let name, let face):
+                let sameFamily = FamilyKey(face.family) == FamilyKey(entry.name)
+                steps.append(.composedWrongWeight(registered: face.postscriptName, weight: face.weight, otherFamily: sameFamily ? nil : face.family, effective: effective, family: entry.name))
+                steps.append(.composedMissing(composed: name))
+                composed = name
+            case .missing(let name):
+                steps.append(.composedMissing(composed: name))
+                composed = name
             }
-            trace.append("Composed the face name \"\(composed)\"; no registered face has that name.")
         } else {
-            trace.append("\(effective) is not one of the nine weight steps, so no face name is composed; matching by weight.")
+            composed = rule.composedName(weight: effective, italic: query.italic)
+        }
+        if !precomputed, let composed {
+            if let face = index.face(postscriptName: composed) {
+                let sameFamily = face.family == entry.name || FamilyKey(face.family) == FamilyKey(entry.name)
+                if ruleForEntry == nil && (!sameFamily || !face.weightRange.contains(effective)) {
+                    // The default rule's names are a guess: Lato's "Thin" is 200, not 100.
+                    steps.append(.composedWrongWeight(registered: face.postscriptName, weight: face.weight, otherFamily: sameFamily ? nil : face.family, effective: effective, family: entry.name))
+                } else {
+                    steps.append(.composedFound(composed: composed, registered: face.postscriptName))
+                    return Resolution(face: face, composedName: composed, match: .exactName, requestedWeight: requested, effectiveWeight: effective, resolvedFamily: entry.name, boldPolicy: boldPolicy, steps: steps, notes: notes)
+                }
+            }
+            steps.append(.composedMissing(composed: composed))
+        } else if composed == nil {
+            steps.append(.offGrid(weight: effective))
         }
 
         // 4. A face of the family by CSS Fonts 4 (or Android's nearest rule).
-        let faces = WeightMatcher.preferredWidth(entry.faces)
         var chosen: FaceRecord?
         if query.boldText && policy == .android {
-            chosen = WeightMatcher.androidMatch(faces, desired: effective, italic: query.italic)
-            trace.append("Android matching: the face with the smallest weight distance (slant mismatch costs 2 steps).")
+            chosen = WeightMatcher.androidMatch(WeightMatcher.preferredWidth(entry.faces), desired: effective, italic: query.italic)
+            steps.append(.androidMatching)
         } else {
             for candidateStyle in WeightMatcher.styleOrder(italic: query.italic) {
-                let ofStyle = faces.filter { $0.style == candidateStyle }
-                guard !ofStyle.isEmpty else { continue }
+                guard let ofStyle = entry.preferredFacesByStyle[candidateStyle], !ofStyle.isEmpty else { continue }
                 if candidateStyle != style {
-                    trace.append("No \(style.rawValue) face in \"\(entry.name)\"; falling back to \(candidateStyle.rawValue) faces (CSS style order).")
-                    warnings.append("\"\(entry.name)\" has no \(style.rawValue) face; a \(candidateStyle.rawValue) face stands in.")
+                    steps.append(.styleFallback(wanted: style, used: candidateStyle, family: entry.name))
+                    notes.append(.styleMissing(family: entry.name, wanted: style, used: candidateStyle))
                 }
                 chosen = WeightMatcher.cssMatch(ofStyle, desired: effective)
                 break
@@ -111,44 +122,39 @@ public struct Resolver: Sendable {
         guard let face = chosen else { throw .noFaceInFamily(family: entry.name) }
         let exact = face.weightRange.contains(effective) && face.style == style
         if face.weightRange.count > 1 {
-            trace.append("The variable face \(face.postscriptName) covers weights \(face.weightRange.lowerBound)–\(face.weightRange.upperBound): set wght=\(effective).")
+            steps.append(.variable(postscriptName: face.postscriptName, range: face.weightRange, weight: effective))
         }
         if exact {
-            trace.append("Matched \(face.postscriptName) by family and weight \(effective).")
+            steps.append(.matched(postscriptName: face.postscriptName, weight: effective))
         } else {
-            trace.append("No face of weight \(effective); CSS Fonts 4 weight matching picks \(face.postscriptName) (weight \(face.weight)).")
-            warnings.append("Substituted weight \(face.weight) for \(effective) in \"\(entry.name)\".")
+            steps.append(.substituted(postscriptName: face.postscriptName, faceWeight: face.weight, weight: effective))
+            notes.append(.substituted(faceWeight: face.weight, weight: effective, family: entry.name))
         }
-        return Resolution(face: face, composedName: composed, match: exact ? .familyWeight : .nearestWeight, requestedWeight: requested, effectiveWeight: effective, resolvedFamily: entry.name, boldPolicy: query.boldText ? policy : nil, trace: trace, warnings: warnings)
+        return Resolution(face: face, composedName: composed, match: exact ? .familyWeight : .nearestWeight, requestedWeight: requested, effectiveWeight: effective, resolvedFamily: entry.name, boldPolicy: boldPolicy, steps: steps, notes: notes)
     }
 
     /// Step 5: the family is not registered.
     private func fallback(
-        query: ResolveQuery, rule: FamilyRule, composed: String?, requested: Int, effective: Int,
-        policy: BoldTextPolicy?, trace: [String], warnings: [String]
+        query: ResolveQuery, composed: String?, requested: Int, effective: Int,
+        policy: BoldTextPolicy?, steps: [ResolveStep], notes: [ResolveWarning]
     ) throws(ResolveError) -> Resolution {
-        var trace = trace, warnings = warnings
+        var steps = steps, notes = notes
         let suggestions = index.suggestions(for: query.family)
-        trace.append("No registered family is named \"\(query.family)\"\(suggestions.isEmpty ? "" : " (closest: \(suggestions.joined(separator: ", ")))").")
+        steps.append(.notRegistered(family: query.family, suggestions: suggestions))
         if query.strict {
             throw .familyNotFound(family: query.family, suggestions: suggestions)
         }
         guard let systemFallback, let face = systemFallback(effective, query.italic) else {
             throw .familyNotFound(family: query.family, suggestions: suggestions)
         }
-        trace.append("SYSTEM FALLBACK: fontconfig's system configuration offers \(face.postscriptName) (\(face.family)) as sans-serif at weight \(effective).")
-        warnings.append("\"\(query.family)\" is not registered; the system sans-serif \(face.family) stands in. Use strict mode to get an error instead.")
-        return Resolution(face: face, composedName: composed, match: .systemFallback, requestedWeight: requested, effectiveWeight: effective, resolvedFamily: face.family, boldPolicy: policy, trace: trace, warnings: warnings)
+        steps.append(.systemFallback(postscriptName: face.postscriptName, family: face.family, weight: effective))
+        notes.append(.systemFallback(family: query.family, fallbackFamily: face.family))
+        return Resolution(face: face, composedName: composed, match: .systemFallback, requestedWeight: requested, effectiveWeight: effective, resolvedFamily: face.family, boldPolicy: policy, steps: steps, notes: notes)
     }
 
     /// The weights a family has in a style; a family with no face of that style uses its normal faces.
     static func registeredWeights(_ entry: FamilyEntry, style: FontStyle) -> [Int] {
         let weights = entry.registeredWeights(style: style)
         return weights.isEmpty ? entry.registeredWeights(style: .normal) : weights
-    }
-
-    static func describe(_ weight: Int) -> String {
-        let name = FontWeight(clamping: weight).displayName
-        return name == String(weight) ? name : "\(weight) (\(name))"
     }
 }

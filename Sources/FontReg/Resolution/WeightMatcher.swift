@@ -22,25 +22,43 @@ public enum WeightMatcher {
     /// ascending; above 500 → heavier ascending, then lighter descending.
     public static func cssMatch(_ faces: [FaceRecord], desired: Int) -> FaceRecord? {
         guard !faces.isEmpty else { return nil }
-        // Exact first: a static face or named instance of that weight, then a range that covers it.
-        if let exact = faces.first(where: { $0.weight == desired && $0.weightRange.count == 1 }) { return exact }
-        if let covering = faces.first(where: { $0.weightRange.contains(desired) }) { return covering }
-        func nearest(_ face: FaceRecord) -> Int {
+        // One pass, no copies: rank each face (lower is better) and keep the best index.
+        // Rank groups: 0 exact static weight, 1 a range covering it, then the CSS order.
+        var best = -1
+        var bestRank = (Int.max, Int.max)
+        for (i, face) in faces.enumerated() {
             let range = face.weightRange
-            return desired < range.lowerBound ? range.lowerBound : range.upperBound
+            let rank: (Int, Int)
+            if range.lowerBound == desired && range.upperBound == desired {
+                rank = (0, 0)
+            } else if range.contains(desired) {
+                rank = (1, 0)
+            } else {
+                let w = desired < range.lowerBound ? range.lowerBound : range.upperBound
+                rank = cssRank(weight: w, desired: desired)
+            }
+            if rank < bestRank {
+                bestRank = rank
+                best = i
+            }
         }
-        let candidates = faces.map { (weight: nearest($0), face: $0) }
-        let heavierAsc = candidates.filter { $0.weight > desired }.sorted { $0.weight < $1.weight }
-        let lighterDesc = candidates.filter { $0.weight < desired }.sorted { $0.weight > $1.weight }
-        let ordered: [(weight: Int, face: FaceRecord)]
+        return faces[best]
+    }
+
+    /// The CSS Fonts 4 preference of a weight `w` that is not `desired`: (group, distance).
+    ///
+    /// Desired in 400…500: heavier up to 500 ascending, then lighter descending, then
+    /// heavier than 500 ascending. Below 400: lighter descending, then heavier ascending.
+    /// Above 500: heavier ascending, then lighter descending.
+    static func cssRank(weight w: Int, desired: Int) -> (Int, Int) {
+        let distance = abs(w - desired)
         if (400...500).contains(desired) {
-            ordered = heavierAsc.filter { $0.weight <= 500 } + lighterDesc + heavierAsc.filter { $0.weight > 500 }
-        } else if desired < 400 {
-            ordered = lighterDesc + heavierAsc
-        } else {
-            ordered = heavierAsc + lighterDesc
+            if w > desired && w <= 500 { return (2, distance) }
+            if w < desired { return (3, distance) }
+            return (4, distance)
         }
-        return ordered.first?.face
+        if desired < 400 { return w < desired ? (2, distance) : (3, distance) }
+        return w > desired ? (2, distance) : (3, distance)
     }
 
     /// Android's choice: the smallest |w1 − w2| / 100, plus 2 when the slant differs; first face on ties.

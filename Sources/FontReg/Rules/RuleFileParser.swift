@@ -70,7 +70,7 @@ enum RuleFileParser {
             }
             for (key, name) in table {
                 guard let weight = FontWeight(parsing: key), weight.isStep else {
-                    throw fail(key, "\"\(key)\" in weightNames is not one of the nine weight steps; use 100…900 or a name such as \(FontWeight.acceptedNames.prefix(9).joined(separator: ", "))")
+                    throw fail(key, "\"\(key)\" in weightNames is not one of the nine weight steps; use 100…900 or one of thin, extralight, light, regular, medium, semibold, bold, extrabold (heavy), black")
                 }
                 guard let string = name as? String else {
                     throw fail(key, "the weight name for \"\(key)\" must be a string (it may be empty)")

@@ -28,12 +28,25 @@ public struct RuleSet: Sendable {
 
     /// The rule declared for a family (by its name or its `familyName`), if any.
     public func rule(for family: String) -> FamilyRule? {
-        byKey[FamilyKey(family)].map { rules[$0] }
+        rule(key: FamilyKey(family))
     }
+
+    /// The rule declared under an already normalized key.
+    public func rule(key: FamilyKey) -> FamilyRule? {
+        byKey[key].map { rules[$0] }
+    }
+
+    /// Whether there are no rules and no aliases (the resolver then skips every lookup).
+    public var isEmpty: Bool { rules.isEmpty }
 
     /// The family an alias stands for, and whether the alias is deprecated.
     public func alias(_ name: String) -> (target: String, deprecated: Bool)? {
         aliases[FamilyKey(name)]
+    }
+
+    /// The alias under an already normalized key.
+    public func alias(key: FamilyKey) -> (target: String, deprecated: Bool)? {
+        aliases[key]
     }
 
     /// Loads every `*.json` file of a directory, in name order.

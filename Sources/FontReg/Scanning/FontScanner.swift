@@ -56,10 +56,10 @@ final class FontScanner {
         var info = stat()
         guard stat(path, &info) == 0 else {
             let code = errno
-            if explicit || code != ENOENT {
-                var linkInfo = stat()
-                let dangling = lstat(path, &linkInfo) == 0 && (linkInfo.st_mode & S_IFMT) == S_IFLNK
-                problem(ScanProblem(path: path, reason: dangling ? "a symbolic link to nothing (dangling link)" : Self.describe(errno: code)))
+            var linkInfo = stat()
+            let dangling = lstat(path, &linkInfo) == 0 && (linkInfo.st_mode & S_IFMT) == S_IFLNK
+            if explicit || code != ENOENT || dangling {
+                problem(ScanProblem(path: path, reason: dangling && code == ENOENT ? "a symbolic link to nothing (dangling link)" : Self.describe(errno: code)))
             }
             return
         }
@@ -119,6 +119,9 @@ final class FontScanner {
             bytes = try FontBytes(descriptor: fd, count: Int(opened.st_size))
         } catch {
             return .problem(ScanProblem(path: path, reason: error.description))
+        }
+        if let reason = bytes.notAFontReason {
+            return .problem(ScanProblem(path: path, reason: reason))
         }
         do {
             let faces = try reader.readFaces(path: path, bytes: bytes)

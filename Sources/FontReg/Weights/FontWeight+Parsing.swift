@@ -11,7 +11,23 @@ public enum HeavyMeaning: String, Sendable, Codable {
 extension FontWeight {
     /// Normalizes a weight or family name for comparison: lower-cased, without spaces, hyphens or underscores.
     public static func normalizedName(_ name: String) -> String {
-        String(name.lowercased().unicodeScalars.filter { $0 != " " && $0 != "-" && $0 != "_" })
+        let utf8 = name.utf8
+        if utf8.contains(where: { $0 >= 0x80 }) {
+            return String(name.lowercased().unicodeScalars.filter { $0 != " " && $0 != "-" && $0 != "_" })
+        }
+        // ASCII: one pass, no intermediate array (short results stay inline in the String).
+        return String(unsafeUninitializedCapacity: utf8.count) { buffer in
+            var n = 0
+            for byte in utf8 {
+                switch byte {
+                case UInt8(ascii: " "), UInt8(ascii: "-"), UInt8(ascii: "_"): continue
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"): buffer[n] = byte + 32
+                default: buffer[n] = byte
+                }
+                n += 1
+            }
+            return n
+        }
     }
 
     /// Every accepted weight name (normalized) and its weight, except `heavy` which depends on ``HeavyMeaning``.

@@ -75,10 +75,17 @@ struct DaemonLimitsTests {
 
     @Test func connectionsBeyondTheLimitGetTooManyConnections() throws {
         let daemon = try DaemonProcess(extraArguments: ["--max-connections", "2"])
-        let first = try daemon.client()
-        let second = try daemon.client()
-        _ = try first.call(Self.status)
-        _ = try second.call(Self.status)
+        // The harness's own readiness probe may still hold a slot for a moment: retry until served.
+        func servedClient() throws -> VarlinkClient {
+            for _ in 0..<100 {
+                if let client = try? daemon.client(), (try? client.call(Self.status)) != nil { return client }
+                usleep(20_000)
+            }
+            throw HarnessError("no connection slot became free")
+        }
+        let first = try servedClient()
+        let second = try servedClient()
+        #expect(try first.call(Self.status)["connections"] == 2)
         let third = try daemon.client()
         let replies = try repliesUntilClosed(third)
         #expect(replies.first?.error == "io.fontreg.Registry.TooManyConnections")

@@ -132,4 +132,21 @@ struct DaemonProtocolTests {
         #expect(event.parameters["added"]?.arrayValue?.count == 18)
         #expect(event.parameters["generation"] == registered["generation"])
     }
+
+    @Test func aRepeatedResolveIsAnsweredAfreshOnceTheIndexChanges() throws {
+        let directory = TemporaryDirectory()
+        let allowed = directory.file("allowed")
+        try FileManager.default.createDirectory(atPath: allowed + "/regular", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: allowed + "/bold", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: BuildProducts.realFonts + "/Lato/Lato-Regular.ttf", toPath: allowed + "/regular/Lato-Regular.ttf")
+        try FileManager.default.copyItem(atPath: BuildProducts.realFonts + "/Lato/Lato-Bold.ttf", toPath: allowed + "/bold/Lato-Bold.ttf")
+        let daemon = try DaemonProcess(directory: directory, extraArguments: ["--allow-root", allowed])
+        let client = try daemon.client()
+        _ = try client.call("\(Self.registry).Register", ["paths": [.string(allowed + "/regular")]])
+        let query: [String: JSONValue] = ["family": "Lato", "weight": "700", "strict": true]
+        #expect(try client.call("\(Self.registry).Resolve", query)["postscriptName"] == "Lato-Regular")
+        #expect(try client.call("\(Self.registry).Resolve", query)["postscriptName"] == "Lato-Regular")
+        _ = try client.call("\(Self.registry).Register", ["paths": [.string(allowed + "/bold")]])
+        #expect(try client.call("\(Self.registry).Resolve", query)["postscriptName"] == "Lato-Bold")
+    }
 }

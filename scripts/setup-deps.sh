@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Installs what fontreg needs on Debian 12, only what is missing.
+#   scripts/setup-deps.sh          build dependencies (C libraries, fontconfig, systemd tools)
+#   scripts/setup-deps.sh --test   also the test dependencies (Debian fonts, Chromium, Python tools)
+set -euo pipefail
+
+build_packages=(pkg-config libfontconfig1-dev libfreetype-dev libsystemd-dev fontconfig systemd)
+test_packages=(fonts-lato fonts-inter fonts-inter-variable fonts-roboto-unhinted fonts-open-sans fonts-noto-core
+               fonts-dejavu-core chromium python3-pip util-linux)
+python_tools=(fonttools brotli varlink)
+
+packages=("${build_packages[@]}")
+[[ "${1:-}" == "--test" ]] && packages+=("${test_packages[@]}")
+
+missing=()
+for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+    echo "setup-deps: installing ${missing[*]}" >&2
+    sudo=""; [[ $(id -u) -ne 0 ]] && sudo="sudo"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+if [[ "${1:-}" == "--test" ]]; then
+    py=python3
+    for m in "${python_tools[@]}"; do
+        mod=$m; [[ $m == fonttools ]] && mod=fontTools
+        $py -c "import $mod" 2>/dev/null || { echo "setup-deps: pip install $m" >&2; $py -m pip install -q "$m" 2>/dev/null || $py -m pip install -q --break-system-packages "$m"; }
+    done
+fi
+
+command -v swift >/dev/null || { [[ -x /opt/swift/usr/bin/swift ]] && echo "setup-deps: add /opt/swift/usr/bin to PATH" >&2; }
+exit 0
