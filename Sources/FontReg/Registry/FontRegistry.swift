@@ -38,12 +38,13 @@ public final class FontRegistry: Sendable {
         let fallback = self.fallback
         if configuration.includeSystemFonts { roots += fallback.systemFontFiles() }
         let rules = configuration.rulesDirectory.map { RuleSet.load(directory: $0) } ?? .empty
-        let cacheDirectory = configuration.cacheDirectory
-            ?? (NSTemporaryDirectory() as NSString).appendingPathComponent("fontreg-cache-\(getuid())")
+        let cacheDirectory = configuration.cacheDirectory ?? Self.defaultCacheDirectory
         try? FileManager.default.createDirectory(atPath: cacheDirectory, withIntermediateDirectories: true)
         let privateConfig = PrivateFontconfig(cacheDirectory: cacheDirectory)
-        let scanner = FontScanner()
+        let scanner = FontScanner(cacheFile: (cacheDirectory as NSString).appendingPathComponent("faces.cache"))
         let result = scanner.scan(roots: roots)
+        // Written now, not in the background: a short-lived process (the client) exits right after.
+        scanner.saveCache()
         let files = result.files.map(\.path)
         fontconfigQueue.async { for file in files { privateConfig.addFile(file) } }
         state = Mutex(State(roots: roots, index: FontIndex(faces: result.files.flatMap(\.faces), problems: result.problems, generation: 1), rules: rules))
@@ -168,7 +169,9 @@ public final class FontRegistry: Sendable {
             let result = scanner.scan(roots: roots)
             let removedFiles = known.subtracting(result.files.map(\.path))
             let files = result.files.map(\.path)
+            let cacheCopy = scanner.cache, cacheFile = scanner.cacheChanged ? scanner.cacheFile : nil
             fontconfigQueue.async { [self] in
+                if let cacheFile { FaceCache.save(cacheCopy, path: cacheFile) }
                 if removedFiles.isEmpty {
                     let config = fontconfig.withLock { $0 }
                     for file in files where !known.contains(file) { config.addFile(file) }
@@ -194,6 +197,14 @@ public final class FontRegistry: Sendable {
             added: new.faces.filter { !before.contains(key($0)) },
             removed: old.faces.filter { !after.contains(key($0)) },
             problems: new.problems, generation: new.generation)
+    }
+
+    /// `$XDG_CACHE_HOME/fontreg`, else `~/.cache/fontreg`, else a per-user temporary folder.
+    static var defaultCacheDirectory: String {
+        let environment = ProcessInfo.processInfo.environment
+        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") { return xdg + "/fontreg" }
+        if let home = environment["HOME"], home.hasPrefix("/"), home != "/" { return home + "/.cache/fontreg" }
+        return (NSTemporaryDirectory() as NSString).appendingPathComponent("fontreg-cache-\(getuid())")
     }
 
     /// An absolute, standardized path (symbolic links are kept: the registry shows paths as given).

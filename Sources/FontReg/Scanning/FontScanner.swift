@@ -17,6 +17,21 @@ final class FontScanner {
     private let reader = FontFileReader(library: FreeTypeLibrary())
     /// Faces of files already read, by path, with the stat data that proves them unchanged.
     private(set) var cache: [String: ScannedFile] = [:]
+    /// Whether the last scan read a file afresh or dropped one, so the cache file is out of date.
+    private(set) var cacheChanged = false
+    /// Where the cache is kept between runs (see ``FaceCache``); `nil` keeps it in memory only.
+    let cacheFile: String?
+
+    /// Creates a scanner; with a cache file, files unchanged since the last run are not read again.
+    init(cacheFile: String? = nil) {
+        self.cacheFile = cacheFile
+        if let cacheFile { cache = FaceCache.load(path: cacheFile) }
+    }
+
+    /// Writes the cache file, if there is one and the last scan changed it.
+    func saveCache() {
+        if let cacheFile, cacheChanged { FaceCache.save(cache, path: cacheFile) }
+    }
 
     /// Scans the given roots (directories recursively, and single files).
     ///
@@ -39,6 +54,7 @@ final class FontScanner {
                 }
             } problem: { result.problems.append($0) }
         }
+        cacheChanged = fresh.count != cache.count || fresh.contains { cache[$0.key]?.modified != $0.value.modified || cache[$0.key]?.identity != $0.value.identity }
         cache = fresh
         return result
     }
@@ -181,5 +197,10 @@ struct FileIdentity: Hashable, Sendable {
     init(_ info: stat) {
         device = UInt64(info.st_dev)
         inode = UInt64(info.st_ino)
+    }
+
+    init(device: UInt64, inode: UInt64) {
+        self.device = device
+        self.inode = inode
     }
 }
