@@ -36,6 +36,9 @@ _fontresolve() {
         rules:--fonts) COMPREPLY=($(compgen -d -- "$cur")); return ;;
         rules:--rules) COMPREPLY=($(compgen -d -- "$cur")); return ;;
         rules:--socket) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        audit:--bold-policy) COMPREPLY=($(compgen -W "next-heavier ios-system android css-bolder" -- "$cur")); return ;;
+        audit:--format) COMPREPLY=($(compgen -W "dtcg tokens-studio swift native" -- "$cur")); return ;;
+        audit:--report) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         audit:--fonts) COMPREPLY=($(compgen -d -- "$cur")); return ;;
         audit:--rules) COMPREPLY=($(compgen -d -- "$cur")); return ;;
         audit:--socket) COMPREPLY=($(compgen -f -- "$cur")); return ;;
@@ -51,7 +54,7 @@ _fontresolve() {
         status) options="--json --fonts --rules --system-fonts --socket --help"; arguments=none ;;
         watch) options="--interval --json --fonts --rules --system-fonts --socket --help"; arguments=none ;;
         rules) options="--json --fonts --rules --system-fonts --socket --help"; arguments="values:suggest show" ;;
-        audit) options="--json --fonts --rules --system-fonts --socket --help"; arguments=file ;;
+        audit) options="--bold-policy --format --markdown --report --include-deprecated --json --fonts --rules --system-fonts --socket --help"; arguments=file ;;
         help) options="--man --help"; arguments="values:resolve explain list face register unregister rescan status watch rules audit help completion" ;;
         completion) options="--help"; arguments="values:bash zsh" ;;
     esac
