@@ -41,14 +41,15 @@ import Testing
             try RuleFileParser.parse(data: Data(text.utf8), path: "w.json")
         } throws: { error in
             let error = error as! RuleError
-            return error.line == 4 && error.message.contains("semiheavy") && error.message.contains("semibold")
+            return error.line == 4 && error.column == 5 && error.message.contains("semiheavy") && error.message.contains("semibold")
         }
     }
 
     @Test(arguments: [
         ("{\"familyName\": \"X\"}", "\"family\" must be"),
         ("{\"family\": \"X\", \"boldPolicy\": \"sometimes\"}", "next-heavier"),
-        ("{\"family\": \"X\", \"supportedWeights\": [\"bold\", 2000]}", "not a weight"),
+        ("{\"family\": \"X\", \"supportedWeights\": [\"bold\", 2000]}", "2000 in supportedWeights is not a weight"),
+        ("{\"family\": \"X\", \"family\": \"Y\"}", "duplicate"),
         ("{\"family\": \"X\", \"colour\": 1}", "unknown key \"colour\""),
         ("[1]", "must be a JSON object"),
     ])
