@@ -38,6 +38,10 @@ final class EventLoop: @unchecked Sendable {
     private var drainDeadline: UInt64 = 0
     private var lastSweep: UInt64 = 0
     private var readBuffer = [UInt8](repeating: 0, count: 65536)
+    /// Connections that stopped processing with calls still buffered, to continue after other connections had a turn.
+    private var backlog: Set<UInt64> = []
+    /// Calls answered per connection before the loop turns to the others.
+    private static let callsPerTurn = 64
 
     private var logger: Logger { shared.logger }
 
@@ -77,7 +81,7 @@ final class EventLoop: @unchecked Sendable {
             heartbeat.store(now, ordering: .relaxed)
             if draining && (connections.isEmpty || now >= drainDeadline) { break }
             let count = events.withUnsafeMutableBufferPointer {
-                cshim_epoll_wait(epollFD, $0.baseAddress, Int32($0.count), 1000)
+                cshim_epoll_wait(epollFD, $0.baseAddress, Int32($0.count), backlog.isEmpty ? 1000 : 0)
             }
             if count < 0 {
                 if errno == EINTR { continue }
@@ -96,6 +100,7 @@ final class EventLoop: @unchecked Sendable {
                     if let connection = connections[event.data] { handle(event.events, on: connection) }
                 }
             }
+            if !backlog.isEmpty { continueBacklog() }
             let after = cshim_monotonic_usec()
             if after - lastSweep > 1_000_000 {
                 lastSweep = after
@@ -177,10 +182,21 @@ final class EventLoop: @unchecked Sendable {
                 return
             }
             guard readAvailable(connection) else { return }
-            process(connection)
         }
+        process(connection)
         guard flush(connection) else { return }
         updateInterest(connection)
+    }
+
+    /// Gives each connection that still has buffered calls another turn.
+    private func continueBacklog() {
+        let waiting = backlog
+        backlog.removeAll(keepingCapacity: true)
+        for id in waiting {
+            guard let connection = connections[id] else { continue }
+            process(connection)
+            if flush(connection) { updateInterest(connection) }
+        }
     }
 
     /// Reads what the socket has; returns false when the connection was closed.
@@ -213,9 +229,17 @@ final class EventLoop: @unchecked Sendable {
         return true
     }
 
-    /// Answers every complete call buffered on `connection`, in order, until one is deferred.
+    /// Answers complete calls buffered on `connection`, in order, until one is deferred, its
+    /// unsent replies pass the output limit, or it has had its turn (then it goes on the backlog).
     private func process(_ connection: Connection) {
-        while !connection.busy && !connection.subscribed && !draining {
+        let outputLimit = shared.currentLimits.maximumOutputBuffer
+        var answered = 0
+        while !connection.busy && !connection.subscribed && !draining && connection.pendingOutput <= outputLimit {
+            if answered == EventLoop.callsPerTurn {
+                backlog.insert(connection.id)
+                return
+            }
+            answered += 1
             let call: VarlinkCall?
             do {
                 call = try connection.framer.nextMessage { (bytes) throws(VarlinkProtocolError) -> VarlinkCall in

@@ -207,6 +207,9 @@ public enum FontRegDaemon {
             if !existing.isEmpty {
                 do {
                     try registry.register(paths: existing)
+                    if new.watch, let watch = service.directoryRegistered.withLock({ $0 }) {
+                        for directory in existing { watch(directory) }
+                    }
                 } catch {
                     logger.warning("reload: \(error)")
                 }

@@ -146,4 +146,40 @@ struct DaemonLifecycleTests {
         #expect(value.status == 64)
         #expect(value.stderr.contains("max-connections"))
     }
+
+    @Test func sigtermLetsAnInFlightRegisterFinishAndAnswerBeforeExitingZero() throws {
+        let directory = TemporaryDirectory()
+        let allowed = directory.file("allowed")
+        // Ten hard-linked copies of the fixtures (600 paths): a scan still in flight when SIGTERM comes.
+        let enumerator = FileManager.default.enumerator(atPath: BuildProducts.fixtureFonts + "/families")
+        let files = (enumerator?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".ttf") || $0.hasSuffix(".otf") }
+        for copy in 0..<10 {
+            let target = allowed + "/copy\(copy)"
+            try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
+            for file in files { #expect(link(BuildProducts.fixtureFonts + "/families/" + file, target + "/" + file) == 0) }
+        }
+        let daemon = try DaemonProcess(directory: directory, extraArguments: ["--allow-root", allowed])
+        let client = try daemon.client(timeout: 30)
+        try client.send(VarlinkCall(method: "io.fontreg.Registry.Register", parameters: ["paths": [.string(allowed)]]))
+        usleep(5_000)  // the loop reads the call at once; the scan of 600 paths takes far longer
+        daemon.signal(SIGTERM)
+        let reply = try client.receive()
+        #expect(reply.error == nil)
+        #expect(reply.parameters["generation"] == 2)
+        #expect(try daemon.waitForExit() == 0)
+        let log = daemon.log
+        let stopping = log.range(of: "stopping: finishing in-flight calls")
+        let registered = log.range(of: "registered \(allowed)")
+        #expect(stopping != nil && registered != nil)
+        if let stopping, let registered { #expect(stopping.lowerBound < registered.lowerBound, "the call finished before SIGTERM: \(log)") }
+    }
+
+    @Test func petsTheWatchdogWhenSystemdAsksForOne() throws {
+        let directory = TemporaryDirectory()
+        let notify = try NotifyListener(path: directory.file("notify.sock"))
+        let daemon = try DaemonProcess(directory: directory, environment: ["NOTIFY_SOCKET": notify.path, "WATCHDOG_USEC": "200000"])
+        let messages = notify.messages(until: "WATCHDOG=1", timeout: 5)
+        #expect(messages.contains("WATCHDOG=1"))
+        #expect(try daemon.stop() == 0)
+    }
 }
