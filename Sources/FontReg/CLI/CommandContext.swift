@@ -46,7 +46,13 @@ public struct CommandContext: Sendable {
         if arguments.value("rules") != nil {
             throw spec.usageError("--rules needs --fonts: the daemon loads the rules of its own configuration")
         }
-        return try DaemonBackend(socketPath: socketPath)
+        let locator = SocketLocator(environment: environment)
+        do {
+            return try DaemonBackend(socketPath: socketPath)
+        } catch .daemonUnreachable(let socket, let reason) where locator.isDiscovered(option: arguments.value("socket")) {
+            let tried = locator.defaultCandidates.joined(separator: " and ")
+            throw .daemonUnreachable(socket: socket, reason: "\(reason) (no --socket or $\(SocketLocator.environmentVariable) was given; looked at \(tried))")
+        }
     }
 
     /// The positional arguments, checked against a count.

@@ -15,15 +15,6 @@ public final class EmbeddedBackend: RegistryBackend {
     /// - Parameter pollInterval: seconds between rescans while watching.
     /// - Throws: ``CLIError/notFound(_:)`` when a `--fonts` path does not exist.
     public init(arguments: ParsedArguments, pollInterval: Double = 2) throws(CLIError) {
-        var directories: [String] = []
-        var files: [String] = []
-        for path in arguments.values("fonts") {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw .notFound("--fonts \(path): no such file or directory. Give a font directory or font file that exists.")
-            }
-            if isDirectory.boolValue { directories.append(path) } else { files.append(path) }
-        }
         if let rules = arguments.value("rules") {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: rules, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -31,13 +22,14 @@ public final class EmbeddedBackend: RegistryBackend {
             }
         }
         do {
-            registry = try FontRegistry(configuration: RegistryConfiguration(
-                fontDirectories: directories, fontFiles: files, rulesDirectory: arguments.value("rules"),
-                includeSystemFonts: arguments.has("system-fonts")))
+            registry = try EmbeddedRegistry.open(arguments)
         } catch {
-            throw .notFound(error.description)
+            throw .notFound("--fonts \(error.description)")
         }
-        self.directories = directories.map(FontRegistry.absolute)
+        directories = arguments.values("fonts").filter {
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: $0, isDirectory: &isDirectory) && isDirectory.boolValue
+        }.map(FontRegistry.absolute)
         self.pollInterval = pollInterval
     }
 

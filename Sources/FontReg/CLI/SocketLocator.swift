@@ -26,6 +26,16 @@ public struct SocketLocator: Sendable {
         return (runtime as NSString).appendingPathComponent("fontreg/fontregd.sock")
     }
 
+    /// The sockets discovery looks at, in order, when neither `--socket` nor the environment names one.
+    public var defaultCandidates: [String] {
+        [Self.systemSocket] + (userSocket.map { [$0] } ?? [])
+    }
+
+    /// Whether the socket comes from discovery rather than from `--socket` or `$FONTREG_SOCKET`.
+    public func isDiscovered(option: String?) -> Bool {
+        (option ?? "").isEmpty && (environment[Self.environmentVariable] ?? "").isEmpty
+    }
+
     /// The socket to connect to.
     ///
     /// An explicit path (option or environment) is used as given, even when it does not

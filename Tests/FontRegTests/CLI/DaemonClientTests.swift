@@ -132,6 +132,15 @@ import Testing
         #expect(output.stderr.contains("--fonts DIR"))
     }
 
+    @Test func withoutAnySocketTheErrorNamesTheSocketsLookedAt() throws {
+        // Only meaningful on a machine without a system daemon (test machines have none).
+        guard !FileManager.default.fileExists(atPath: SocketLocator.systemSocket) else { return }
+        let runtime = TemporaryDirectory()
+        let output = try FontResolveProcess.run(["list"], environment: ["XDG_RUNTIME_DIR": runtime.path])
+        #expect(output.status == 69)
+        #expect(output.stderr.contains("looked at /run/fontreg/fontregd.sock and \(runtime.path)/fontreg/fontregd.sock"))
+    }
+
     @Test func daemonThatStoppedExits69() throws {
         let daemon = try daemon()
         try daemon.stop()
