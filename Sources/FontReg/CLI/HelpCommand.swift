@@ -25,10 +25,3 @@ public enum HelpCommand: Subcommand {
         return .success
     }
 }
-
-extension CommandCatalog {
-    /// The names of the subcommands, in help order.
-    public static var commandNames: [String] {
-        ["resolve", "explain", "list", "face", "register", "unregister", "rescan", "status", "watch", "rules", "audit", "help", "completion"]
-    }
-}

@@ -42,7 +42,7 @@ enum FontResolveProcess {
         let out = Pipe()
         // Standard error goes to a file, so that a full pipe cannot block the child while we read standard output.
         let errPath = NSTemporaryDirectory() + "fontresolve-stderr-\(UUID().uuidString)"
-        FileManager.default.createFile(atPath: errPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: errPath, contents: nil)
         defer { try? FileManager.default.removeItem(atPath: errPath) }
         process.standardOutput = out
         process.standardError = FileHandle(forWritingAtPath: errPath)
