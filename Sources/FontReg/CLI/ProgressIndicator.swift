@@ -11,21 +11,27 @@ public struct ProgressIndicator: Sendable {
         let erased = Atomic<Bool>(false)
     }
 
-    /// Where the spinner is drawn.
-    public let console: Console
+    /// Draws text on standard error (or wherever a test wants it).
+    public let write: @Sendable (String) -> Void
     /// Whether to draw at all; defaults to "standard error is a terminal".
     public let enabled: Bool
 
-    public init(console: Console, enabled: Bool? = nil) {
-        self.console = console
-        self.enabled = enabled ?? console.errorIsTerminal
+    /// A spinner on the console's standard error, drawn only when it is a terminal.
+    public init(console: Console) {
+        self.init(enabled: console.errorIsTerminal, write: { console.errorRaw($0) })
+    }
+
+    /// A spinner that draws with `write` when `enabled`.
+    public init(enabled: Bool, write: @escaping @Sendable (String) -> Void) {
+        self.enabled = enabled
+        self.write = write
     }
 
     /// Runs `body`, drawing `message` with a spinner until it returns.
     public func run<T, E: Error>(_ message: String, _ body: () throws(E) -> T) throws(E) -> T {
         guard enabled else { return try body() }
         let flag = Flag()
-        let console = self.console
+        let write = self.write
         let thread = Thread {
             let frames = ["|", "/", "-", "\\"]
             let start = Date()
@@ -34,12 +40,12 @@ public struct ProgressIndicator: Sendable {
             for _ in 0..<10 where !flag.stop.load(ordering: .acquiring) { Thread.sleep(forTimeInterval: 0.05) }
             while !flag.stop.load(ordering: .acquiring) {
                 let elapsed = String(format: "%.1f", Date().timeIntervalSince(start))
-                console.errorRaw("\r\(frames[frame % frames.count]) \(message)… \(elapsed) s")
+                write("\r\(frames[frame % frames.count]) \(message)… \(elapsed) s")
                 drawn = true
                 frame += 1
                 Thread.sleep(forTimeInterval: 0.1)
             }
-            if drawn { console.errorRaw("\r\u{1B}[K") }
+            if drawn { write("\r\u{1B}[K") }
             flag.erased.store(true, ordering: .releasing)
         }
         thread.start()

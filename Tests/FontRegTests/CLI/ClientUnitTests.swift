@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import FontReg
@@ -59,5 +60,39 @@ import Testing
         let translated = DaemonErrorTranslator(socketPath: "/s").translate(error)
         #expect(translated.exitStatus == .failure)
         #expect(translated.description == "No registered family is named \"Latto\". Did you mean \"Lato\"?")
+    }
+}
+
+/// The spinner of long calls.
+@Suite struct ProgressIndicatorTests {
+    final class Recorder: Sendable {
+        let text = Mutex<String>("")
+    }
+
+    @Test func spinnerShowsElapsedTimeForALongCallThenErasesItsLine() {
+        let recorder = Recorder()
+        let indicator = ProgressIndicator(enabled: true) { chunk in recorder.text.withLock { $0 += chunk } }
+        let result = indicator.run("Rescanning") { () -> Int in
+            usleep(800_000)
+            return 7
+        }
+        #expect(result == 7)
+        let drawn = recorder.text.withLock { $0 }
+        #expect(drawn.contains("Rescanning… 0."))
+        #expect(drawn.hasSuffix("\r\u{1B}[K"))
+    }
+
+    @Test func spinnerStaysSilentForAShortCall() {
+        let recorder = Recorder()
+        let indicator = ProgressIndicator(enabled: true) { chunk in recorder.text.withLock { $0 += chunk } }
+        indicator.run("Registering") { usleep(50_000) }
+        #expect(recorder.text.withLock { $0 }.isEmpty)
+    }
+
+    @Test func spinnerIsNeverDrawnWhenDisabled() {
+        let recorder = Recorder()
+        let indicator = ProgressIndicator(enabled: false) { chunk in recorder.text.withLock { $0 += chunk } }
+        indicator.run("Registering") { usleep(700_000) }
+        #expect(recorder.text.withLock { $0 }.isEmpty)
     }
 }
