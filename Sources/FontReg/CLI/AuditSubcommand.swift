@@ -17,8 +17,8 @@ public enum AuditSubcommand: Subcommand {
             .init("markdown", help: "Print the report as Markdown (for a pull-request comment).", example: "fontresolve audit tokens.json --markdown > audit.md"),
             .init("report", value: "FILE.html", help: "Also write a self-contained HTML page that draws every face.", example: "fontresolve audit tokens.json --report audit.html", completion: .file),
             .init("include-deprecated", help: "Also audit tokens marked deprecated.", example: "fontresolve audit tokens.json --include-deprecated"),
-            CommonOptions.json,
-        ] + CommonOptions.source + [CommonOptions.help],
+            CommonOptions.json("audit tokens.json"),
+        ] + CommonOptions.source("audit tokens.json") + [CommonOptions.help("audit")],
         examples: [
             "fontresolve audit design-system.tokens.json --fonts fonts",
             "fontresolve audit Sources/DesignSystem --json",

@@ -4,7 +4,7 @@ public enum CompletionCommand: Subcommand {
         name: "completion", arguments: "bash|zsh",
         summary: "Print the completion script for bash or zsh.",
         discussion: "The install target installs both (completions/fontresolve.bash, completions/_fontresolve); this prints the same scripts. Family names complete from the running daemon.",
-        options: [CommonOptions.help],
+        options: [CommonOptions.help("completion")],
         examples: ["source <(fontresolve completion bash)", "fontresolve completion zsh > ~/.zfunc/_fontresolve"],
         argumentCompletion: .values(CompletionScript.shells))
 

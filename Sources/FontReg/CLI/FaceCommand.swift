@@ -6,7 +6,7 @@ public enum FaceCommand: Subcommand {
         name: "face", arguments: "POSTSCRIPT-NAME",
         summary: "Show one face by its PostScript name (case-insensitive).",
         discussion: "Prints the face record: family and subfamily, full name, weight, style, width, file and face index, format, size, colour glyphs and variation axes. An unknown name exits 1 and names the closest faces.",
-        options: [CommonOptions.json] + CommonOptions.source + [CommonOptions.help],
+        options: [CommonOptions.json("face Inter-Bold")] + CommonOptions.source("face Inter-Bold") + [CommonOptions.help("face")],
         examples: ["fontresolve face Inter-SemiBold", "fontresolve face fixturevar-bold --json --fonts DIR"])
 
     public static func run(_ context: CommandContext) throws(CLIError) -> ExitStatus {

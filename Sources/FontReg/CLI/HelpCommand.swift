@@ -4,7 +4,7 @@ public enum HelpCommand: Subcommand {
         name: "help", arguments: "[COMMAND]",
         summary: "Show the overview, or a command's options, each with an example.",
         discussion: "fontresolve help COMMAND is the same as fontresolve COMMAND --help. fontresolve help --man prints the man page (troff).",
-        options: [.init("man", help: "Print the man page source (troff) instead.", example: "fontresolve help --man | man -l -"), CommonOptions.help],
+        options: [.init("man", help: "Print the man page source (troff) instead.", example: "fontresolve help --man | man -l -"), CommonOptions.help("help")],
         examples: ["fontresolve help resolve", "fontresolve --help"],
         argumentCompletion: .values(CommandCatalog.commandNames))
 

@@ -11,8 +11,8 @@ public enum ListCommand: Subcommand {
             """,
         options: [
             .init("names", help: "Print only the family names (or the PostScript names of FAMILY's faces), one a line.", example: "fontresolve list --names"),
-            CommonOptions.json,
-        ] + CommonOptions.source + [CommonOptions.help],
+            CommonOptions.json("list Lato"),
+        ] + CommonOptions.source("list Lato") + [CommonOptions.help("list")],
         examples: [
             "fontresolve list",
             "fontresolve list Lato --fonts fonts",

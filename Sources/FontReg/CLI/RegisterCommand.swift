@@ -13,7 +13,7 @@ public enum RegisterCommand: Subcommand {
             """,
         options: [
             .init("persist", help: "Keep the registration across daemon restarts (written to its state directory).", example: "fontresolve register /usr/local/share/fonts/Brand --persist"),
-            CommonOptions.json, CommonOptions.socket, CommonOptions.help,
+            CommonOptions.json("register /usr/share/fonts/truetype/lato"), CommonOptions.socket("register /usr/share/fonts/truetype/lato"), CommonOptions.help("register"),
         ],
         examples: ["sudo fontresolve register /usr/share/fonts/truetype/lato", "fontresolve register ~/fonts/Brand.otf --persist --json"],
         argumentCompletion: .file)

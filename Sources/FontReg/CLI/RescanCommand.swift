@@ -4,7 +4,7 @@ public enum RescanCommand: Subcommand {
         name: "rescan", arguments: "",
         summary: "Make the daemon re-read every registered directory and file now.",
         discussion: "Unchanged files are not read again. Prints the faces added and removed and the files that could not be used. Shows progress on a terminal. Users the daemon does not allow exit 77.",
-        options: [CommonOptions.json, CommonOptions.socket, CommonOptions.help],
+        options: [CommonOptions.json("rescan"), CommonOptions.socket("rescan"), CommonOptions.help("rescan")],
         examples: ["sudo fontresolve rescan", "fontresolve rescan --json --socket /tmp/fontregd.sock"])
 
     public static func run(_ context: CommandContext) throws(CLIError) -> ExitStatus {

@@ -16,8 +16,8 @@ public enum ResolveCommand: Subcommand {
             .init("bold-policy", value: "P", help: "The Bold Text policy: next-heavier (default), ios-system, android or css-bolder.", example: "fontresolve resolve Inter --bold-text --bold-policy css-bolder", completion: .values(BoldTextPolicy.allCases.map(\.rawValue))),
             .init("strict", help: "Fail (exit 1) instead of using a system fallback for an unknown family.", example: "fontresolve resolve \"Helvetica Neue\" --strict"),
             .init("explain", help: "Also print every step the resolver took, in plain words.", example: "fontresolve resolve Lato --weight 800 --explain"),
-            CommonOptions.json,
-        ] + CommonOptions.source + [CommonOptions.help],
+            CommonOptions.json("resolve Inter --weight 600"),
+        ] + CommonOptions.source("resolve Inter --weight 600") + [CommonOptions.help("resolve")],
         examples: [
             "fontresolve resolve Inter --weight 600 --fonts fonts/Inter",
             "fontresolve resolve \"Avenir Fixture\" --weight bold --bold-text --explain",

@@ -12,7 +12,7 @@ public enum RulesCommand: Subcommand {
             --rules DIR without FAMILY lists the rules of DIR and exits 1 when a file is malformed. \
             The daemon does not publish its rules: from the daemon, show uses the default rule.
             """,
-        options: [CommonOptions.json] + CommonOptions.source + [CommonOptions.help],
+        options: [CommonOptions.json("rules suggest Inter")] + CommonOptions.source("rules suggest Inter") + [CommonOptions.help("rules")],
         examples: [
             "fontresolve rules suggest \"Avenir Fixture\" --fonts DIR > rules/avenir.json",
             "fontresolve rules show \"Neue Fixture\" --fonts DIR --rules rules/",

@@ -6,7 +6,7 @@ public enum StatusCommand: Subcommand {
         name: "status", arguments: "",
         summary: "Show the registry's state: faces, families, generation, paths, unreadable files.",
         discussion: "From the daemon: also its version, uptime and open connections, and the socket used. With --fonts: the embedded registry, which shows what a daemon would serve from those directories and which files it would skip.",
-        options: [CommonOptions.json] + CommonOptions.source + [CommonOptions.help],
+        options: [CommonOptions.json("status")] + CommonOptions.source("status") + [CommonOptions.help("status")],
         examples: ["fontresolve status", "fontresolve status --fonts Tests/FontRegTests/Fixtures/fonts"])
 
     public static func run(_ context: CommandContext) throws(CLIError) -> ExitStatus {

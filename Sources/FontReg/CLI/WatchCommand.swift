@@ -13,8 +13,8 @@ public enum WatchCommand: Subcommand {
             """,
         options: [
             .init("interval", value: "SECONDS", help: "With --fonts: seconds between rescans (default 2).", example: "fontresolve watch --fonts ~/fonts --interval 5"),
-            CommonOptions.json,
-        ] + CommonOptions.source + [CommonOptions.help],
+            CommonOptions.json("watch"),
+        ] + CommonOptions.source("watch") + [CommonOptions.help("watch")],
         examples: ["fontresolve watch", "fontresolve watch --json | jq -c '.added[].postscriptName'"])
 
     public static func run(_ context: CommandContext) throws(CLIError) -> ExitStatus {
