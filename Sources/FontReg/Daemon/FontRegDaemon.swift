@@ -8,9 +8,13 @@ import Synchronization
 public enum FontRegDaemon {
     /// Exit codes, after the sysexits convention.
     public enum ExitCode {
+        /// Stopped by SIGTERM or SIGINT, or printed help.
         public static let success: Int32 = 0
+        /// Any other failure.
         public static let failure: Int32 = 1
+        /// A bad flag or config file (`EX_USAGE`).
         public static let usage: Int32 = 64
+        /// The socket, state or index could not be set up (`EX_UNAVAILABLE`).
         public static let unavailable: Int32 = 69
     }
 
@@ -193,12 +197,16 @@ public enum FontRegDaemon {
             let new = try old.reloaded(overrides: overrides)
             service.update(.init(access: new.access, allowedRoots: AllowedRoots(new.allowedRoots)))
             server.update(limits: new.limits)
-            for name in ["socketPath", "stateDirectory", "rulesDirectory", "threads", "cacheDirectory"] {
-                if String(describing: Mirror(reflecting: old).descendant(name) ?? "")
-                    != String(describing: Mirror(reflecting: new).descendant(name) ?? "")
-                {
-                    logger.warning("reload: \(name) changed; it takes effect at the next start")
-                }
+            let fixedAtStart: [(String, Bool)] = [
+                ("socket", old.socketPath != new.socketPath || old.socketMode != new.socketMode),
+                ("state-dir", old.stateDirectory != new.stateDirectory),
+                ("cache-dir", old.cacheDirectory != new.cacheDirectory),
+                ("rules", old.rulesDirectory != new.rulesDirectory),
+                ("system-fonts", old.includeSystemFonts != new.includeSystemFonts),
+                ("threads", old.threads != new.threads),
+            ]
+            for (name, changed) in fixedAtStart where changed {
+                logger.warning("reload: \(name) changed; it takes effect at the next start")
             }
             let removed = old.fontDirectories.filter { !new.fontDirectories.contains($0) }
             let added = new.fontDirectories.filter { !old.fontDirectories.contains($0) }

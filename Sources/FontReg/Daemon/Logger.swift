@@ -30,12 +30,9 @@ public struct Logger: Sendable {
         self.journalPrefixes = journalPrefixes
     }
 
-    /// A logger that writes nothing, for tests that run servers in-process.
-    public static let silent = Logger(minimumLevel: .init(rawValue: 99) ?? .error)
-
     /// Writes `message` at `level`.
     public func log(_ level: Level, _ message: @autoclosure () -> String) {
-        guard level >= minimumLevel, minimumLevel.rawValue <= Level.error.rawValue else { return }
+        guard level >= minimumLevel else { return }
         let prefix = journalPrefixes ? level.journalPrefix : ""
         var line = prefix + "fontregd: " + message()
         line.append("\n")
@@ -44,8 +41,12 @@ public struct Logger: Sendable {
         }
     }
 
+    /// Writes `message` at ``Level/debug``.
     public func debug(_ message: @autoclosure () -> String) { log(.debug, message()) }
+    /// Writes `message` at ``Level/info``.
     public func info(_ message: @autoclosure () -> String) { log(.info, message()) }
+    /// Writes `message` at ``Level/warning``.
     public func warning(_ message: @autoclosure () -> String) { log(.warning, message()) }
+    /// Writes `message` at ``Level/error``.
     public func error(_ message: @autoclosure () -> String) { log(.error, message()) }
 }

@@ -2,8 +2,11 @@ internal import CShim
 
 /// Who is on the other end of a Unix socket connection, as the kernel reports it (`SO_PEERCRED`).
 public struct PeerCredentials: Sendable, Hashable, CustomStringConvertible {
+    /// The peer's process id when it connected.
     public let pid: Int32
+    /// The peer's effective user id.
     public let uid: UInt32
+    /// The peer's effective (primary) group id.
     public let gid: UInt32
 
     public init(pid: Int32, uid: UInt32, gid: UInt32) {

@@ -9,7 +9,9 @@ import Synchronization
 public final class RegistryService: VarlinkService {
     /// The settings that SIGHUP may change.
     public struct Settings: Sendable, Hashable {
+        /// Who may change the registry.
         public var access: AccessPolicy
+        /// Where `Register` accepts paths.
         public var allowedRoots: AllowedRoots
 
         public init(access: AccessPolicy, allowedRoots: AllowedRoots) {
@@ -18,6 +20,7 @@ public final class RegistryService: VarlinkService {
         }
     }
 
+    /// `org.varlink.service` answers for fontregd and `io.fontreg.Registry`.
     public let introspection = VarlinkIntrospection(info: .fontregd, interfaces: [.registry])
     /// The registry served.
     public let registry: FontRegistry
@@ -72,6 +75,7 @@ public final class RegistryService: VarlinkService {
         ])
     }
 
+    /// Answers one call to `io.fontreg.Registry`; changes are checked here and deferred to the worker.
     public func handle(_ call: VarlinkCall, peer: PeerCredentials) -> CallOutcome {
         do {
             switch call.methodName {

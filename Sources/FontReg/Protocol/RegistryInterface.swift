@@ -6,7 +6,7 @@ public enum RegistryInterface {
     /// The fully qualified name of a method or error of the interface.
     public static func qualified(_ member: String) -> String { "\(name).\(member)" }
 
-    /// Error names, fully qualified.
+    /// Error names, fully qualified; each is declared with its parameters in `io.fontreg.Registry.varlink`.
     public enum ErrorName {
         public static let familyNotFound = qualified("FamilyNotFound")
         public static let noFaceInFamily = qualified("NoFaceInFamily")

@@ -1,8 +1,12 @@
 /// What `org.varlink.service.GetInfo` reports about a service.
 public struct VarlinkServiceInfo: Sendable, Hashable {
+    /// Who makes the service.
     public var vendor: String
+    /// The program's name.
     public var product: String
+    /// The program's version.
     public var version: String
+    /// Where to read about it.
     public var url: String
 
     public init(vendor: String, product: String, version: String, url: String) {
@@ -20,5 +24,6 @@ public struct VarlinkServiceInfo: Sendable, Hashable {
 
 /// The version of fontreg, reported by `GetInfo`, `GetStatus` and `--version`.
 public enum FontRegVersion {
+    /// The version of this build.
     public static let current = "0.1.0"
 }
