@@ -30,7 +30,9 @@ public final class RegistryService: VarlinkService {
     let persisted: Mutex<[String]>
     let started = Date()
     /// Serialized Resolve replies of the current generation.
-    let replies = ReplyCache()
+    let replies = ReplyCache<ResolveCacheKey>()
+    /// Serialized listings (`ListFamilies`, `ListFaces`) of the current generation, by method and family key.
+    let listings = ReplyCache<String>(capacity: 1024)
     let logger: Logger
     private let server = Mutex<VarlinkServer?>(nil)
     /// Called with each directory registered, so it can be watched.
@@ -81,8 +83,8 @@ public final class RegistryService: VarlinkService {
             switch call.methodName {
             case "Resolve": return .encodedReply(try resolve(call))
             case "ResolveMany": return .encodedReply(try resolveMany(call))
-            case "ListFamilies": return .reply(try listFamilies(call))
-            case "ListFaces": return .reply(try listFaces(call))
+            case "ListFamilies": return .encodedReply(try listFamilies(call))
+            case "ListFaces": return .encodedReply(try listFaces(call))
             case "GetFace": return .reply(try getFace(call))
             case "GetStatus": return .reply(try status(call))
             case "Monitor":
@@ -150,7 +152,8 @@ public final class RegistryService: VarlinkService {
     /// The reply parameters of `Resolve` for `query`, serialized, from the cache when possible.
     private func resolve(_ query: ResolveQuery) throws(VarlinkError) -> [UInt8] {
         let generation = registry.index.generation
-        if let cached = replies.lookup(query, generation: generation) { return cached }
+        let key = ResolveCacheKey(query)
+        if let cached = replies.lookup(key, generation: generation) { return cached }
         let resolution: Resolution
         do {
             resolution = try registry.resolve(query)
@@ -158,13 +161,24 @@ public final class RegistryService: VarlinkService {
             throw Self.varlinkError(error)
         }
         let bytes = ResolutionReply(resolution).jsonValue.serialized()
-        replies.store(bytes, for: query, generation: generation)
+        replies.store(bytes, for: key, generation: generation)
         return bytes
     }
 
     /// Forgets cached replies; call after the rules change.
     public func invalidateCaches() {
         replies.removeAll()
+        listings.removeAll()
+    }
+
+    /// A listing's serialized reply from the cache, or built by `make` and kept.
+    private func listing(_ key: String, generation: Int, _ make: () throws(VarlinkError) -> [String: JSONValue])
+        throws(VarlinkError) -> [UInt8]
+    {
+        if let cached = listings.lookup(key, generation: generation) { return cached }
+        let bytes = JSONValue.object(try make()).serialized()
+        listings.store(bytes, for: key, generation: generation)
+        return bytes
     }
 
     private func resolveMany(_ call: VarlinkCall) throws(VarlinkError) -> [UInt8] {
@@ -198,29 +212,36 @@ public final class RegistryService: VarlinkService {
         return try resolve(try Self.query(from: inner))
     }
 
-    private func listFamilies(_ call: VarlinkCall) throws(VarlinkError) -> [String: JSONValue] {
+    private func listFamilies(_ call: VarlinkCall) throws(VarlinkError) -> [UInt8] {
         _ = try ParameterReader(call, allowed: [])
-        let families: [JSONValue] = registry.index.families.map { family in
-            [
-                "name": .string(family.name), "faceCount": .int(family.faces.count),
-                "weights": .array(Set(family.faces.map(\.weight)).sorted().map { .int($0) }),
-                "hasItalic": .bool(family.faces.contains(where: \.italic)),
-                "files": .array(family.files.map { .string($0) }),
-            ]
+        let index = registry.index
+        return try listing("families", generation: index.generation) { () throws(VarlinkError) in
+            let families: [JSONValue] = index.families.map { family in
+                [
+                    "name": .string(family.name), "faceCount": .int(family.faces.count),
+                    "weights": .array(Set(family.faces.map(\.weight)).sorted().map { .int($0) }),
+                    "hasItalic": .bool(family.faces.contains(where: \.italic)),
+                    "files": .array(family.files.map { .string($0) }),
+                ]
+            }
+            return ["families": .array(families)]
         }
-        return ["families": .array(families)]
     }
 
-    private func listFaces(_ call: VarlinkCall) throws(VarlinkError) -> [String: JSONValue] {
+    private func listFaces(_ call: VarlinkCall) throws(VarlinkError) -> [UInt8] {
         let reader = try ParameterReader(call, allowed: ["family"])
         let index = registry.index
         guard let name = try reader.optionalString("family") else {
-            return ["faces": .array(index.faces.map(\.jsonValue))]
+            return try listing("faces", generation: index.generation) { () throws(VarlinkError) in
+                ["faces": .array(index.faces.map(\.jsonValue))]
+            }
         }
         guard let family = index.family(named: name) else {
             throw Self.varlinkError(ResolveError.familyNotFound(family: name, suggestions: index.suggestions(for: name)))
         }
-        return ["faces": .array(family.faces.map(\.jsonValue))]
+        return try listing("faces:" + family.name, generation: index.generation) { () throws(VarlinkError) in
+            ["faces": .array(family.faces.map(\.jsonValue))]
+        }
     }
 
     private func getFace(_ call: VarlinkCall) throws(VarlinkError) -> [String: JSONValue] {

@@ -126,4 +126,21 @@ struct DaemonLimitsTests {
         #expect(try daemon.client().call(Self.status)["faces"] != nil)
         #expect(Date().timeIntervalSince(started) < 2)
     }
+
+    @Test func randomBytesOnManyConnectionsNeverStopTheServer() throws {
+        let daemon = try DaemonProcess()
+        var generator = SystemRandomNumberGenerator()
+        for round in 0..<50 {
+            let client = try daemon.client()
+            var bytes = (0..<(64 + round * 97)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            bytes[bytes.count / 2] = 0
+            try? client.sendRaw(bytes)
+            client.close()
+        }
+        let deep = Array(String(repeating: "[", count: 10_000).utf8) + [0]
+        let nested = try daemon.client()
+        try nested.sendRaw(deep)
+        #expect(try repliesUntilClosed(nested).first?.error == "io.fontreg.Registry.InvalidMessage")
+        #expect(try daemon.client().call(Self.status)["faces"] == 128)
+    }
 }

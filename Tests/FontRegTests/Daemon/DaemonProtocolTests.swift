@@ -133,7 +133,7 @@ struct DaemonProtocolTests {
         #expect(event.parameters["generation"] == registered["generation"])
     }
 
-    @Test func aRepeatedResolveIsAnsweredAfreshOnceTheIndexChanges() throws {
+    @Test func repeatedResolvesAndListingsAreAnsweredAfreshOnceTheIndexChanges() throws {
         let directory = TemporaryDirectory()
         let allowed = directory.file("allowed")
         try FileManager.default.createDirectory(atPath: allowed + "/regular", withIntermediateDirectories: true)
@@ -145,8 +145,11 @@ struct DaemonProtocolTests {
         _ = try client.call("\(Self.registry).Register", ["paths": [.string(allowed + "/regular")]])
         let query: [String: JSONValue] = ["family": "Lato", "weight": "700", "strict": true]
         #expect(try client.call("\(Self.registry).Resolve", query)["postscriptName"] == "Lato-Regular")
-        #expect(try client.call("\(Self.registry).Resolve", query)["postscriptName"] == "Lato-Regular")
+        let listFaces = { try client.call("\(Self.registry).ListFaces", ["family": "Lato"])["faces"]?.arrayValue?.count }
+        #expect(try listFaces() == 1)
+        #expect(try listFaces() == 1)
         _ = try client.call("\(Self.registry).Register", ["paths": [.string(allowed + "/bold")]])
         #expect(try client.call("\(Self.registry).Resolve", query)["postscriptName"] == "Lato-Bold")
+        #expect(try listFaces() == 2)
     }
 }
