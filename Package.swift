@@ -23,10 +23,14 @@ let package = Package(
         .target(name: "CShim"),
         .target(
             name: "FontReg",
-            dependencies: ["CFontconfig", "CFreeType", "CSystemd", "CShim"]),
+            dependencies: ["CFontconfig", "CFreeType", "CSystemd", "CShim"],
+            // The daemon serves its Varlink interface definition verbatim from the binary.
+            resources: [.embedInCode("Protocol/io.fontreg.Registry.varlink")]),
         .executableTarget(name: "fontregd", dependencies: ["FontReg"]),
         .executableTarget(name: "fontresolve", dependencies: ["FontReg"]),
         .executableTarget(name: "fontreg-bench", dependencies: ["FontReg"]),
+        // Benchmark of the daemon over its socket (scripts/bench-daemon.sh); not installed.
+        .executableTarget(name: "fontregd-bench", dependencies: ["FontReg"]),
         .testTarget(
             name: "FontRegTests", dependencies: ["FontReg"],
             exclude: ["Fixtures", "Snapshots"]),

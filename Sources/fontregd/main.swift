@@ -1,1 +1,7 @@
-// fontregd
+import FontReg
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+exit(FontRegDaemon.main(arguments: Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,57 @@
+import Glibc
+
+/// A failed system call: what was attempted, on what, and the errno it returned.
+public struct SystemError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The call or operation, e.g. `bind`.
+    public let operation: String
+    /// The path or other subject, when there is one.
+    public let subject: String?
+    /// The errno value.
+    public let errno: Int32
+
+    public init(_ operation: String, subject: String? = nil, errno: Int32) {
+        self.operation = operation
+        self.subject = subject
+        self.errno = errno
+    }
+
+    public var description: String {
+        let message = String(cString: strerror(errno))
+        if let subject { return "\(operation) \(subject): \(message)" }
+        return "\(operation): \(message)"
+    }
+}
+
+/// The one choke point through which the daemon calls the system: turns `-1`/errno into
+/// a ``SystemError`` and retries on `EINTR`.
+enum Syscall {
+    /// Calls `body` until it does not fail with `EINTR`.
+    ///
+    /// - Returns: the non-negative result.
+    /// - Throws: ``SystemError`` with `operation` and the errno of a failure.
+    @discardableResult
+    static func run<Result: BinaryInteger>(
+        _ operation: String, subject: String? = nil, _ body: () -> Result
+    ) throws(SystemError) -> Result {
+        while true {
+            let result = body()
+            if result >= 0 { return result }
+            let code = Glibc.errno
+            if code == EINTR { continue }
+            throw SystemError(operation, subject: subject, errno: code)
+        }
+    }
+
+    /// Closes a descriptor, ignoring errors (there is nothing useful to do about them).
+    static func close(_ fd: Int32) {
+        _ = Glibc.close(fd)
+    }
+
+    /// Sets `O_NONBLOCK` and `FD_CLOEXEC` on a descriptor.
+    static func makeNonBlocking(_ fd: Int32) throws(SystemError) {
+        let flags = try run("fcntl(F_GETFL)") { fcntl(fd, F_GETFL) }
+        try run("fcntl(F_SETFL)") { fcntl(fd, F_SETFL, flags | O_NONBLOCK) }
+        let fdFlags = try run("fcntl(F_GETFD)") { fcntl(fd, F_GETFD) }
+        try run("fcntl(F_SETFD)") { fcntl(fd, F_SETFD, fdFlags | FD_CLOEXEC) }
+    }
+}

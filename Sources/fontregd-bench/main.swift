@@ -1,0 +1,250 @@
+// fontregd-bench: measures fontregd against a bare Unix-socket round trip and fc-match.
+// Usage: fontregd-bench --socket PATH [--family NAME] [--calls N] [--connections N] [--seconds S]
+// scripts/bench-daemon.sh starts a daemon and runs this; see docs/benchmarks.md.
+import FontReg
+import Foundation
+import Glibc
+
+struct Options {
+    var socket = ""
+    var family = "Lato"
+    var calls = 20000
+    var connections = 4
+    var seconds = 3.0
+    var pipeline = 64
+    var batch = 100
+    var fcMatchRuns = 100
+    var fonts: String?
+    var echoSocket: String?
+}
+
+var options = Options()
+var arguments = Array(CommandLine.arguments.dropFirst())
+while !arguments.isEmpty {
+    let flag = arguments.removeFirst()
+    guard !arguments.isEmpty else { FileHandle.standardError.write(Data("missing value for \(flag)\n".utf8)); exit(64) }
+    let value = arguments.removeFirst()
+    switch flag {
+    case "--socket": options.socket = value
+    case "--family": options.family = value
+    case "--calls": options.calls = Int(value) ?? options.calls
+    case "--connections": options.connections = Int(value) ?? options.connections
+    case "--seconds": options.seconds = Double(value) ?? options.seconds
+    case "--pipeline": options.pipeline = Int(value) ?? options.pipeline
+    case "--batch": options.batch = Int(value) ?? options.batch
+    case "--fc-match-runs": options.fcMatchRuns = Int(value) ?? options.fcMatchRuns
+    case "--fonts": options.fonts = value
+    case "--echo-socket": options.echoSocket = value
+    default: FileHandle.standardError.write(Data("unknown option \(flag)\n".utf8)); exit(64)
+    }
+}
+guard !options.socket.isEmpty || options.echoSocket != nil else {
+    FileHandle.standardError.write(Data("usage: fontregd-bench --socket PATH [--family NAME] [--calls N] [--connections N] [--seconds S]\n".utf8))
+    exit(64)
+}
+
+@Sendable func now() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}
+
+func percentile(_ sorted: [Double], _ p: Double) -> Double {
+    sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))]
+}
+
+func report(_ name: String, _ samples: [Double]) -> Double {
+    let sorted = samples.sorted()
+    let p50 = percentile(sorted, 0.5) * 1e6, p99 = percentile(sorted, 0.99) * 1e6
+    print("\(name): p50 \(String(format: "%.1f", p50)) µs, p99 \(String(format: "%.1f", p99)) µs (\(samples.count) round trips)")
+    return p50
+}
+
+// 1. A bare Unix-socket round trip between two processes: this program started again as an
+// echo server (`--echo-socket PATH`), a message of the reply's size out and back.
+func echoServer(path: String) -> Never {
+    let listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    withUnsafeMutableBytes(of: &address.sun_path) { raw in
+        for (offset, byte) in path.utf8.enumerated() { raw[offset] = byte }
+    }
+    unlink(path)
+    _ = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+    }
+    listen(listener, 1)
+    print("ready")
+    fflush(nil)
+    let connection = accept(listener, nil, nil)
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let n = buffer.withUnsafeMutableBytes { read(connection, $0.baseAddress, $0.count) }
+        if n <= 0 { exit(0) }
+        var sent = 0
+        while sent < n { sent += buffer.withUnsafeBytes { write(connection, $0.baseAddress! + sent, n - sent) } }
+    }
+}
+
+if let path = options.echoSocket { echoServer(path: path) }
+
+func bareRoundTrip(count: Int, size: Int) throws -> [Double] {
+    let path = "/tmp/fontregd-bench-echo-\(getpid()).sock"
+    let echo = Process()
+    echo.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    echo.arguments = ["--echo-socket", path]
+    let pipe = Pipe()
+    echo.standardOutput = pipe
+    try echo.run()
+    _ = pipe.fileHandleForReading.availableData  // "ready"
+    let client = try VarlinkClient(socketPath: path)
+    defer { client.close(); echo.waitUntilExit(); unlink(path) }
+    let fd = client.fd
+    let message = [UInt8](repeating: 0x61, count: size)
+    var reply = [UInt8](repeating: 0, count: 65536)
+    var samples: [Double] = []
+    for _ in 0..<count {
+        let start = now()
+        _ = message.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        var received = 0
+        while received < size {
+            received += reply.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        }
+        samples.append(now() - start)
+    }
+    return samples
+}
+
+let weights = ["100", "200", "300", "400", "500", "600", "700", "800", "900", "semibold", "bold", "450"]
+let benchFamily = options.family
+func resolveCall(_ index: Int) -> VarlinkCall {
+    VarlinkCall(
+        method: "io.fontreg.Registry.Resolve",
+        parameters: ["family": .string(benchFamily), "weight": .string(weights[index % weights.count]),
+            "italic": .bool(index % 3 == 0)])
+}
+
+/// Where one Resolve's time goes, measured in this process: resolver, reply encoding, reply parsing.
+func inProcessCosts(fonts: String, count: Int) throws {
+    let registry = try FontRegistry(configuration: RegistryConfiguration(fontDirectories: [fonts]))
+    let queries = (0..<count).map { index in
+        ResolveQuery(family: benchFamily, weight: FontWeight(parsing: weights[index % weights.count])!, italic: index % 3 == 0)
+    }
+    var start = now()
+    var resolutions: [Resolution] = []
+    for query in queries { resolutions.append(try registry.resolve(query)) }
+    let resolve = (now() - start) / Double(count)
+    start = now()
+    var encoded: [[UInt8]] = []
+    for resolution in resolutions { encoded.append(VarlinkReply(parameters: ResolutionReply(resolution).parameters).serialized()) }
+    let encode = (now() - start) / Double(count)
+    start = now()
+    for bytes in encoded {
+        _ = try bytes.dropLast().withUnsafeBufferPointer { (buffer) throws(VarlinkProtocolError) in try VarlinkReply(parsing: buffer) }
+    }
+    let parse = (now() - start) / Double(count)
+    print(String(format: "in-process, per Resolve: resolver %.1f µs, reply encoding %.1f µs, reply parsing (client) %.1f µs", resolve * 1e6, encode * 1e6, parse * 1e6))
+}
+
+do {
+    if let fonts = options.fonts { try inProcessCosts(fonts: fonts, count: options.calls) }
+    let client = try VarlinkClient(socketPath: options.socket)
+    let probe = try client.call(resolveCall(0).method, resolveCall(0).parameters)
+    let replySize = VarlinkReply(parameters: probe).serialized().count
+    let requestSize = resolveCall(0).serialized().count
+    print("fontregd-bench: family \(options.family), Resolve request \(requestSize) B, reply \(replySize) B")
+
+    // Bare round trip with the same bytes each way as Resolve (request out, reply back).
+    let bare = report(
+        "bare Unix-socket round trip between two processes (\(replySize) B echo)",
+        try bareRoundTrip(count: options.calls, size: replySize))
+
+    // 2. Resolve round trips, one connection, one call at a time.
+    var samples: [Double] = []
+    samples.reserveCapacity(options.calls)
+    // Requests are serialized before timing, as the bare round trip's message is.
+    let requests = (0..<weights.count * 3).map { resolveCall($0).serialized() }
+    for index in 0..<options.calls {
+        let request = requests[index % requests.count]
+        let start = now()
+        try client.sendRaw(request)
+        let reply = try client.receiveMessage()
+        samples.append(now() - start)
+        if reply.starts(with: Array(#"{"error""#.utf8)) { fatalError("Resolve failed") }
+    }
+    let single = report("Resolve round trip, one connection (reply bytes received, not parsed)", samples)
+    print(String(format: "ratio Resolve p50 / bare p50: %.2f", single / bare))
+
+    // 3. Throughput: several connections, each sending `pipeline` calls in one write and then
+    // reading their replies. Calls are serialized once up front and replies are counted, not
+    // parsed, so that the client is not what is measured.
+    func throughput(label: String, makeCall: @escaping @Sendable (Int) -> VarlinkCall, resolvesPerCall: Int) throws {
+        let total = Atomic(0)
+        let deadline = now() + options.seconds
+        let group = DispatchGroup()
+        let socket = options.socket, pipeline = options.pipeline
+        var window: [UInt8] = []
+        for index in 0..<pipeline { window += makeCall(index).serialized() }
+        let batch = window
+        for _ in 0..<options.connections {
+            group.enter()
+            let thread = Thread {
+                defer { group.leave() }
+                guard let connection = try? VarlinkClient(socketPath: socket) else { return }
+                let errorPrefix = Array(#"{"error""#.utf8)
+                var calls = 0
+                while now() < deadline {
+                    guard (try? connection.sendRaw(batch)) != nil else { return }
+                    for _ in 0..<pipeline {
+                        guard let reply = try? connection.receiveMessage(), !reply.starts(with: errorPrefix) else {
+                            FileHandle.standardError.write(Data("fontregd-bench: a call failed\n".utf8))
+                            return
+                        }
+                    }
+                    calls += pipeline
+                }
+                total.add(calls * resolvesPerCall)
+            }
+            thread.start()
+        }
+        group.wait()
+        let rate = Double(total.value) / options.seconds
+        print("\(label): \(Int(rate)) resolves/s (\(options.connections) connections, \(pipeline) calls per write, \(options.seconds) s)")
+    }
+    let family = options.family
+    let batchSize = options.batch
+    try throughput(label: "pipelined Resolve", makeCall: { index in
+        VarlinkCall(method: "io.fontreg.Registry.Resolve", parameters: ["family": .string(family), "weight": .string(weights[index % weights.count])])
+    }, resolvesPerCall: 1)
+    try throughput(label: "ResolveMany (\(batchSize) queries per call)", makeCall: { index in
+        let queries: [JSONValue] = (0..<batchSize).map { .object(["family": .string(family), "weight": .string(weights[(index + $0) % weights.count])]) }
+        return VarlinkCall(method: "io.fontreg.Registry.ResolveMany", parameters: ["queries": .array(queries)])
+    }, resolvesPerCall: batchSize)
+
+    // 4. fc-match, one process per query.
+    var fcSamples: [Double] = []
+    for index in 0..<options.fcMatchRuns {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/fc-match")
+        process.arguments = ["\(options.family):weight=\([0, 40, 50, 80, 100, 180, 200, 205, 210][index % 9])"]
+        process.standardOutput = FileHandle.nullDevice
+        let start = now()
+        try process.run()
+        process.waitUntilExit()
+        fcSamples.append(now() - start)
+    }
+    _ = report("fc-match, one process per query", fcSamples)
+} catch {
+    FileHandle.standardError.write(Data("fontregd-bench: \(error)\n".utf8))
+    exit(1)
+}
+
+/// A counter shared by the throughput threads.
+final class Atomic: @unchecked Sendable {
+    // @unchecked Sendable: every access holds `lock`.
+    private var count: Int
+    private let lock = NSLock()
+    init(_ value: Int) { count = value }
+    func add(_ amount: Int) { lock.lock(); count += amount; lock.unlock() }
+    var value: Int { lock.lock(); defer { lock.unlock() }; return count }
+}

@@ -1,0 +1,161 @@
+"""The PyPI `varlink` package as a third-party client of the real fontregd.
+
+Starts the built fontregd on a temporary socket with the fixture fonts, introspects it
+and calls every method of io.fontreg.Registry, including error replies and a Monitor
+stream. Run through run-varlink-client-tests.sh.
+"""
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import unittest
+
+import varlink
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+FIXTURES = os.path.join(ROOT, "Tests", "FontRegTests", "Fixtures", "fonts")
+REAL_FONTS = os.path.join(ROOT, "fonts")
+INTERFACE = "io.fontreg.Registry"
+
+
+class FontregdVarlinkClientTests(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        binary = os.environ.get("FONTREGD", os.path.join(ROOT, ".build", "debug", "fontregd"))
+        if not os.access(binary, os.X_OK):
+            raise RuntimeError(f"{binary} is missing: build it first (swift build --product fontregd)")
+        cls.tmp = tempfile.mkdtemp(prefix="fontregd-pytest-")
+        cls.allowed = os.path.join(cls.tmp, "allowed")
+        shutil.copytree(os.path.join(REAL_FONTS, "Lato"), os.path.join(cls.allowed, "Lato"))
+        cls.socket_path = os.path.join(cls.tmp, "fontregd.sock")
+        cls.address = "unix:" + cls.socket_path
+        cls.log = open(os.path.join(cls.tmp, "fontregd.log"), "w")
+        cls.daemon = subprocess.Popen(
+            [binary, "--socket", cls.socket_path, "--fonts", FIXTURES, "--no-system-fonts",
+             "--state-dir", os.path.join(cls.tmp, "state"), "--cache-dir", os.path.join(cls.tmp, "cache"),
+             "--config", "/dev/null", "--allow-root", cls.allowed],
+            stdout=cls.log, stderr=cls.log)
+        deadline = time.time() + 30
+        while time.time() < deadline:
+            try:
+                with socket.socket(socket.AF_UNIX) as probe:
+                    probe.connect(cls.socket_path)
+                break
+            except OSError:
+                if cls.daemon.poll() is not None:
+                    raise RuntimeError("fontregd exited early: " + open(cls.log.name).read())
+                time.sleep(0.02)
+        cls.client = varlink.Client(address=cls.address)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.client.cleanup()
+        cls.daemon.terminate()
+        status = cls.daemon.wait(timeout=20)
+        cls.log.close()
+        shutil.rmtree(cls.tmp, ignore_errors=True)
+        assert status == 0, f"fontregd exited with {status} after SIGTERM"
+
+    def open(self):
+        return self.client.open(INTERFACE, namespaced=True)
+
+    def test_introspection_lists_and_parses_the_registry_interface(self):
+        with self.client.open("org.varlink.service", namespaced=True) as service:
+            info = service.GetInfo()
+            description = service.GetInterfaceDescription(INTERFACE).description
+        self.assertEqual(info.product, "fontregd")
+        self.assertIn(INTERFACE, info.interfaces)
+        parsed = varlink.Interface(description)
+        self.assertEqual(parsed.name, INTERFACE)
+        self.assertTrue({"Resolve", "ResolveMany", "Monitor", "Register"} <= set(parsed.members))
+
+    def test_resolve_returns_the_flat_resolution(self):
+        with self.open() as con:
+            reply = con.Resolve(family="Fixture Sans", weight="semibold", italic=True)
+        self.assertEqual(reply.postscriptName, "FixtureSans-SemiBoldItalic")
+        self.assertEqual(reply.weight, 600)
+        self.assertEqual(reply.face.family, "Fixture Sans")
+        self.assertTrue(reply.trace)
+
+    def test_resolve_with_bold_text_reports_the_effective_weight(self):
+        with self.open() as con:
+            reply = con.Resolve(family="Fixture Sans", weight="400", boldText=True, boldPolicy="ios-system")
+        self.assertEqual(reply.requestedWeight, 400)
+        self.assertEqual(reply.effectiveWeight, 600)
+
+    def test_unknown_family_in_strict_mode_is_a_family_not_found_error_with_suggestions(self):
+        with self.open() as con:
+            with self.assertRaises(varlink.VarlinkError) as raised:
+                con.Resolve(family="Fixture Sanz", strict=True)
+        self.assertEqual(raised.exception.error(), INTERFACE + ".FamilyNotFound")
+        self.assertIn("Fixture Sans", raised.exception.parameters()["suggestions"])
+
+    def test_resolve_many_mixes_resolutions_and_errors(self):
+        with self.open() as con:
+            reply = con.ResolveMany(queries=[{"family": "Fixture Sans", "weight": "bold"},
+                                             {"family": "Nope", "strict": True}])
+        self.assertEqual(reply.results[0].resolution.postscriptName, "FixtureSans-Bold")
+        self.assertEqual(reply.results[1].error.error, INTERFACE + ".FamilyNotFound")
+
+    def test_list_families_faces_and_get_face(self):
+        with self.open() as con:
+            families = con.ListFamilies().families
+            self.assertIn("Fixture Sans", [family.name for family in families])
+            faces = con.ListFaces(family="Fixture Sans").faces
+            self.assertEqual(len(faces), 18)
+            face = con.GetFace(postscriptName="FixtureSans-Black").face
+            self.assertEqual(face.weight, 900)
+            with self.assertRaises(varlink.VarlinkError) as raised:
+                con.GetFace(postscriptName="Missing-Face")
+            self.assertEqual(raised.exception.error(), INTERFACE + ".FaceNotFound")
+
+    def test_get_status_reports_counts_and_version(self):
+        with self.open() as con:
+            status = con.GetStatus()
+        self.assertGreaterEqual(status.faces, 128)
+        self.assertGreater(status.families, 0)
+        self.assertTrue(any(problem.path.endswith("empty.ttf") for problem in status.problems))
+        self.assertEqual(status.version, "0.1.0")
+
+    def test_register_outside_allowed_roots_is_refused(self):
+        with self.open() as con:
+            with self.assertRaises(varlink.VarlinkError) as raised:
+                con.Register(paths=[os.path.join(REAL_FONTS, "Inter")])
+        self.assertEqual(raised.exception.error(), INTERFACE + ".PathNotAllowed")
+        self.assertEqual(raised.exception.parameters()["allowedRoots"], [self.allowed])
+
+    def test_monitor_streams_register_unregister_and_rescan(self):
+        monitor_client = varlink.Client(address=self.address)
+        try:
+            with monitor_client.open(INTERFACE, namespaced=True) as monitor, self.open() as con:
+                stream = monitor.Monitor(_more=True)
+                first = next(stream)
+                self.assertEqual(first.event, "subscribed")
+                lato = os.path.join(self.allowed, "Lato")
+                registered = con.Register(paths=[lato])
+                self.assertEqual(len(registered.added), 18)
+                event = next(stream)
+                self.assertEqual(event.event, "changed")
+                self.assertEqual(len(event.added), 18)
+                self.assertEqual(event.generation, registered.generation)
+                rescanned = con.Rescan()
+                self.assertEqual(rescanned.added, [])
+                removed = con.Unregister(paths=[lato])
+                self.assertEqual(len(removed.removed), 18)
+                event = next(stream)
+                self.assertEqual(len(event.removed), 18)
+                with self.assertRaises(varlink.VarlinkError) as raised:
+                    con.Unregister(paths=[lato])
+                self.assertEqual(raised.exception.error(), INTERFACE + ".NotRegistered")
+        finally:
+            monitor_client.cleanup()
+
+
+if __name__ == "__main__":
+    result = unittest.main(exit=False, verbosity=2).result
+    failed = len(result.failures) + len(result.errors)
+    print(f"varlink: {max(result.testsRun - failed, 0)} passed, {failed} failed")
+    sys.exit(1 if failed or not result.wasSuccessful() else 0)
