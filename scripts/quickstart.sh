@@ -26,7 +26,7 @@ sock=$run/fontregd.sock
 pid=$!
 trap 'kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true' EXIT
 for _ in $(seq 1 200); do
-    [[ -S $sock ]] && "$bin/fontresolve" --socket "$sock" status >/dev/null 2>&1 && break
+    [[ -S $sock ]] && "$bin/fontresolve" status --socket "$sock" >/dev/null 2>&1 && break
     kill -0 "$pid" 2>/dev/null || { cat "$run/fontregd.log" >&2; exit 1; }
     sleep 0.05
 done

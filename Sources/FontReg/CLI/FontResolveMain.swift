@@ -9,6 +9,7 @@ public enum FontResolveMain {
     /// - Returns: the exit status.
     public static func run(_ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32 {
         let console = Console(environment: environment)
+        let arguments = commandFirst(arguments)
         guard let name = arguments.first else {
             console.error("usage: fontresolve COMMAND [ARGUMENTS] [OPTIONS]")
             console.error("commands: \(CommandCatalog.commandNames.joined(separator: ", ")); see fontresolve --help")
@@ -36,6 +37,15 @@ public enum FontResolveMain {
             report(error, console: console)
             return error.exitStatus.rawValue
         }
+    }
+
+    /// Moves options given before the command (`fontresolve --socket S status`) after it,
+    /// so the options common to every command may stand on either side.
+    static func commandFirst(_ arguments: [String]) -> [String] {
+        guard let first = arguments.first, first.hasPrefix("--"), first != "--help",
+            let at = arguments.firstIndex(where: { CommandCatalog.command(named: $0) != nil })
+        else { return arguments }
+        return [arguments[at]] + arguments[..<at] + arguments[(at + 1)...]
     }
 
     /// Prints an error on standard error; a usage error with its usage line.
