@@ -1,79 +1,62 @@
 import Foundation
 
-/// The `fontresolve` command: dispatches subcommands and maps errors to exit codes.
+/// The `fontresolve` command: finds the subcommand, runs it, prints errors and returns the exit status.
 ///
-/// Exit codes (sysexits): 0 success; 1 not found; 64 bad usage; 69 daemon unreachable; 77 permission denied.
+/// Exit statuses (sysexits): 0 success; 1 not found; 64 bad usage; 69 daemon unreachable; 77 permission denied.
 public enum FontResolveMain {
-    /// Runs the command with the arguments after the program name; returns the exit code.
-    public static func run(_ arguments: [String]) -> Int32 {
-        guard let subcommand = arguments.first else {
-            printError("usage: fontresolve COMMAND [ARGS]; commands: resolve, rules")
-            return 64
+    /// Runs the command with the arguments after the program name.
+    ///
+    /// - Returns: the exit status.
+    public static func run(_ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32 {
+        let console = Console(environment: environment)
+        let arguments = commandFirst(arguments)
+        guard let name = arguments.first else {
+            console.error("usage: fontresolve COMMAND [ARGUMENTS] [OPTIONS]")
+            console.error("commands: \(CommandCatalog.commandNames.joined(separator: ", ")); see fontresolve --help")
+            return ExitStatus.usage.rawValue
+        }
+        if name == "--help" || name == "-h" {
+            console.line(HelpText.overview)
+            return ExitStatus.success.rawValue
+        }
+        guard let command = CommandCatalog.command(named: name) else {
+            console.error("fontresolve: unknown command \"\(name)\"")
+            console.error("usage: fontresolve COMMAND [ARGUMENTS] [OPTIONS]; commands: \(CommandCatalog.commandNames.joined(separator: ", "))")
+            return ExitStatus.usage.rawValue
         }
         let rest = Array(arguments.dropFirst())
-        switch subcommand {
-        case "resolve", "explain":
-            return resolve(rest, explain: subcommand == "explain")
-        case "rules":
-            return rules(rest)
+        do {
+            if rest.contains("--help") || rest.contains("-h") {
+                console.line(HelpText.command(command.spec))
+                return ExitStatus.success.rawValue
+            }
+            let parsed = try command.spec.parse(rest)
+            let context = CommandContext(spec: command.spec, arguments: parsed, console: console, environment: environment)
+            return try command.run(context).rawValue
+        } catch {
+            report(error, console: console)
+            return error.exitStatus.rawValue
+        }
+    }
+
+    /// Moves options given before the command (`fontresolve --socket S status`) after it,
+    /// so the options common to every command may stand on either side.
+    static func commandFirst(_ arguments: [String]) -> [String] {
+        guard let first = arguments.first, first.hasPrefix("--"), first != "--help",
+            let at = arguments.firstIndex(where: { CommandCatalog.command(named: $0) != nil })
+        else { return arguments }
+        return [arguments[at]] + arguments[..<at] + arguments[(at + 1)...]
+    }
+
+    /// Prints an error on standard error; a usage error with its usage line.
+    static func report(_ error: CLIError, console: Console) {
+        let label = console.styledError("error:", .red)
+        switch error {
+        case .usage(let message, let usage):
+            console.error(message)
+            console.error(usage)
         default:
-            printError("fontresolve: unknown command \"\(subcommand)\"")
-            return 64
+            console.error("\(label) \(error.description)")
         }
-    }
-
-    static func resolve(_ arguments: [String], explain: Bool) -> Int32 {
-        let parsed: ParsedArguments
-        let query: ResolveQuery
-        do {
-            parsed = try ResolveCommand.parser.parse(arguments)
-            query = try ResolveCommand.query(from: parsed)
-        } catch {
-            printError("fontresolve resolve: \(error)\n\(ResolveCommand.usage)")
-            return 64
-        }
-        do {
-            let registry = try EmbeddedRegistry.open(parsed)
-            let resolution = try registry.resolve(query)
-            if parsed.has("json") {
-                print(ResolutionReply.json(ResolutionReply(resolution)))
-            } else {
-                print(ResolveCommand.render(resolution, explain: explain || parsed.has("explain")))
-            }
-            return 0
-        } catch let error as ResolveError {
-            printError("fontresolve: \(error)")
-            return 1
-        } catch {
-            printError("fontresolve: \(error)")
-            return 1
-        }
-    }
-
-    static func rules(_ arguments: [String]) -> Int32 {
-        let parser = ArgumentParser(options: ["fonts", "rules"], flags: ["system-fonts", "json"])
-        guard let parsed = try? parser.parse(arguments), parsed.positional.count == 2, parsed.positional[0] == "suggest" else {
-            printError("usage: fontresolve rules suggest FAMILY --fonts DIR")
-            return 64
-        }
-        do {
-            let registry = try EmbeddedRegistry.open(parsed)
-            guard let entry = registry.index.family(named: parsed.positional[1]) else {
-                printError("fontresolve: \(ResolveError.familyNotFound(family: parsed.positional[1], suggestions: registry.index.suggestions(for: parsed.positional[1])))")
-                return 1
-            }
-            let suggestion = RuleSuggester.suggest(for: entry)
-            print(RuleSuggester.json(suggestion.rule))
-            for note in suggestion.notes { printError("note: \(note)") }
-            return 0
-        } catch {
-            printError("fontresolve: \(error)")
-            return 1
-        }
-    }
-
-    /// Writes a line to standard error.
-    static func printError(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
     }
 }
