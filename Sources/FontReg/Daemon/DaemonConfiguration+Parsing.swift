@@ -1,22 +1,6 @@
 import Foundation
 import Glibc
 
-/// What the command line asks for: run with a configuration, or print help or the version.
-public enum DaemonCommand: Sendable, Equatable {
-    case run(DaemonConfiguration, overrides: [(String, String)])
-    case help
-    case version
-
-    public static func == (lhs: DaemonCommand, rhs: DaemonCommand) -> Bool {
-        switch (lhs, rhs) {
-        case (.help, .help), (.version, .version): return true
-        case (.run(let a, let x), .run(let b, let y)):
-            return a == b && x.map { "\($0.0)=\($0.1)" } == y.map { "\($0.0)=\($0.1)" }
-        default: return false
-        }
-    }
-}
-
 extension DaemonConfiguration {
     /// Names of settings that take a list; repeating them adds to the list.
     static let listSettings: Set<String> = ["fonts", "allow-uid", "allow-gid", "allow-root"]

@@ -2,16 +2,6 @@ import Glibc
 import Synchronization
 internal import CShim
 
-/// Messages other threads post to an event loop.
-enum LoopMessage: Sendable {
-    /// A deferred call finished.
-    case completed(connection: UInt64, result: Result<[String: JSONValue], VarlinkError>, oneway: Bool)
-    /// A `Monitor` event for every subscribed connection (a serialized reply, NUL included).
-    case broadcast([UInt8])
-    /// Stop accepting, finish in-flight calls, close everything and return from ``EventLoop/run()``.
-    case shutdown
-}
-
 /// One thread's epoll loop: accepts connections, reads calls, dispatches them and writes replies.
 ///
 /// Every loop waits on all listening sockets (`EPOLLEXCLUSIVE`), so connections spread
