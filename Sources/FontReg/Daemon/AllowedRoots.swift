@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 
 /// The directories inside which `Register` accepts paths, checked after resolving symlinks.
@@ -45,6 +46,36 @@ public struct AllowedRoots: Sendable, Hashable {
         case S_IFSOCK: throw .notRegularFileOrDirectory(path: path, kind: "socket")
         default: throw .notRegularFileOrDirectory(path: path, kind: "special file")
         }
+    }
+
+    /// The first symbolic link under `directory` (walked without following links) whose target
+    /// lies outside every allowed root, so that registering the directory cannot reach beyond them.
+    ///
+    /// - Returns: the link and what it resolves to, or `nil` when every link stays inside.
+    public func firstEscapingLink(under directory: String, limit: Int = 200_000) -> (link: String, target: String)? {
+        let roots = resolvedRoots
+        var pending = [directory]
+        var examined = 0
+        while let current = pending.popLast(), examined < limit {
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: current) else { continue }
+            for name in names {
+                examined += 1
+                let path = current + "/" + name
+                var info = stat()
+                guard lstat(path, &info) == 0 else { continue }
+                switch info.st_mode & S_IFMT {
+                case S_IFDIR:
+                    pending.append(path)
+                case S_IFLNK:
+                    // A dangling link reaches nothing; the scanner reports it.
+                    guard let target = AllowedRoots.realPath(path) else { continue }
+                    if !roots.contains(where: { AllowedRoots.isInside(target, root: $0) }) { return (path, target) }
+                default:
+                    continue
+                }
+            }
+        }
+        return nil
     }
 
     /// Whether `path` is `root` or lies below it (component-wise: `/a/bc` is not inside `/a/b`).

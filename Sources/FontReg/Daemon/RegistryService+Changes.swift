@@ -39,6 +39,18 @@ extension RegistryService {
     private func performRegister(_ paths: [String], persist: Bool, peer: PeerCredentials) throws(VarlinkError)
         -> [String: JSONValue]
     {
+        // A directory's own symlinks must not lead the scan outside the roots either; this walk
+        // may be long, so it runs here on the worker rather than on the event loop.
+        let roots = settings.withLock { $0.allowedRoots }
+        for path in paths {
+            var info = stat()
+            guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { continue }
+            if let escape = roots.firstEscapingLink(under: path) {
+                let refusal = PathRefusal.escapingLink(path: path, link: escape.link, target: escape.target)
+                logger.warning("refused Register of \(path) from \(peer): \(refusal)")
+                throw Self.varlinkError(refusal, allowedRoots: roots.roots)
+            }
+        }
         let report: RegistrationReport
         do {
             report = try registry.register(paths: paths)

@@ -90,6 +90,13 @@ struct DaemonSecurityTests {
             #expect(error?.parameters["reason"]?.stringValue?.contains(reason) == true, "\(path): \(String(describing: error))")
             #expect(error?.parameters["allowedRoots"] == [.string(allowed)])
         }
+        // A directory inside the root whose own symlink leads outside is refused as a whole.
+        try FileManager.default.createDirectory(atPath: allowed + "/family", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: font, toPath: allowed + "/family/Inside-Regular.otf")
+        try FileManager.default.createSymbolicLink(atPath: allowed + "/family/more", withDestinationPath: outside)
+        let escape = remoteError { _ = try client.call("io.fontreg.Registry.Register", ["paths": [.string(allowed + "/family")]]) }
+        #expect(escape?.name == "io.fontreg.Registry.PathNotAllowed")
+        #expect(escape?.parameters["reason"]?.stringValue?.contains(allowed + "/family/more") == true)
         let missing = remoteError { _ = try client.call("io.fontreg.Registry.Register", ["paths": [.string(allowed + "/missing.ttf")]]) }
         #expect(missing?.name == "io.fontreg.Registry.FileNotFound")
         #expect(try client.call("io.fontreg.Registry.GetStatus")["generation"] == 1)
