@@ -31,6 +31,8 @@ public final class ReplyCache<Key: Hashable & Sendable>: Sendable {
     /// Keeps the reply parameters for `key` in `generation`.
     public func store(_ parameters: [UInt8], for key: Key, generation: Int) {
         state.withLock { state in
+            // A reply from a generation already replaced is not worth keeping (nor worth a reset).
+            if generation < state.generation { return }
             if state.generation != generation || state.entries.count >= capacity {
                 state.generation = generation
                 state.entries.removeAll(keepingCapacity: true)

@@ -7,8 +7,11 @@ public struct ParameterReader: Sendable {
     ///
     /// - Throws: `org.varlink.service.InvalidParameter` naming the first unknown parameter.
     public init(_ call: VarlinkCall, allowed: Set<String>) throws(VarlinkError) {
-        let unknown = call.parameters.keys.filter { !allowed.contains($0) }
-        if let first = unknown.min() { throw VarlinkError.invalidParameter(first) }
+        if call.parameters.keys.contains(where: { !allowed.contains($0) }) {
+            // Name the first unknown one in sorted order, so the answer does not depend on hashing.
+            let first = call.parameters.keys.filter { !allowed.contains($0) }.min()!
+            throw VarlinkError.invalidParameter(first)
+        }
         self.parameters = call.parameters
     }
 
