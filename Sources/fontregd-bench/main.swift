@@ -88,31 +88,40 @@ func echoServer(path: String) -> Never {
 
 if let path = options.echoSocket { echoServer(path: path) }
 
-func bareRoundTrip(count: Int, size: Int) throws -> [Double] {
+/// An echo server process and a connection to it.
+final class EchoPeer {
+    let process = Process()
     let path = "/tmp/fontregd-bench-echo-\(getpid()).sock"
-    let echo = Process()
-    echo.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-    echo.arguments = ["--echo-socket", path]
-    let pipe = Pipe()
-    echo.standardOutput = pipe
-    try echo.run()
-    _ = pipe.fileHandleForReading.availableData  // "ready"
-    let client = try VarlinkClient(socketPath: path)
-    defer { client.close(); echo.waitUntilExit(); unlink(path) }
-    let fd = client.fd
-    let message = [UInt8](repeating: 0x61, count: size)
-    var reply = [UInt8](repeating: 0, count: 65536)
-    var samples: [Double] = []
-    for _ in 0..<count {
+    let client: VarlinkClient
+    private var reply = [UInt8](repeating: 0, count: 65536)
+
+    init() throws {
+        process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        process.arguments = ["--echo-socket", path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        _ = pipe.fileHandleForReading.availableData  // "ready"
+        client = try VarlinkClient(socketPath: path)
+    }
+
+    /// One round trip of `message`; returns its duration in seconds.
+    func roundTrip(_ message: [UInt8]) -> Double {
+        let fd = client.fd
         let start = now()
         _ = message.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
         var received = 0
-        while received < size {
+        while received < message.count {
             received += reply.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
         }
-        samples.append(now() - start)
+        return now() - start
     }
-    return samples
+
+    deinit {
+        client.close()
+        process.waitUntilExit()
+        unlink(path)
+    }
 }
 
 let weights = ["100", "200", "300", "400", "500", "600", "700", "800", "900", "semibold", "bold", "450"]
@@ -176,25 +185,33 @@ do {
     let requestSize = resolveCall(0).serialized().count
     print("fontregd-bench: family \(options.family), Resolve request \(requestSize) B, reply \(replySize) B")
 
-    // Bare round trip with the same bytes each way as Resolve (request out, reply back).
-    let bare = report(
-        "bare Unix-socket round trip between two processes (\(replySize) B echo)",
-        try bareRoundTrip(count: options.calls, size: replySize))
-
-    // 2. Resolve round trips, one connection, one call at a time.
-    var samples: [Double] = []
-    samples.reserveCapacity(options.calls)
-    // Requests are serialized before timing, as the bare round trip's message is.
+    // 1 and 2. The bare round trip (a reply-sized message echoed by another process) and Resolve
+    // round trips on one connection, one call at a time, measured in alternating blocks of 500
+    // so that both see the same load on a shared machine. Requests are serialized before timing,
+    // as the bare message is, and replies are received but not parsed.
+    let echo = try EchoPeer()
+    let message = [UInt8](repeating: 0x61, count: replySize)
     let requests = (0..<weights.count * 3).map { resolveCall($0).serialized() }
-    for index in 0..<options.calls {
-        let request = requests[index % requests.count]
-        let start = now()
-        try client.sendRaw(request)
-        let reply = try client.receiveMessage()
-        samples.append(now() - start)
-        if reply.starts(with: Array(#"{"error""#.utf8)) { fatalError("Resolve failed") }
+    let errorPrefix = Array(#"{"error""#.utf8)
+    var bareSamples: [Double] = [], resolveSamples: [Double] = []
+    bareSamples.reserveCapacity(options.calls)
+    resolveSamples.reserveCapacity(options.calls)
+    var index = 0
+    while index < options.calls {
+        let block = min(500, options.calls - index)
+        for _ in 0..<block { bareSamples.append(echo.roundTrip(message)) }
+        for offset in 0..<block {
+            let request = requests[(index + offset) % requests.count]
+            let start = now()
+            try client.sendRaw(request)
+            let reply = try client.receiveMessage()
+            resolveSamples.append(now() - start)
+            if reply.starts(with: errorPrefix) { fatalError("Resolve failed") }
+        }
+        index += block
     }
-    let single = report("Resolve round trip, one connection (reply bytes received, not parsed)", samples)
+    let bare = report("bare Unix-socket round trip between two processes (\(replySize) B echo)", bareSamples)
+    let single = report("Resolve round trip, one connection (reply bytes received, not parsed)", resolveSamples)
     print(String(format: "ratio Resolve p50 / bare p50: %.2f", single / bare))
 
     // 3. Throughput: several connections, each sending `pipeline` calls in one write and then
