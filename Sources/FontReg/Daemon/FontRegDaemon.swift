@@ -149,9 +149,9 @@ public enum FontRegDaemon {
         }
         var cacheDirectory: String? = configuration.cacheDirectory
         do {
-            try FileManager.default.createDirectory(atPath: configuration.cacheDirectory, withIntermediateDirectories: true)
+            try Syscall.makeDirectories(configuration.cacheDirectory)
         } catch {
-            logger.warning("cannot use cache directory \(configuration.cacheDirectory) (\(error.localizedDescription)); using a temporary one")
+            logger.warning("cannot use cache directory \(configuration.cacheDirectory) (\(error)); using a temporary one")
             cacheDirectory = nil
         }
         return try FontRegistry(

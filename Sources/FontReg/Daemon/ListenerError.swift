@@ -18,7 +18,7 @@ public enum ListenerError: Error, Sendable, CustomStringConvertible {
         case .unusableActivatedSocket(let fd):
             return "descriptor \(fd) passed by systemd is not a listening Unix stream socket; check ListenStream= in fontregd.socket"
         case .system(let error):
-            return "cannot listen: \(error)"
+            return "cannot listen: \(error); choose a --socket in a directory the daemon may write, or start it through fontregd.socket"
         }
     }
 }

@@ -55,13 +55,7 @@ public struct ListeningSocket: Sendable {
 
     private static func createParentDirectory(of path: String) throws(SystemError) {
         guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return }
-        let parent = String(path[..<slash])
-        var info = stat()
-        if stat(parent, &info) == 0 { return }
-        try createParentDirectory(of: parent)
-        if mkdir(parent, 0o755) != 0 && errno != EEXIST {
-            throw SystemError("mkdir", subject: parent, errno: errno)
-        }
+        try Syscall.makeDirectories(String(path[..<slash]))
     }
 
     private static func removeStaleSocket(at path: String) throws {

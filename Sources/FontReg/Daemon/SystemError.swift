@@ -47,6 +47,18 @@ enum Syscall {
         _ = Glibc.close(fd)
     }
 
+    /// Creates a directory and its missing parents (`mkdir -p`), each with `mode`.
+    static func makeDirectories(_ path: String, mode: mode_t = 0o755) throws(SystemError) {
+        var info = stat()
+        if stat(path, &info) == 0 { return }
+        if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
+            try makeDirectories(String(path[..<slash]), mode: mode)
+        }
+        if mkdir(path, mode) != 0 && errno != EEXIST {
+            throw SystemError("mkdir", subject: path, errno: errno)
+        }
+    }
+
     /// Sets `O_NONBLOCK` and `FD_CLOEXEC` on a descriptor.
     static func makeNonBlocking(_ fd: Int32) throws(SystemError) {
         let flags = try run("fcntl(F_GETFL)") { fcntl(fd, F_GETFL) }
