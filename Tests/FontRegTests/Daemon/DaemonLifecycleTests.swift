@@ -183,4 +183,34 @@ struct DaemonLifecycleTests {
         #expect(messages.contains("WATCHDOG=1"))
         #expect(try daemon.stop() == 0)
     }
+
+    @Test func sighupWithABrokenConfigFileKeepsThePreviousConfigurationAndStaysReady() throws {
+        let directory = TemporaryDirectory()
+        let notify = try NotifyListener(path: directory.file("notify.sock"))
+        let daemon = try DaemonProcess(directory: directory, environment: ["NOTIFY_SOCKET": notify.path])
+        _ = notify.messages(until: "READY=1")
+        try "max-connections = lots\n".write(toFile: directory.file("fontregd.conf"), atomically: true, encoding: .utf8)
+        daemon.signal(SIGHUP)
+        #expect(notify.messages(until: "READY=1").last?.contains("READY=1") == true)
+        #expect(daemon.log.contains("keeping the previous configuration"))
+        #expect(try daemon.client().call("io.fontreg.Registry.GetStatus")["faces"] == 128)
+    }
+
+    @Test func aRegistrationThatCannotBePersistedIsRolledBackAndReported() throws {
+        let directory = TemporaryDirectory()
+        let allowed = directory.file("allowed")
+        try FileManager.default.createDirectory(atPath: allowed, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: BuildProducts.realFonts + "/Lato", toPath: allowed + "/Lato")
+        let daemon = try DaemonProcess(directory: directory, extraArguments: ["--allow-root", allowed])
+        // A directory where the temporary state file must go makes the write fail (EISDIR), even for root.
+        try FileManager.default.createDirectory(atPath: directory.file("state/registrations.json.tmp"), withIntermediateDirectories: true)
+        let client = try daemon.client()
+        let error = remoteError {
+            _ = try client.call("io.fontreg.Registry.Register", ["paths": [.string(allowed + "/Lato")], "persist": true])
+        }
+        #expect(error?.name == "io.fontreg.Registry.PersistenceFailed")
+        #expect(error?.parameters["reason"]?.stringValue?.contains("registrations.json.tmp") == true)
+        let lato = remoteError { _ = try client.call("io.fontreg.Registry.Resolve", ["family": "Lato", "strict": true]) }
+        #expect(lato?.name == "io.fontreg.Registry.FamilyNotFound")
+    }
 }
