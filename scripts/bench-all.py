@@ -351,9 +351,12 @@ def write_doc(results, path, plot_name):
         sock = f"{r[0]:.1f} / {r[1]:.1f} µs" if r else "—"
         bare = f"{b[0]:.1f} / {b[1]:.1f} µs" if b else "—"
         fc = f"{d['fcmatch'][0] / 1000:.1f} ms" if d.get("fcmatch") else "—"
+        rat = "—"
+        if d.get("ratio"):
+            rat = f"{d['ratio']:.2f}× (" + ", ".join(f"{x:.2f}" for x in d["ratios"]) + ")"
         add(f"| {label} | {fmt_time(c['resolveNanoseconds'] / 1e9)} | {fmt_time(c['fcFontMatchNanoseconds'] / 1e9)} ({c['fcFontMatchCalls']} calls) | "
             f"**{ratio(c['fcFontMatchNanoseconds'], c['resolveNanoseconds'])}** | {fmt_time(p['findfontNanoseconds'] / 1e9)} ({p['findfontCalls']} calls) | "
-            f"**{ratio(p['findfontNanoseconds'], c['resolveNanoseconds'])}** | {sock} | {bare} | {f"{d['ratio']:.2f}× ({', '.join(f'{x:.2f}' for x in d['ratios'])})" if d.get('ratio') else '—'} | {fc} |")
+            f"**{ratio(p['findfontNanoseconds'], c['resolveNanoseconds'])}** | {sock} | {bare} | {rat} | {fc} |")
     add("")
     add("### The daemon: start-up, memory, throughput")
     add("")
