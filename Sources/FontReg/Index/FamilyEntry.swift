@@ -102,8 +102,15 @@ public final class FamilyEntry: Sendable, Hashable {
     }
 
     static func order(_ a: FaceRecord, _ b: FaceRecord) -> Bool {
-        let styleRank: [FontStyle: Int] = [.normal: 0, .italic: 1, .oblique: 2]
-        return (a.width, styleRank[a.style]!, a.weight, a.instance ?? 0, a.postscriptName)
-            < (b.width, styleRank[b.style]!, b.weight, b.instance ?? 0, b.postscriptName)
+        // A switch, not a dictionary literal: this runs for every comparison of every index build.
+        func rank(_ style: FontStyle) -> Int {
+            switch style {
+            case .normal: 0
+            case .italic: 1
+            case .oblique: 2
+            }
+        }
+        return (a.width, rank(a.style), a.weight, a.instance ?? 0, a.postscriptName)
+            < (b.width, rank(b.style), b.weight, b.instance ?? 0, b.postscriptName)
     }
 }
