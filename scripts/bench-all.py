@@ -251,6 +251,9 @@ def main():
         daemon.stop()
         results["corpora"][label] = entry
         log(f"{label}: done")
+        if options.results:  # as it goes, so that a long run that fails later still leaves its figures
+            with open(options.results, "w") as handle:
+                json.dump(results, handle, indent=1, sort_keys=True)
 
     loads.append(load())
     results["loads"] = loads
