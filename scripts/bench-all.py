@@ -395,9 +395,10 @@ def write_doc(results, path, plot_name):
     largest_label, largest = rows[-1]
     add(f"| warm start to READY with {largest['core']['faces']:,} faces < 1 s | {fmt_time(largest['readyWarmSeconds'])} ({largest_label}) | "
         f"{'met' if largest['readyWarmSeconds'] < 1 else 'missed by ' + ratio(largest['readyWarmSeconds'], 1.0)} |")
-    per_face = [((e["rssSettledKiB"] - base) / e["core"]["faces"], label) for label, e in rows if e["core"]["faces"] >= 1000]
-    worst = max(per_face)
-    add(f"| memory < 2 KiB per face | {worst[0]:.2f} KiB per face at most ({worst[1]}, fontconfig view filled) | {'met' if worst[0] < 2 else 'missed'} |")
+    n = largest["core"]["faces"]
+    filled, ready = (largest["rssSettledKiB"] - base) / n, (largest["rssReadyKiB"] - base) / n
+    add(f"| memory < 2 KiB per face | {filled:.2f} KiB per face with the private fontconfig view filled, {ready:.2f} KiB at READY "
+        f"({largest_label}, above an empty daemon) | {'met' if filled < 2 else ('missed; met at READY' if ready < 2 else 'missed')} |")
     lat = [(e["daemon"]["ratio"], label) for label, e in rows if e["daemon"].get("ratio")]
     if lat:
         worst = max(lat)
