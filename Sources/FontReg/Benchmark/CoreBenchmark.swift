@@ -85,34 +85,42 @@ public enum CoreBenchmark {
             let lines = queries.map { "\($0.family)\t\($0.weight.value)\t\($0.italic ? 1 : 0)\n" }.joined()
             try? lines.write(toFile: queriesFile, atomically: true, encoding: .utf8)
         }
+        // Each loop is timed in rounds and the median round's cost per call is the figure: on a
+        // machine shared with compilers a preempted round is an outlier, not a trend.
         let resolver = registry.resolver
         var resolved = 0
-        var rounds = 0
+        var resolveRounds: [Double] = []
         let resolveStart = now()
         repeat {
+            let start = now()
             for query in queries where (try? resolver.resolve(query)) != nil { resolved += 1 }
-            rounds += 1
+            resolveRounds.append(Double(now() - start) / Double(queries.count))
         } while Double(now() - resolveStart) / 1e9 < minimumSeconds
-        let resolveTime = Double(now() - resolveStart) / 1e9
         peer.prepare(queries)
         var fcCalls = 0
         var matched = 0
+        var fcRounds: [Double] = []
         let fcStart = now()
         let slice = 16
         repeat {
-            let start = fcCalls % peer.preparedCount
-            let end = min(start + slice, peer.preparedCount)
-            matched += peer.matchPrepared(start..<end)
-            fcCalls += end - start
+            let first = fcCalls % peer.preparedCount
+            let end = min(first + slice, peer.preparedCount)
+            let start = now()
+            matched += peer.matchPrepared(first..<end)
+            fcRounds.append(Double(now() - start) / Double(end - first))
+            fcCalls += end - first
         } while Double(now() - fcStart) / 1e9 < minimumSeconds
-        let fcTime = Double(now() - fcStart) / 1e9
         precondition(resolved > 0 && matched > 0, "the benchmark resolved nothing: check the font directories")
         return Result(
             label: label, faces: index.faces.count, families: families.count, fontconfigPatterns: peer.patternCount,
             buildSeconds: build, buildWithFontconfigSeconds: buildWithFontconfig, warmBuildSeconds: warmBuild,
             fontconfigUncachedSeconds: fcUncached, fontconfigCachedSeconds: fcCached,
-            queries: queries.count, resolveNanoseconds: resolveTime * 1e9 / Double(rounds * queries.count), resolveCalls: rounds * queries.count,
-            fcFontMatchNanoseconds: fcTime * 1e9 / Double(fcCalls), fcFontMatchCalls: fcCalls)
+            queries: queries.count, resolveNanoseconds: median(resolveRounds), resolveCalls: resolveRounds.count * queries.count,
+            fcFontMatchNanoseconds: median(fcRounds), fcFontMatchCalls: fcCalls)
+    }
+
+    static func median(_ values: [Double]) -> Double {
+        values.sorted()[values.count / 2]
     }
 
     /// The figures as Markdown table rows (see ``tableHeader``).
