@@ -19,6 +19,8 @@ final class FontScanner {
     private(set) var cache: [String: ScannedFile] = [:]
     /// Whether the last scan read a file afresh or dropped one, so the cache file is out of date.
     private(set) var cacheChanged = false
+    /// Files the current scan read afresh (not from the cache).
+    private var filesRead = 0
     /// Where the cache is kept between runs (see ``FaceCache``); `nil` keeps it in memory only.
     let cacheFile: String?
 
@@ -41,6 +43,8 @@ final class FontScanner {
         var result = ScanResult()
         var seenFiles: Set<FileIdentity> = []
         var fresh: [String: ScannedFile] = [:]
+        fresh.reserveCapacity(cache.count)
+        filesRead = 0
         for root in roots {
             var visitedDirectories: [FileIdentity: String] = [:]
             walk(path: root, explicit: true, visited: &visitedDirectories) { path, info in
@@ -54,7 +58,9 @@ final class FontScanner {
                 }
             } problem: { result.problems.append($0) }
         }
-        cacheChanged = fresh.count != cache.count || fresh.contains { cache[$0.key]?.modified != $0.value.modified || cache[$0.key]?.identity != $0.value.identity }
+        // Every file found in the cache is keyed by its path there: with nothing read afresh and as
+        // many files as before, the cache holds exactly these files (no second lookup per path).
+        cacheChanged = filesRead > 0 || fresh.count != cache.count
         cache = fresh
         return result
     }
@@ -138,6 +144,7 @@ final class FontScanner {
         {
             return .file(cached)
         }
+        filesRead += 1
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
         guard fd >= 0 else { return .problem(ScanProblem(path: path, reason: Self.describe(errno: errno))) }
         defer { close(fd) }
