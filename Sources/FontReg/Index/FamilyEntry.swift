@@ -34,7 +34,7 @@ public final class FamilyEntry: Sendable, Hashable {
 
     /// Creates the entry of a family whose faces are all known (names are looked up among them).
     public convenience init(name: String, faces: [FaceRecord]) {
-        let sorted = faces.sorted(by: FamilyEntry.order)
+        let sorted = FamilyEntry.sortedFaces(faces)
         var own: [CaseInsensitiveName: FaceRecord] = [:]
         for face in sorted where own[CaseInsensitiveName(face.postscriptName)] == nil { own[CaseInsensitiveName(face.postscriptName)] = face }
         self.init(name: name, sorted: sorted) { own[CaseInsensitiveName($0)] }
@@ -99,6 +99,12 @@ public final class FamilyEntry: Sendable, Hashable {
             }
         }
         return weights.sorted()
+    }
+
+    /// The faces in ``order``, sorted by index so that the sort moves integers, not records
+    /// of six strings each (every move of a record retains and releases them).
+    static func sortedFaces(_ faces: [FaceRecord]) -> [FaceRecord] {
+        faces.indices.sorted { order(faces[$0], faces[$1]) }.map { faces[$0] }
     }
 
     static func order(_ a: FaceRecord, _ b: FaceRecord) -> Bool {

@@ -25,7 +25,7 @@ public struct FontIndex: Sendable {
         for face in faces {
             grouped[FamilyKey(face.family), default: (face.family, [])].faces.append(face)
         }
-        let groups = grouped.values.map { (name: $0.name, faces: $0.faces.sorted(by: FamilyEntry.order)) }
+        let groups = grouped.values.map { (name: $0.name, faces: FamilyEntry.sortedFaces($0.faces)) }
             .sorted { ($0.name.lowercased(), $0.name) < ($1.name.lowercased(), $1.name) }
         let sorted = groups.flatMap(\.faces)
         self.faces = sorted
