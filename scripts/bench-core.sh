@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # The core benchmark: index build and in-process resolve against fontconfig on the same fonts.
+# Part of scripts/bench-all.sh, which runs every benchmark side by side; this one alone is quicker.
 #   scripts/bench-core.sh            writes the table into docs/benchmarks.md
 # Corpora: the real Debian fonts (installed here if missing) and a generated corpus of
 # 10,000 faces (made on the fly by scripts/make-corpus.py into $TMPDIR, not committed).
@@ -35,9 +36,10 @@ $table
   descriptor per checked regular file), build the index. *with its fontconfig view*: until the registry's
   private fontconfig configuration has every file too (\`FcConfigAppFontAddFile\`, fed on a background queue
   because fontconfig's own parse, its charset above all, costs several times FreeType's and nothing in
-  resolution waits for it). *fontconfig scan*: \`FcConfigAppFontAddDir\` on a fresh configuration with an
-  empty cache directory (uncached), then again with that cache (warm). fontreg keeps no on-disk cache of
-  its own yet, so there is no warm figure for it.
+  resolution waits for it). *warm face cache*: the same again with the face cache (\`faces.cache\`) the first
+  build wrote. *fontconfig scan*: \`FcConfigAppFontAddDir\` on a fresh configuration with an empty cache
+  directory (uncached), then again with that cache (warm). Times are medians of timed rounds.
+  \`scripts/bench-all.sh\` runs this with the peers (matplotlib, the daemon) on up to 100,000 faces.
 <!-- core-benchmark:end -->
 MD
 )

@@ -1,18 +1,37 @@
 import FontReg
 import Foundation
 
-// fontreg-bench LABEL=DIR[,DIR…] …  — prints one Markdown table of the core benchmark.
+// fontreg-bench [--json] [--queries-dir DIR] LABEL=DIR[,DIR…] …
+// Prints the core benchmark as one Markdown table, or with --json one JSON object per corpus
+// (scripts/bench-all.sh reads those). --queries-dir writes each corpus's queries to DIR/LABEL.tsv.
+var json = false
+var queriesDirectory: String?
+var arguments = Array(CommandLine.arguments.dropFirst())
 var rows: [String] = []
-for argument in CommandLine.arguments.dropFirst() {
+let seconds = ProcessInfo.processInfo.environment["FONTREG_BENCH_SECONDS"].flatMap(Double.init) ?? 1.0
+while !arguments.isEmpty {
+    let argument = arguments.removeFirst()
+    if argument == "--json" { json = true; continue }
+    if argument == "--queries-dir", !arguments.isEmpty { queriesDirectory = arguments.removeFirst(); continue }
     let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
     guard parts.count == 2 else {
-        FileHandle.standardError.write(Data("usage: fontreg-bench LABEL=DIR[,DIR…] …\n".utf8))
+        FileHandle.standardError.write(Data("usage: fontreg-bench [--json] [--queries-dir DIR] LABEL=DIR[,DIR…] …\n".utf8))
         exit(64)
     }
-    let seconds = ProcessInfo.processInfo.environment["FONTREG_BENCH_SECONDS"].flatMap(Double.init) ?? 1.0
-    let result = try CoreBenchmark.run(label: parts[0], directories: parts[1].split(separator: ",").map(String.init), minimumSeconds: seconds)
-    rows.append(CoreBenchmark.row(result))
+    let result = try CoreBenchmark.run(
+        label: parts[0], directories: parts[1].split(separator: ",").map(String.init), minimumSeconds: seconds,
+        queriesFile: queriesDirectory.map { "\($0)/\(parts[0]).tsv" })
+    if json {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        print(String(decoding: try encoder.encode(result), as: UTF8.self))
+        fflush(nil)
+    } else {
+        rows.append(CoreBenchmark.row(result))
+    }
     FileHandle.standardError.write(Data("done: \(parts[0])\n".utf8))
 }
-print(CoreBenchmark.tableHeader)
-rows.forEach { print($0) }
+if !json {
+    print(CoreBenchmark.tableHeader)
+    rows.forEach { print($0) }
+}

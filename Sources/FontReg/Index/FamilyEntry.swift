@@ -34,7 +34,7 @@ public final class FamilyEntry: Sendable, Hashable {
 
     /// Creates the entry of a family whose faces are all known (names are looked up among them).
     public convenience init(name: String, faces: [FaceRecord]) {
-        let sorted = faces.sorted(by: FamilyEntry.order)
+        let sorted = FamilyEntry.sortedFaces(faces)
         var own: [CaseInsensitiveName: FaceRecord] = [:]
         for face in sorted where own[CaseInsensitiveName(face.postscriptName)] == nil { own[CaseInsensitiveName(face.postscriptName)] = face }
         self.init(name: name, sorted: sorted) { own[CaseInsensitiveName($0)] }
@@ -101,9 +101,22 @@ public final class FamilyEntry: Sendable, Hashable {
         return weights.sorted()
     }
 
+    /// The faces in ``order``, sorted by index so that the sort moves integers, not records
+    /// of six strings each (every move of a record retains and releases them).
+    static func sortedFaces(_ faces: [FaceRecord]) -> [FaceRecord] {
+        faces.indices.sorted { order(faces[$0], faces[$1]) }.map { faces[$0] }
+    }
+
     static func order(_ a: FaceRecord, _ b: FaceRecord) -> Bool {
-        let styleRank: [FontStyle: Int] = [.normal: 0, .italic: 1, .oblique: 2]
-        return (a.width, styleRank[a.style]!, a.weight, a.instance ?? 0, a.postscriptName)
-            < (b.width, styleRank[b.style]!, b.weight, b.instance ?? 0, b.postscriptName)
+        // A switch, not a dictionary literal: this runs for every comparison of every index build.
+        func rank(_ style: FontStyle) -> Int {
+            switch style {
+            case .normal: 0
+            case .italic: 1
+            case .oblique: 2
+            }
+        }
+        return (a.width, rank(a.style), a.weight, a.instance ?? 0, a.postscriptName)
+            < (b.width, rank(b.style), b.weight, b.instance ?? 0, b.postscriptName)
     }
 }

@@ -25,16 +25,17 @@ public struct FontIndex: Sendable {
         for face in faces {
             grouped[FamilyKey(face.family), default: (face.family, [])].faces.append(face)
         }
-        let groups = grouped.values.map { (name: $0.name, faces: $0.faces.sorted(by: FamilyEntry.order)) }
+        let groups = grouped.values.map { (name: $0.name, faces: FamilyEntry.sortedFaces($0.faces)) }
             .sorted { ($0.name.lowercased(), $0.name) < ($1.name.lowercased(), $1.name) }
         let sorted = groups.flatMap(\.faces)
         self.faces = sorted
-        var ps: [CaseInsensitiveName: Int] = [:]
-        var full: [CaseInsensitiveName: Int] = [:]
-        for (i, face) in sorted.enumerated() {
-            // The first face wins a name: static faces sort before a variable font's instances.
-            if ps[CaseInsensitiveName(face.postscriptName)] == nil { ps[CaseInsensitiveName(face.postscriptName)] = i }
-            if full[CaseInsensitiveName(face.fullName)] == nil { full[CaseInsensitiveName(face.fullName)] = i }
+        var ps = [CaseInsensitiveName: Int](minimumCapacity: sorted.count)
+        var full = [CaseInsensitiveName: Int](minimumCapacity: sorted.count)
+        // The first face wins a name (static faces sort before a variable font's instances):
+        // assigned from the last face to the first, so that each face costs one lookup per map.
+        for i in sorted.indices.reversed() {
+            ps[CaseInsensitiveName(sorted[i].postscriptName)] = i
+            full[CaseInsensitiveName(sorted[i].fullName)] = i
         }
         byPostscriptName = ps
         byFullName = full

@@ -19,6 +19,8 @@ final class FontScanner {
     private(set) var cache: [String: ScannedFile] = [:]
     /// Whether the last scan read a file afresh or dropped one, so the cache file is out of date.
     private(set) var cacheChanged = false
+    /// Files the current scan read afresh (not from the cache).
+    private var filesRead = 0
     /// Where the cache is kept between runs (see ``FaceCache``); `nil` keeps it in memory only.
     let cacheFile: String?
 
@@ -41,10 +43,12 @@ final class FontScanner {
         var result = ScanResult()
         var seenFiles: Set<FileIdentity> = []
         var fresh: [String: ScannedFile] = [:]
+        fresh.reserveCapacity(cache.count)
+        filesRead = 0
         for root in roots {
             var visitedDirectories: [FileIdentity: String] = [:]
-            walk(path: root, explicit: true, visited: &visitedDirectories) { path in
-                let outcome = self.scanFile(path: path)
+            walk(path: root, explicit: true, visited: &visitedDirectories) { path, info in
+                let outcome = self.scanFile(path: path, info: info)
                 switch outcome {
                 case .file(let file):
                     fresh[path] = file
@@ -54,7 +58,9 @@ final class FontScanner {
                 }
             } problem: { result.problems.append($0) }
         }
-        cacheChanged = fresh.count != cache.count || fresh.contains { cache[$0.key]?.modified != $0.value.modified || cache[$0.key]?.identity != $0.value.identity }
+        // Every file found in the cache is keyed by its path there: with nothing read afresh and as
+        // many files as before, the cache holds exactly these files (no second lookup per path).
+        cacheChanged = filesRead > 0 || fresh.count != cache.count
         cache = fresh
         return result
     }
@@ -64,13 +70,16 @@ final class FontScanner {
         case problem(ScanProblem)
     }
 
-    /// Calls `visit` for each candidate font file under `path`.
+    /// Calls `visit` for each candidate font file under `path`, with its `stat`.
+    ///
+    /// - Parameter known: the `stat` of `path` when the caller just took it (a directory
+    ///   listing stats every entry); each file is then stat'ed once per scan, not three times.
     private func walk(
-        path: String, explicit: Bool, visited: inout [FileIdentity: String],
-        visit: (String) -> Void, problem: (ScanProblem) -> Void
+        path: String, explicit: Bool, known: stat? = nil, visited: inout [FileIdentity: String],
+        visit: (String, stat) -> Void, problem: (ScanProblem) -> Void
     ) {
-        var info = stat()
-        guard stat(path, &info) == 0 else {
+        var info = known ?? stat()
+        guard known != nil || stat(path, &info) == 0 else {
             let code = errno
             var linkInfo = stat()
             let dangling = lstat(path, &linkInfo) == 0 && (linkInfo.st_mode & S_IFMT) == S_IFLNK
@@ -97,22 +106,36 @@ final class FontScanner {
             for name in entries where !name.hasPrefix(".") {
                 let child = path.hasSuffix("/") ? path + name : path + "/" + name
                 var childInfo = stat()
-                let isDirectory = stat(child, &childInfo) == 0 && (childInfo.st_mode & S_IFMT) == S_IFDIR
-                if isDirectory || Self.fontExtensions.contains((name as NSString).pathExtension.lowercased()) {
-                    walk(path: child, explicit: false, visited: &visited, visit: visit, problem: problem)
+                let statted = stat(child, &childInfo) == 0
+                let isDirectory = statted && (childInfo.st_mode & S_IFMT) == S_IFDIR
+                if isDirectory || Self.hasFontExtension(name) {
+                    walk(path: child, explicit: false, known: statted ? childInfo : nil, visited: &visited, visit: visit, problem: problem)
                 } else if lstat(child, &childInfo) == 0 && (childInfo.st_mode & S_IFMT) == S_IFLNK && stat(child, &childInfo) != 0 {
                     continue  // a dangling link with no font name: not ours to report
                 }
             }
         default:
-            visit(path)
+            visit(path, info)
         }
     }
 
+    /// Whether a file name ends in one of ``fontExtensions``, ignoring case.
+    ///
+    /// The extension is what follows the last dot, as `NSString.pathExtension` has it, but
+    /// found without bridging: this runs for every entry of every scanned directory.
+    static func hasFontExtension(_ name: String) -> Bool {
+        let utf8 = name.utf8
+        guard let dot = utf8.lastIndex(of: UInt8(ascii: ".")), dot != utf8.startIndex else { return false }
+        let suffix = utf8[utf8.index(after: dot)...]
+        guard suffix.count <= 5, !suffix.contains(where: { $0 >= 0x80 }) else { return false }
+        return fontExtensions.contains(String(decoding: suffix.map { (0x41...0x5A).contains($0) ? $0 + 32 : $0 }, as: UTF8.self))
+    }
+
     /// Checks and reads one file; never opens anything but a regular file.
-    private func scanFile(path: String) -> FileOutcome {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return .problem(ScanProblem(path: path, reason: Self.describe(errno: errno))) }
+    ///
+    /// - Parameter info: the file's `stat`, just taken by the walk. Nothing is trusted from it
+    ///   but the cache check: a file that is read is checked again on its open descriptor.
+    private func scanFile(path: String, info: stat) -> FileOutcome {
         if let reason = Self.notRegularReason(mode: info.st_mode) { return .problem(ScanProblem(path: path, reason: reason)) }
         if info.st_size == 0 { return .problem(ScanProblem(path: path, reason: "empty file (0 bytes): not a font")) }
         let identity = FileIdentity(info)
@@ -121,6 +144,7 @@ final class FontScanner {
         {
             return .file(cached)
         }
+        filesRead += 1
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
         guard fd >= 0 else { return .problem(ScanProblem(path: path, reason: Self.describe(errno: errno))) }
         defer { close(fd) }

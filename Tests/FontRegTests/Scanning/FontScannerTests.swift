@@ -131,4 +131,15 @@ import Testing
         let second = scanner.scan(roots: [dir])
         #expect(second.files.first?.faces.first?.postscriptName == "NotoFixture-Bold")
     }
+
+    @Test(arguments: [
+        ("Lato-Bold.ttf", true), ("Inter.OTF", true), ("NotoSansCJK.ttc", true), ("x.Woff2", true), ("font.t1", true),
+        ("README", false), ("notes.txt", false), ("archive.ttf.gz", false), ("ttf", false), ("trailing.", false),
+        (".ttf", false), ("a.ttf\u{301}", false), ("a.tt\u{0130}", false),
+    ])
+    func fontExtensionIsTheLastDottedSuffixIgnoringASCIICase(name: String, expected: Bool) {
+        #expect(FontScanner.hasFontExtension(name) == expected)
+        // Agrees with what NSString.pathExtension gave before.
+        #expect(FontScanner.fontExtensions.contains((name as NSString).pathExtension.lowercased()) == expected)
+    }
 }

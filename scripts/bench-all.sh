@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Every benchmark side by side, in one run; writes docs/benchmarks.md and docs/benchmarks.png.
+#   scripts/bench-all.sh                 the whole benchmark (about 15 minutes on 2 busy cores,
+#                                        plus a few minutes the first time to make the 100k corpus)
+#   BENCH_SIZES="1000 10000" scripts/bench-all.sh     fewer generated corpora
+#   BENCH_SECONDS=2 scripts/bench-all.sh              longer timed loops
+# Installs what it needs when missing: the Debian fonts (fonts-noto-core, fonts-lato, fonts-inter,
+# fonts-roboto-unhinted, fonts-open-sans, fonts-noto-cjk), fontTools and matplotlib from PyPI
+# (benchmark tooling only: nothing fontreg ships needs Python).
+# Generated corpora (scripts/make-corpus.py) are made once and kept under ${TMPDIR:-/tmp}.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="/opt/swift/usr/bin:$PATH"
+
+bash scripts/setup-deps.sh --test
+dpkg-query -W -f='${Status}' fonts-noto-cjk 2>/dev/null | grep -q "install ok installed" || {
+    sudo=""; [[ $(id -u) -ne 0 ]] && sudo="sudo"
+    echo "bench-all: installing fonts-noto-cjk" >&2
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq fonts-noto-cjk >/dev/null
+}
+python3 -c "import matplotlib" 2>/dev/null || python3 -m pip install -q matplotlib 2>/dev/null \
+    || python3 -m pip install -q --break-system-packages matplotlib
+
+for product in fontreg-bench fontregd fontregd-bench; do
+    swift build -c release --product "$product" >/dev/null
+done
+bin=$(swift build -c release --show-bin-path)
+
+tmp=${TMPDIR:-/tmp}
+corpora=("debian=/usr/share/fonts/truetype/noto,/usr/share/fonts/truetype/lato,/usr/share/fonts/opentype/inter,/usr/share/fonts/truetype/roboto,/usr/share/fonts/truetype/open-sans,/usr/share/fonts/opentype/noto")
+for n in ${BENCH_SIZES:-1000 10000 100000}; do
+    dir="$tmp/fontreg-corpus-$n"
+    if [[ ! -d $dir ]]; then
+        echo "bench-all: generating $n faces into $dir (kept for the next run)" >&2
+        rm -rf "$dir.partial"
+        python3 scripts/make-corpus.py "$n" "$dir.partial" >&2
+        mv "$dir.partial" "$dir"
+    fi
+    label=$n; ((n % 1000 == 0)) && label="$((n / 1000))k"
+    corpora+=("generated-$label=$dir")
+done
+
+work=$(mktemp -d "$tmp/fontreg-bench-all.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+python3 scripts/bench-all.py --bin "$bin" --work "$work" --seconds "${BENCH_SECONDS:-1}" \
+    --results "${BENCH_RESULTS:-$work/results.json}" "${corpora[@]}"
