@@ -16,7 +16,7 @@ public struct AllowedRoots: Sendable, Hashable {
     }
 
     /// The roots that exist, with their symlinks resolved.
-    private var resolvedRoots: [String] {
+    public var resolvedRoots: [String] {
         roots.compactMap { AllowedRoots.realPath($0) }
     }
 

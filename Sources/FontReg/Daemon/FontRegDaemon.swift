@@ -154,10 +154,15 @@ public enum FontRegDaemon {
             logger.warning("cannot use cache directory \(configuration.cacheDirectory) (\(error)); using a temporary one")
             cacheDirectory = nil
         }
-        return try FontRegistry(
-            configuration: RegistryConfiguration(
-                fontDirectories: directories, fontFiles: files, rulesDirectory: configuration.rulesDirectory,
-                includeSystemFonts: configuration.includeSystemFonts, cacheDirectory: cacheDirectory))
+        var registryConfiguration = RegistryConfiguration(
+            fontDirectories: directories, fontFiles: files, rulesDirectory: configuration.rulesDirectory,
+            includeSystemFonts: configuration.includeSystemFonts, cacheDirectory: cacheDirectory)
+        // Persisted registrations came through Register: their links stay inside the allowed roots.
+        let allowed = AllowedRoots(configuration.allowedRoots).resolvedRoots
+        for path in persisted where !configuration.fontDirectories.contains(path) {
+            registryConfiguration.confinement[path] = allowed
+        }
+        return try FontRegistry(configuration: registryConfiguration)
     }
 
     static func statusLine(_ registry: FontRegistry) -> String {

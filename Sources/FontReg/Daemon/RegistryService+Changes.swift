@@ -53,7 +53,7 @@ extension RegistryService {
         }
         let report: RegistrationReport
         do {
-            report = try registry.register(paths: paths)
+            report = try registry.register(paths: paths, confinedTo: roots.resolvedRoots)
         } catch {
             throw Self.varlinkError(error)
         }

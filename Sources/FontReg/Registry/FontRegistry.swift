@@ -10,6 +10,8 @@ public final class FontRegistry: Sendable {
         var roots: [String]
         var index: FontIndex
         var rules: RuleSet
+        /// Roots registered with a confinement, and the resolved directories their links may lead into.
+        var confinement: [String: [String]] = [:]
     }
 
     private let configuration: RegistryConfiguration
@@ -42,12 +44,13 @@ public final class FontRegistry: Sendable {
         try? FileManager.default.createDirectory(atPath: cacheDirectory, withIntermediateDirectories: true)
         let privateConfig = PrivateFontconfig(cacheDirectory: cacheDirectory)
         let scanner = FontScanner(cacheFile: (cacheDirectory as NSString).appendingPathComponent("faces.cache"))
-        let result = scanner.scan(roots: roots)
+        let confinement = Dictionary(configuration.confinement.map { (Self.absolute($0.key), $0.value) }) { a, _ in a }
+        let result = scanner.scan(roots: roots, confinement: confinement)
         // Written now, not in the background: a short-lived process (the client) exits right after.
         scanner.saveCache()
         let files = result.files.map(\.path)
         fontconfigQueue.async { for file in files { privateConfig.addFile(file) } }
-        state = Mutex(State(roots: roots, index: FontIndex(faces: result.files.flatMap(\.faces), problems: result.problems, generation: 1), rules: rules))
+        state = Mutex(State(roots: roots, index: FontIndex(faces: result.files.flatMap(\.faces), problems: result.problems, generation: 1), rules: rules, confinement: confinement))
         writer = Mutex(scanner)
         fontconfig = Mutex(privateConfig)
     }
@@ -96,8 +99,14 @@ public final class FontRegistry: Sendable {
     /// - Throws: ``RegistryError`` when a path does not exist, is already registered, or is a
     ///   single file that is not a usable font.
     @discardableResult
-    public func register(paths: [String]) throws(RegistryError) -> RegistrationReport {
+    /// - Parameter confinedTo: directories (symlinks resolved) that symbolic links found under
+    ///   these paths may lead into, now and in every later rescan; a link leading elsewhere is
+    ///   reported as a problem and not followed. The daemon passes its allowed roots.
+    public func register(paths: [String], confinedTo: [String]? = nil) throws(RegistryError) -> RegistrationReport {
         let paths = paths.map(Self.absolute)
+        if let confinedTo {
+            state.withLock { state in for path in paths { state.confinement[path] = confinedTo } }
+        }
         return try change { (roots: [String], scanner: FontScanner) throws(RegistryError) -> [String] in
             for path in paths {
                 var info = stat()
@@ -166,7 +175,7 @@ public final class FontRegistry: Sendable {
             let old = state.withLock { $0 }
             let roots = try newRoots(old.roots, scanner)
             let known = Set(scanner.cache.keys)
-            let result = scanner.scan(roots: roots)
+            let result = scanner.scan(roots: roots, confinement: old.confinement)
             let removedFiles = known.subtracting(result.files.map(\.path))
             let files = result.files.map(\.path)
             let cacheCopy = scanner.cache, cacheFile = scanner.cacheChanged ? scanner.cacheFile : nil
@@ -183,7 +192,11 @@ public final class FontRegistry: Sendable {
                 }
             }
             let index = FontIndex(faces: result.files.flatMap(\.faces), problems: result.problems, generation: old.index.generation + 1)
-            state.withLock { $0.roots = roots; $0.index = index }
+            state.withLock { state in
+                state.roots = roots
+                state.index = index
+                state.confinement = state.confinement.filter { roots.contains($0.key) }
+            }
             return Self.difference(old: old.index, new: index)
         }
         for observer in observers.withLock({ Array($0.values) }) { observer(report) }

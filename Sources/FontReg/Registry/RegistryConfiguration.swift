@@ -12,6 +12,9 @@ public struct RegistryConfiguration: Sendable, Hashable {
     public var includeSystemFonts: Bool
     /// The cache directory of the private fontconfig configuration; a per-user temporary one when `nil`.
     public var cacheDirectory: String?
+    /// For some of the directories and files above: the directories (symlinks resolved) that
+    /// links found under them may lead into (see ``FontRegistry/register(paths:confinedTo:)``).
+    public var confinement: [String: [String]] = [:]
 
     public init(
         fontDirectories: [String] = [], fontFiles: [String] = [], rulesDirectory: String? = nil,

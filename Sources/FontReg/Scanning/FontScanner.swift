@@ -39,7 +39,9 @@ final class FontScanner {
     ///
     /// - Returns: every readable file with its faces (each file once, even when reached by
     ///   two roots or links), and a problem for each path that could not be used.
-    func scan(roots: [String]) -> ScanResult {
+    /// - Parameter confinement: for some roots, the directories (symlinks resolved) that links
+    ///   found under them may lead into; a link leading elsewhere is reported and not followed.
+    func scan(roots: [String], confinement: [String: [String]] = [:]) -> ScanResult {
         var result = ScanResult()
         var seenFiles: Set<FileIdentity> = []
         var fresh: [String: ScannedFile] = [:]
@@ -47,7 +49,7 @@ final class FontScanner {
         filesRead = 0
         for root in roots {
             var visitedDirectories: [FileIdentity: String] = [:]
-            walk(path: root, explicit: true, visited: &visitedDirectories) { path, info in
+            walk(path: root, explicit: true, confine: confinement[root], visited: &visitedDirectories) { path, info in
                 let outcome = self.scanFile(path: path, info: info)
                 switch outcome {
                 case .file(let file):
@@ -75,7 +77,7 @@ final class FontScanner {
     /// - Parameter known: the `stat` of `path` when the caller just took it (a directory
     ///   listing stats every entry); each file is then stat'ed once per scan, not three times.
     private func walk(
-        path: String, explicit: Bool, known: stat? = nil, visited: inout [FileIdentity: String],
+        path: String, explicit: Bool, known: stat? = nil, confine: [String]? = nil, visited: inout [FileIdentity: String],
         visit: (String, stat) -> Void, problem: (ScanProblem) -> Void
     ) {
         var info = known ?? stat()
@@ -106,10 +108,16 @@ final class FontScanner {
             for name in entries where !name.hasPrefix(".") {
                 let child = path.hasSuffix("/") ? path + name : path + "/" + name
                 var childInfo = stat()
+                if let confine, lstat(child, &childInfo) == 0, (childInfo.st_mode & S_IFMT) == S_IFLNK,
+                    let target = Self.realPath(child), !confine.contains(where: { Self.isInside(target, root: $0) })
+                {
+                    problem(ScanProblem(path: child, reason: "a symbolic link leading outside the allowed roots (to \(target)); not followed"))
+                    continue
+                }
                 let statted = stat(child, &childInfo) == 0
                 let isDirectory = statted && (childInfo.st_mode & S_IFMT) == S_IFDIR
                 if isDirectory || Self.hasFontExtension(name) {
-                    walk(path: child, explicit: false, known: statted ? childInfo : nil, visited: &visited, visit: visit, problem: problem)
+                    walk(path: child, explicit: false, known: statted ? childInfo : nil, confine: confine, visited: &visited, visit: visit, problem: problem)
                 } else if lstat(child, &childInfo) == 0 && (childInfo.st_mode & S_IFMT) == S_IFLNK && stat(child, &childInfo) != 0 {
                     continue  // a dangling link with no font name: not ours to report
                 }
@@ -117,6 +125,18 @@ final class FontScanner {
         default:
             visit(path, info)
         }
+    }
+
+    /// The path with every symbolic link resolved, or `nil` when it does not resolve.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// Whether `path` is `root` or inside it (both already resolved).
+    static func isInside(_ path: String, root: String) -> Bool {
+        path == root || path.hasPrefix(root.hasSuffix("/") ? root : root + "/")
     }
 
     /// Whether a file name ends in one of ``fontExtensions``, ignoring case.

@@ -139,3 +139,35 @@ import Testing
         #expect(registry.fontconfigPatternCount == 2)
     }
 }
+
+@Suite struct ConfinementTests {
+    @Test func linksUnderAConfinedRootMayNotLeadOutsideTheAllowedDirectoriesEvenWhenAddedLater() throws {
+        let allowed = Fixtures.temporaryDirectory(), outside = Fixtures.temporaryDirectory()
+        defer { Fixtures.cleanUp(allowed); Fixtures.cleanUp(outside) }
+        let fonts = allowed + "/fonts"
+        try FileManager.default.createDirectory(atPath: fonts, withIntermediateDirectories: true)
+        Fixtures.copy(["NotoFixture-Regular.ttf", "NotoFixture-Bold.ttf"], to: allowed)
+        Fixtures.copy(["NotoFixture-Italic.ttf"], to: outside)
+        try FileManager.default.createSymbolicLink(atPath: fonts + "/inside.ttf", withDestinationPath: allowed + "/NotoFixture-Regular.ttf")
+        let registry = try FontRegistry(configuration: RegistryConfiguration())
+        let resolvedAllowed = try #require(FontScanner.realPath(allowed))
+        let report = try registry.register(paths: [fonts], confinedTo: [resolvedAllowed])
+        #expect(report.added.map(\.postscriptName) == ["NotoFixture-Regular"])
+        // A link that escapes, added after the registration, is refused by the next rescan.
+        try FileManager.default.createSymbolicLink(atPath: fonts + "/escape.ttf", withDestinationPath: outside + "/NotoFixture-Italic.ttf")
+        let rescan = registry.rescan()
+        #expect(rescan.added.isEmpty)
+        let problem = try #require(registry.index.problems.first { $0.path.hasSuffix("escape.ttf") })
+        #expect(problem.reason.contains("outside the allowed roots"))
+        #expect(registry.index.face(postscriptName: "NotoFixture-Italic") == nil)
+    }
+
+    @Test func unconfinedRootsFollowLinksAnywhere() throws {
+        let dir = Fixtures.temporaryDirectory(), outside = Fixtures.temporaryDirectory()
+        defer { Fixtures.cleanUp(dir); Fixtures.cleanUp(outside) }
+        Fixtures.copy(["NotoFixture-Italic.ttf"], to: outside)
+        try FileManager.default.createSymbolicLink(atPath: dir + "/link.ttf", withDestinationPath: outside + "/NotoFixture-Italic.ttf")
+        let registry = try FontRegistry(configuration: RegistryConfiguration(fontDirectories: [dir]))
+        #expect(registry.index.face(postscriptName: "NotoFixture-Italic") != nil)
+    }
+}
