@@ -108,7 +108,8 @@ struct DaemonLimitsTests {
         let started = Date()
         let replies = try repliesUntilClosed(client)
         #expect(replies.isEmpty)
-        #expect(Date().timeIntervalSince(started) < 5)
+        // Closed by the daemon (within the client's own 10 s timeout), not left open: generous for a busy machine.
+        #expect(Date().timeIntervalSince(started) < 9)
         #expect(daemon.log.contains("idle"))
     }
 
@@ -124,7 +125,8 @@ struct DaemonLimitsTests {
         try slow.sendRaw(batch)
         let started = Date()
         #expect(try daemon.client().call(Self.status)["faces"] != nil)
-        #expect(Date().timeIntervalSince(started) < 2)
+        // Answered while the slow client's replies are still unread: a starved bystander would wait for the whole backlog.
+        #expect(Date().timeIntervalSince(started) < 8)
     }
 
     @Test func randomBytesOnManyConnectionsNeverStopTheServer() throws {
