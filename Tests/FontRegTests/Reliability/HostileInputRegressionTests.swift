@@ -28,3 +28,20 @@ struct HostileInputRegressionTests {
         #expect(reply["postscriptName"] == "FixtureSans-Bold")
     }
 }
+
+/// Memory amplification the protocol fuzzer found: a small call must not make a huge reply.
+@Suite("fontregd bounds what one call can cost", .serialized)
+struct CallCostBoundTests {
+    @Test func resolveManyOverTheBatchLimitIsRefusedWithInvalidParameterAndTheLimitItselfIsServed() throws {
+        let daemon = try DaemonProcess()
+        let client = try daemon.client(timeout: 60)
+        let query: JSONValue = ["family": "Fixture Sans", "weight": "600"]
+        let tooMany = remoteError {
+            _ = try client.call("io.fontreg.Registry.ResolveMany", ["queries": .array(Array(repeating: query, count: RegistryService.maximumBatch + 1))])
+        }
+        #expect(tooMany?.name == "org.varlink.service.InvalidParameter")
+        #expect(tooMany?.parameters["parameter"] == "queries")
+        let full = try client.call("io.fontreg.Registry.ResolveMany", ["queries": .array(Array(repeating: query, count: RegistryService.maximumBatch))])
+        #expect(full["results"]?.arrayValue?.count == RegistryService.maximumBatch)
+    }
+}
