@@ -151,13 +151,27 @@ class Daemon:
         return Connection(self.socket_path, timeout)
 
 
+def unix_connect(path, timeout=10):
+    """A connected Unix stream socket; retries while the listen backlog is full (EAGAIN)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        s.settimeout(timeout)
+        try:
+            s.connect(path)
+            return s
+        except BlockingIOError:
+            s.close()
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.005)
+
+
 class Connection:
     """A raw Varlink connection: NUL-terminated JSON both ways."""
 
     def __init__(self, path, timeout=10):
-        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        self.sock.settimeout(timeout)
-        self.sock.connect(path)
+        self.sock = unix_connect(path, timeout)
         self.buffer = b""
 
     def send(self, obj):

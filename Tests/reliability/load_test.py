@@ -39,9 +39,7 @@ RESOLVE = json.dumps({"method": f"{I}.Resolve", "parameters": {"family": "Fixtur
 
 def probe(socket_path, seconds, out_path):
     """The well-behaved client: sequential Resolve round trips for `seconds`; writes latencies (µs)."""
-    s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    s.settimeout(30)
-    s.connect(socket_path)
+    s = h.unix_connect(socket_path, 30)
     latencies, errors, buffer = [], 0, b""
     end = time.monotonic() + seconds
     while time.monotonic() < end:
@@ -93,8 +91,7 @@ class Hostile(threading.Thread):
         self.error = None
 
     def connect(self):
-        s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        s.connect(self.d.socket_path)
+        s = h.unix_connect(self.d.socket_path, 30)
         s.setblocking(False)
         self.opened += 1
         return s
@@ -161,8 +158,7 @@ class Hostile(threading.Thread):
             # connection churn: connect and hang up at once
             for _ in range(self.counts["churn"]):
                 try:
-                    s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-                    s.connect(self.d.socket_path)
+                    s = h.unix_connect(self.d.socket_path, 1)
                     s.close()
                     self.churned += 1
                 except OSError:

@@ -351,9 +351,7 @@ def many_connections(daemon, rng, count):
     """Opens `count` connections at once; each sends a partial or junk message; then all vanish."""
     socks = []
     for _ in range(count):
-        s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        s.settimeout(5)
-        s.connect(daemon.socket_path)
+        s = h.unix_connect(daemon.socket_path, 10)
         choice = rng.randint(0, 3)
         try:
             if choice == 0:
