@@ -116,3 +116,35 @@ enum ProtocolFuzzTarget {
         }
     }
 }
+
+#if FONTREG_LIBFUZZER
+// Both functions live in this file: a @_cdecl function used as a C function pointer from another
+// file gets its thunk emitted twice (duplicate symbol at link time).
+
+/// libFuzzer's callback: one input per call.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    ProtocolFuzzTarget.run(UnsafeRawBufferPointer(start: data, count: size))
+    return 0
+}
+
+@_silgen_name("LLVMFuzzerRunDriver")
+func LLVMFuzzerRunDriver(
+    _ argc: UnsafeMutablePointer<Int32>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
+) -> Int32
+
+/// The entry point SwiftPM links as `main` on Linux (`--defsym main=fontreg_fuzz_main`).
+@_cdecl("fontreg_fuzz_main")
+func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    // Built before the first input, and fontconfig's background parse waited for, so that
+    // LeakSanitizer does not blame the first input for the registry's own allocations.
+    let service = ProtocolFuzzTarget.makeService()
+    _ = service.registry.fontconfigPatternCount
+    ProtocolFuzzTarget.service = service
+    var count = argc
+    var arguments = argv
+    return LLVMFuzzerRunDriver(&count, &arguments, fuzzOneInput)
+}
+#endif

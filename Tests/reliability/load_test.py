@@ -105,7 +105,7 @@ class Hostile(threading.Thread):
     def _run(self):
         sel = selectors.DefaultSelector()
         idle = [self.connect() for _ in range(self.counts["idle"])]
-        slow_message = json.dumps({"method": f"{I}.GetFace", "parameters": {"postscriptName": "FixtureSans-Bold"}}).encode() + b"\0"
+        slow_message = json.dumps({"method": "org.varlink.service.GetInfo"}).encode() + b"\0"
         slow = [[self.connect(), 0] for _ in range(self.counts["slow"])]
         for conn in slow:
             sel.register(conn[0], selectors.EVENT_READ, ("slow", conn))
@@ -170,7 +170,7 @@ class Hostile(threading.Thread):
                         data = obj[0].recv(65536)
                     except (BlockingIOError, ConnectionResetError):
                         continue
-                    if b"postscriptName" in data:
+                    if b"interfaces" in data:
                         self.slow_completed += 1
                     if not data:
                         sel.unregister(obj[0])
