@@ -434,11 +434,18 @@ def main():
                 h.check_resolves(daemon)
             except Exception as e:  # noqa: BLE001
                 failures.append(f"final Resolve check failed: {e}")
-            final_rss, final_fds = daemon.rss_kib(), daemon.fd_count()
-            hwm = daemon.hwm_kib()
-            c = daemon.connect()
-            connections = c.call(f"{I}.GetStatus")["parameters"].get("connections")
-            c.close()
+            # Closed connections are noticed by the event loops in their own time: allow 15 s.
+            settle = time.monotonic() + 15
+            while True:
+                c = daemon.connect()
+                connections = c.call(f"{I}.GetStatus")["parameters"].get("connections")
+                c.close()
+                time.sleep(0.2)
+                final_fds = daemon.fd_count()
+                if (connections <= 1 and final_fds <= base_fds + 2) or time.monotonic() > settle:
+                    break
+                time.sleep(0.5)
+            final_rss, hwm = daemon.rss_kib(), daemon.hwm_kib()
             h.log(f"protocol fuzz: {stats.inputs} inputs in {elapsed:.1f} s ({stats.inputs / max(elapsed, 0.001):.0f}/s); "
                   f"{stats.answered} answered after the input, {stats.closed_after_error} closed with a connection error, "
                   f"{checks + 2} Resolve checks passed")
