@@ -143,6 +143,7 @@ def main():
             h.check_resolves(daemon)
             if last:  # the last restart only checks what the last kill left
                 daemon.stop()
+                failures += daemon.sanitizer_findings()
                 break
             # This round: clients register and unregister, and the daemon is killed at a random moment.
             lock = threading.Lock()

@@ -306,6 +306,7 @@ def main():
               f"InvalidFontData, {stats['single_served']} served); {stats['cli_runs']} fontresolve --fonts runs; "
               f"RSS {base_rss / 1024:.1f} -> {daemon.rss_kib() / 1024:.1f} MiB")
         h.log("  reasons: " + ", ".join(f"{k} {v}" for k, v in sorted(reasons.items(), key=lambda kv: -kv[1])[:8]))
+        failures += daemon.sanitizer_findings()
     finally:
         daemon.close()
         shutil.rmtree(work, ignore_errors=True)

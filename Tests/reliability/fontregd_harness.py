@@ -125,6 +125,12 @@ class Daemon:
         except OSError:
             return ""
 
+    def sanitizer_findings(self):
+        """Reports a sanitizer-built daemon (FONTREG_BUILD_DIR=.build/asan/debug, .build/tsan/debug) wrote to its log."""
+        markers = ("WARNING: ThreadSanitizer", "ERROR: AddressSanitizer", "ERROR: LeakSanitizer", "runtime error:")
+        lines = [line for line in self.log().splitlines() if any(m in line for m in markers)]
+        return [f"sanitizer report in fontregd's log ({self.log_path}): {line}" for line in lines[:10]]
+
     def kill9(self):
         if self.proc and self.proc.poll() is None:
             self.proc.send_signal(signal.SIGKILL)
@@ -144,6 +150,9 @@ class Daemon:
 
     def close(self):
         self.kill9()
+        if self.sanitizer_findings():
+            os.makedirs(os.path.join(ROOT, ".build", "reliability"), exist_ok=True)
+            shutil.copy(self.log_path, os.path.join(ROOT, ".build", "reliability", f"fontregd-sanitizer-{self.pid}.log"))
         if self.own_dir and not self.keep_dir:
             shutil.rmtree(self.dir, ignore_errors=True)
 

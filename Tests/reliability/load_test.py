@@ -273,6 +273,7 @@ def main():
             failures.append(f"p99 under load {h.percentile(loaded, 99) / 1000:.2f} ms > {args.max_p99_ms} ms")
         if daemon.stop() != 0:
             failures.append("SIGTERM did not exit 0")
+        failures += daemon.sanitizer_findings()
     finally:
         daemon.close()
     for f in failures:

@@ -462,6 +462,7 @@ def main():
             status = daemon.stop()
             if status != 0:
                 failures.append(f"SIGTERM exit status {status}, expected 0")
+        failures += daemon.sanitizer_findings()
         for f in failures[:20]:
             h.log("FAIL: " + f)
         h.log(f"protocol fuzz: {'FAILED' if failures else 'passed'} ({len(failures)} failures)")
