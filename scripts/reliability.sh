@@ -32,7 +32,7 @@ runs="corpus protocol font crash load libfuzzer asan tsan"
 wants() { [[ " $runs " == *" $1 "* ]]; }
 
 if [[ $mode == quick ]]; then
-    PROTOCOL="--count 4000 --seconds 45"; FONT="--count 800 --seconds 40"; CRASH="--rounds 25 --seconds 60"
+    PROTOCOL="--count 4000 --seconds 45"; FONT="--count 2000 --seconds 40"; CRASH="--rounds 25 --seconds 60"
     LOAD="--connections 1000 --seconds 20"; FUZZ_SECONDS=45
     # The suites that drive the real daemon with hostile input, plus the protocol unit tests.
     SANITIZER_FILTER="Reliability|HostileInput|CallCost|DaemonAccessRace|DaemonLimitsTests|VarlinkMessageTests|JSONParserTests"

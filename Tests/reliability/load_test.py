@@ -207,12 +207,16 @@ def main():
     p.add_argument("--max-message-size", type=int, default=1 << 20)
     p.add_argument("--max-p99-ms", type=float, default=None, help="fail when the loaded p99 exceeds this (off by default)")
     p.add_argument("--rss-limit-mib", type=float, default=2048, help="fail when peak RSS exceeds this")
+    p.add_argument("--kinds", default="idle,slow,nonreaders,oversized,churn",
+                   help="which hostile clients to run (to see which one costs the latency)")
     args = p.parse_args()
     h.raise_fd_limit(args.connections * 2 + 512)
 
     n = args.connections
     counts = {"idle": n * 40 // 100, "slow": n * 30 // 100, "nonreaders": n * 20 // 100, "oversized": n * 10 // 100,
               "churn": 5}
+    kinds = set(args.kinds.split(","))
+    counts = {k: (v if k in kinds else 0) for k, v in counts.items()}
     daemon = h.Daemon(extra=["--max-connections", str(n + 64), "--max-message-size", str(args.max_message_size)])
     failures = []
     try:
