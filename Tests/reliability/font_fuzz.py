@@ -206,9 +206,9 @@ def main():
     reasons = {}
     started = time.monotonic()
     base_rss = daemon.rss_kib()
+    batch_no = 0
     try:
         conn = daemon.connect(timeout=120)
-        batch_no = 0
         while stats["mutants"] < args.count and time.monotonic() - started < args.seconds and not failures:
             batch_no += 1
             bdir = os.path.join(allowed, f"batch{batch_no:05d}")
@@ -279,13 +279,15 @@ def main():
                     for path in problems:
                         if path not in listed:
                             failures.append(f"fontresolve did not report {path} unreadable (the daemon did)")
-            h.check_resolves(daemon)
+            # While the batch is registered a mutant may legitimately claim a fixture's family and
+            # PostScript name, so only liveness is checked here; exact answers once it is gone.
             r = conn.call(f"{I}.Resolve", family="Fixture Sans", weight="bold")
-            if r.get("parameters", {}).get("postscriptName") != "FixtureSans-Bold":
-                failures.append(f"Resolve after batch {batch_no}: {r}")
+            if "postscriptName" not in r.get("parameters", {}):
+                failures.append(f"Resolve with batch {batch_no} registered: {r}")
             r = conn.call(f"{I}.Unregister", paths=[bdir])
             if "error" in r:
                 failures.append(f"Unregister of batch {batch_no}: {r}")
+            h.check_resolves(daemon)
             stats["batches"] += 1
             if failures:
                 os.makedirs(args.artifacts, exist_ok=True)
@@ -307,6 +309,8 @@ def main():
               f"RSS {base_rss / 1024:.1f} -> {daemon.rss_kib() / 1024:.1f} MiB")
         h.log("  reasons: " + ", ".join(f"{k} {v}" for k, v in sorted(reasons.items(), key=lambda kv: -kv[1])[:8]))
         failures += daemon.sanitizer_findings()
+    except Exception as e:  # noqa: BLE001 - reported with the seed that reproduces it
+        failures.append(f"seed {args.seed}, batch {batch_no}: {e!r}"[:2000])
     finally:
         daemon.close()
         shutil.rmtree(work, ignore_errors=True)
