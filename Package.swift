@@ -31,6 +31,8 @@ let package = Package(
         .executableTarget(name: "fontreg-bench", dependencies: ["FontReg"]),
         // Benchmark of the daemon over its socket (scripts/bench-daemon.sh); not installed.
         .executableTarget(name: "fontregd-bench", dependencies: ["FontReg"]),
+        // Protocol fuzz target: replays inputs when built plainly, libFuzzer with -sanitize=fuzzer (docs/reliability.md).
+        .executableTarget(name: "fontreg-fuzz", dependencies: ["FontReg"]),
         .testTarget(
             name: "FontRegTests", dependencies: ["FontReg"],
             exclude: ["Fixtures", "Snapshots"]),

@@ -118,7 +118,7 @@ struct TokenTypographyReader {
         let value = try tree.resolve(raw, in: token.path, visited: &visited)
         let location = "\(token.path).fontWeight"
         if let number = value.doubleValue {
-            guard number == number.rounded(), let weight = FontWeight(Int(number)) else {
+            guard let whole = Int(exactly: number), let weight = FontWeight(whole) else {
                 throw .invalidStyle(
                     file: file, location: location, position: value.position,
                     reason: "font weight \(Self.literal(value)) must be a whole number from 1 to 1000")

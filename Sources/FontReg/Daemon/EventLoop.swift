@@ -223,7 +223,7 @@ final class EventLoop: @unchecked Sendable {
     /// Answers complete calls buffered on `connection`, in order, until one is deferred, its
     /// unsent replies pass the output limit, or it has had its turn (then it goes on the backlog).
     private func process(_ connection: Connection) {
-        let outputLimit = shared.currentLimits.maximumOutputBuffer
+        let outputLimit = shared.outputLimit
         var answered = 0
         while !connection.busy && !connection.subscribed && !draining && connection.pendingOutput <= outputLimit {
             if answered == EventLoop.callsPerTurn {
@@ -395,7 +395,7 @@ final class EventLoop: @unchecked Sendable {
         // mean the client is ahead of the daemon: stop reading until it catches up.
         let pauseReading =
             connection.peerClosed || connection.closeWhenFlushed || draining
-            || connection.pendingOutput > limits.maximumOutputBuffer
+            || connection.pendingOutput > shared.outputLimit
             || connection.framer.bufferedByteCount > connection.framer.maximumMessageSize
         var events: UInt32 = pauseReading ? 0 : (cshim_EPOLLIN | cshim_EPOLLRDHUP)
         if connection.subscribed && !connection.peerClosed { events |= cshim_EPOLLRDHUP }

@@ -17,4 +17,15 @@ final class ServerShared: Sendable {
     }
 
     var currentLimits: ServerLimits { limits.withLock { $0 } }
+
+    /// Unsent replies of all connections together, before each connection's share shrinks below
+    /// `maximumOutputBuffer`: 1,024 clients that never read must not make the daemon hold 16 GiB.
+    static let outputBudget = 256 << 20
+
+    /// Bytes of unsent replies a connection may hold now before its calls wait: the configured
+    /// limit, or an equal share of ``outputBudget`` (at least 256 KiB) when many connections are open.
+    var outputLimit: Int {
+        let share = ServerShared.outputBudget / max(1, connectionCount.load(ordering: .relaxed))
+        return min(currentLimits.maximumOutputBuffer, max(share, 256 << 10))
+    }
 }

@@ -65,7 +65,8 @@ extension FontWeight {
             self.init(number)
             return
         }
-        if let number = Double(trimmed), number == number.rounded(), let weight = FontWeight(Int(number)) {
+        // `Int(exactly:)`, not `Int(_:)`: "inf" or "1e300" parse as Doubles that `Int(_:)` traps on.
+        if let number = Double(trimmed), let whole = Int(exactly: number), let weight = FontWeight(whole) {
             self = weight
             return
         }

@@ -22,6 +22,12 @@ enum FontResolveProcess {
     /// - Parameters:
     ///   - environment: added to a small clean environment (no `FONTREG_SOCKET`, no `XDG_RUNTIME_DIR`).
     ///   - asNobody: run as uid/gid 65534 through `setpriv`, to meet the daemon's and the socket's permissions.
+    /// `ASAN_OPTIONS` and friends, kept in the clean environment so that a sanitizer run
+    /// (`swift test --sanitize=…`, scripts/reliability.sh) applies its settings to the client too.
+    static var sanitizerOptions: [String: String] {
+        ProcessInfo.processInfo.environment.filter { ["ASAN_OPTIONS", "LSAN_OPTIONS", "TSAN_OPTIONS", "UBSAN_OPTIONS"].contains($0.key) }
+    }
+
     static func run(_ arguments: [String], environment: [String: String] = [:], asNobody: Bool = false) throws -> Output {
         let binary = BuildProducts.executable("fontresolve")
         guard FileManager.default.isExecutableFile(atPath: binary) else {
@@ -35,7 +41,7 @@ enum FontResolveProcess {
             process.executableURL = URL(fileURLWithPath: binary)
             process.arguments = arguments
         }
-        var env = ["PATH": "/usr/bin:/bin", "HOME": "/tmp", "LANG": "C.UTF-8", "TMPDIR": "/tmp"]
+        var env = ["PATH": "/usr/bin:/bin", "HOME": "/tmp", "LANG": "C.UTF-8", "TMPDIR": "/tmp"].merging(sanitizerOptions) { $1 }
         for (key, value) in environment { env[key] = value }
         process.environment = env
         process.currentDirectoryURL = BuildProducts.packageRoot
@@ -62,7 +68,7 @@ enum FontResolveProcess {
     static func runOnTerminal(_ arguments: [String], environment: [String: String] = [:]) throws -> Output {
         let binary = BuildProducts.executable("fontresolve")
         let command = ([binary] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
-        var env = ["PATH": "/usr/bin:/bin", "HOME": "/tmp", "LANG": "C.UTF-8", "TERM": "xterm"]
+        var env = ["PATH": "/usr/bin:/bin", "HOME": "/tmp", "LANG": "C.UTF-8", "TERM": "xterm"].merging(sanitizerOptions) { $1 }
         for (key, value) in environment { env[key] = value }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
