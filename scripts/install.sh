@@ -43,8 +43,24 @@ for unit in fontregd.service fontregd.socket; do
     chmod 0644 "$DESTDIR$UNITDIR/$unit"
 done
 install -m 0644 Sources/FontReg/Protocol/io.fontreg.Registry.varlink "$DESTDIR$DATADIR/io.fontreg.Registry.varlink"
-for doc in docs/daemon.md docs/protocol.md; do
+for doc in README.md docs/*.md; do
     if [ -f "$doc" ]; then install -m 0644 "$doc" "$DESTDIR$DOCDIR/"; fi
 done
-echo "installed fontregd and fontresolve in $DESTDIR$BINDIR, units in $DESTDIR$UNITDIR"
+# The fonts served out of the box (the default --fonts), with their licences, and Lato's rule.
+for family in fonts/*/; do
+    name=$(basename "$family")
+    [ "$name" = rules ] && continue
+    install -d "$DESTDIR$DATADIR/fonts/$name"
+    for file in "$family"*; do install -m 0644 "$file" "$DESTDIR$DATADIR/fonts/$name/"; done
+done
+install -m 0644 fonts/README.md "$DESTDIR$DATADIR/fonts/README.md"
+install -d "$DESTDIR$DATADIR/rules"
+for rule in fonts/rules/*.json; do install -m 0644 "$rule" "$DESTDIR$DATADIR/rules/"; done
+# Shell completion and the manual page of fontresolve.
+install -d "$DESTDIR$PREFIX/share/bash-completion/completions" "$DESTDIR$PREFIX/share/zsh/vendor-completions" "$DESTDIR$PREFIX/share/man/man1"
+install -m 0644 completions/fontresolve.bash "$DESTDIR$PREFIX/share/bash-completion/completions/fontresolve"
+install -m 0644 completions/_fontresolve "$DESTDIR$PREFIX/share/zsh/vendor-completions/_fontresolve"
+install -m 0644 man/fontresolve.1 "$DESTDIR$PREFIX/share/man/man1/fontresolve.1"
+echo "installed fontregd and fontresolve in $DESTDIR$BINDIR, units in $DESTDIR$UNITDIR, fonts in $DESTDIR$DATADIR/fonts"
+echo "family rules for the bundled fonts: $DATADIR/rules (add 'rules = $DATADIR/rules' to /etc/fontreg/fontregd.conf)"
 echo "then: systemctl daemon-reload && systemctl enable --now fontregd.socket"
