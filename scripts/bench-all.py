@@ -171,8 +171,15 @@ def main():
     parser.add_argument("--doc", default=os.path.join(ROOT, "docs/benchmarks.md"))
     parser.add_argument("--plot", default=os.path.join(ROOT, "docs/benchmarks.png"))
     parser.add_argument("--results", default=None, help="also write every figure as JSON here")
-    parser.add_argument("corpora", nargs="+", help="LABEL=DIR[,DIR...]")
+    parser.add_argument("--from-results", help="only write the doc and plot again from a results JSON of an earlier run")
+    parser.add_argument("corpora", nargs="*", help="LABEL=DIR[,DIR...]")
     options = parser.parse_args()
+    if options.from_results:
+        with open(options.from_results) as handle:
+            results = json.load(handle)
+        plot(results, options.plot)
+        write_doc(results, options.doc, os.path.relpath(options.plot, os.path.dirname(options.doc)))
+        return
     os.makedirs(options.work, exist_ok=True)
     corpora = []
     for argument in options.corpora:
@@ -293,7 +300,7 @@ def plot(results, path):
     memory.plot(faces, [(e["rssReadyKiB"] - base) / e["core"]["faces"] for _, e in rows], "s--", label="fontregd at READY (cold start)")
     memory.plot(faces, [(e["rssWarmReadyKiB"] - base) / e["core"]["faces"] for _, e in rows], "d:", label="fontregd at READY (warm start)")
     memory.axhline(2.0, color="grey", linestyle="--", label="target: 2 KiB per face")
-    memory.set_xscale("log")
+    memory.set_xscale("log"); memory.set_yscale("log")
     memory.set_xlabel("faces in the corpus"); memory.set_ylabel("KiB resident per face (above an empty daemon)")
     memory.set_title("fontregd resident memory per face")
     memory.grid(True, which="both", alpha=0.3); memory.legend(fontsize=7)
@@ -324,7 +331,7 @@ def write_doc(results, path, plot_name):
     add("## Side by side: fontconfig, matplotlib and fontreg from a few hundred to 100,000 faces (issue 6)")
     add("")
     add(f"Command: `scripts/bench-all.sh` — one run, {m['date']}. Machine: {m['cores']} cores **shared with other engineers "
-        f"compiling** (load average {', '.join(f'{l:.1f}' for l in results['loads'])} at the steps of this run), {m['memory']}, "
+        f"compiling** (load average {min(results['loads']):.1f} to {max(results['loads']):.1f} during this run), {m['memory']}, "
         f"{m['cpu']}, Linux {m['kernel']}; fontconfig {m['fontconfig']}, FreeType {m['freetype']} (libtool version), "
         f"matplotlib {m['matplotlib']}; {m['swift']}. Absolute times drift with the load; the ratios compare peers measured "
         f"minutes apart in the same run.")
