@@ -171,8 +171,15 @@ def main():
     parser.add_argument("--doc", default=os.path.join(ROOT, "docs/benchmarks.md"))
     parser.add_argument("--plot", default=os.path.join(ROOT, "docs/benchmarks.png"))
     parser.add_argument("--results", default=None, help="also write every figure as JSON here")
-    parser.add_argument("corpora", nargs="+", help="LABEL=DIR[,DIR...]")
+    parser.add_argument("--from-results", help="only write the doc and plot again from a results JSON of an earlier run")
+    parser.add_argument("corpora", nargs="*", help="LABEL=DIR[,DIR...]")
     options = parser.parse_args()
+    if options.from_results:
+        with open(options.from_results) as handle:
+            results = json.load(handle)
+        plot(results, options.plot)
+        write_doc(results, options.doc, os.path.relpath(options.plot, os.path.dirname(options.doc)))
+        return
     os.makedirs(options.work, exist_ok=True)
     corpora = []
     for argument in options.corpora:
@@ -293,7 +300,7 @@ def plot(results, path):
     memory.plot(faces, [(e["rssReadyKiB"] - base) / e["core"]["faces"] for _, e in rows], "s--", label="fontregd at READY (cold start)")
     memory.plot(faces, [(e["rssWarmReadyKiB"] - base) / e["core"]["faces"] for _, e in rows], "d:", label="fontregd at READY (warm start)")
     memory.axhline(2.0, color="grey", linestyle="--", label="target: 2 KiB per face")
-    memory.set_xscale("log")
+    memory.set_xscale("log"); memory.set_yscale("log")
     memory.set_xlabel("faces in the corpus"); memory.set_ylabel("KiB resident per face (above an empty daemon)")
     memory.set_title("fontregd resident memory per face")
     memory.grid(True, which="both", alpha=0.3); memory.legend(fontsize=7)
@@ -324,10 +331,11 @@ def write_doc(results, path, plot_name):
     add("## Side by side: fontconfig, matplotlib and fontreg from a few hundred to 100,000 faces (issue 6)")
     add("")
     add(f"Command: `scripts/bench-all.sh` — one run, {m['date']}. Machine: {m['cores']} cores **shared with other engineers "
-        f"compiling** (load average {', '.join(f'{l:.1f}' for l in results['loads'])} at the steps of this run), {m['memory']}, "
+        f"compiling** (load average {min(results['loads']):.1f} to {max(results['loads']):.1f} during this run), {m['memory']}, "
         f"{m['cpu']}, Linux {m['kernel']}; fontconfig {m['fontconfig']}, FreeType {m['freetype']} (libtool version), "
         f"matplotlib {m['matplotlib']}; {m['swift']}. Absolute times drift with the load; the ratios compare peers measured "
-        f"minutes apart in the same run.")
+        f"minutes apart in the same run. Fewer corpora: `BENCH_SIZES=\"1000 10000\" scripts/bench-all.sh`; "
+        f"longer timed loops: `BENCH_SECONDS=2`.")
     add("")
     add("Corpora: " + "; ".join(f"*{label}* = `{', '.join(entry['directories'])}`" for label, entry in rows) + ".")
     add("")
@@ -417,12 +425,12 @@ def write_doc(results, path, plot_name):
         "cache directory, then again with that cache. *matplotlib*: `FontManager.addfont` for each file (its own JSON cache is for "
         "the system list only).")
     add("- *fontreg in process*: `Resolver.resolve` over 2,000 distinct queries (family × nine weights × upright/italic, a third "
-        "with Bold Text), cycled for at least the benchmark's time, trace included. *FcFontMatch*: the same queries as prepared "
-        "patterns (`FcConfigSubstitute` + `FcDefaultSubstitute` beforehand), only `FcFontMatch` timed, stopped after the same time "
-        "(on large corpora a few hundred calls). *matplotlib findfont*: `findfont(FontProperties(family, weight, style), "
+        "with Bold Text), cycled for at least the benchmark's time, trace included; the figure is the median round's cost per call. *FcFontMatch*: the same queries as prepared "
+        "patterns (`FcConfigSubstitute` + `FcDefaultSubstitute` beforehand), only `FcFontMatch` timed in slices of 16 calls, stopped after the same time "
+        "(on 100,000 faces a few dozen calls), the median slice's cost per call. *matplotlib findfont*: `findfont(FontProperties(family, weight, style), "
         "fallback_to_default=False)` on a `FontManager` holding exactly the corpus files, the same queries (Bold Text is not a "
         "matplotlib notion: the asked weight); its `lru_cache` is **cleared before every call**, so each call scores the list "
-        "as a first query would.")
+        "as a first query would; the figure is the median call.")
     add("- *socket*: `fontregd-bench` against `fontregd --no-system-fonts --watch no` on the corpus: `Resolve` one call at a time "
         "on one connection (queries of the corpus's first family, cycled, so replies come from the daemon's reply cache after the "
         "first round), and a bare Unix-socket echo of the same size between two processes in the same run; three runs, the median shown. Throughput: 4 "

@@ -19,7 +19,7 @@ final class FontScanner {
     private(set) var cache: [String: ScannedFile] = [:]
     /// Whether the last scan read a file afresh or dropped one, so the cache file is out of date.
     private(set) var cacheChanged = false
-    /// Files the current scan read afresh (not from the cache).
+    /// Files the current scan read afresh (not from the cache) and found faces in.
     private var filesRead = 0
     /// Where the cache is kept between runs (see ``FaceCache``); `nil` keeps it in memory only.
     let cacheFile: String?
@@ -164,7 +164,6 @@ final class FontScanner {
         {
             return .file(cached)
         }
-        filesRead += 1
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
         guard fd >= 0 else { return .problem(ScanProblem(path: path, reason: Self.describe(errno: errno))) }
         defer { close(fd) }
@@ -186,6 +185,7 @@ final class FontScanner {
         do {
             let faces = try reader.readFaces(path: path, bytes: bytes)
             guard !faces.isEmpty else { return .problem(ScanProblem(path: path, reason: "no faces in this file")) }
+            filesRead += 1  // only files that enter the cache: an unreadable one must not rewrite it at every scan
             return .file(ScannedFile(
                 path: path, identity: FileIdentity(opened), size: Int64(opened.st_size),
                 modified: opened.st_mtim.tv_sec * 1_000_000_000 + opened.st_mtim.tv_nsec, faces: faces))
