@@ -276,7 +276,7 @@ public struct SourceJSONParser {
                         throw error("lone UTF-16 low surrogate \\u\(String(high, radix: 16))", at: escapePosition)
                     }
                 default:
-                    throw error("invalid escape sequence '\\\(Character(UnicodeScalar(escaped)))'; JSON allows \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX", at: escapePosition)
+                    throw error("invalid escape sequence '\\\(Character(UnicodeScalar(escaped)))'; JSON allows \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\u with four hex digits", at: escapePosition)
                 }
             case 0x00..<0x20:
                 throw error("control character (\(describeCurrent())) inside a string; write it as an escape such as \\n")

@@ -41,15 +41,10 @@ public struct Resolution: Sendable, Hashable, Codable {
         effectiveWeight: Int, resolvedFamily: String, boldPolicy: BoldTextPolicy?,
         trace: [String], warnings: [String]
     ) {
-        self.face = face
-        self.composedName = composedName
-        self.match = match
-        self.requestedWeight = requestedWeight
-        self.effectiveWeight = effectiveWeight
-        self.resolvedFamily = resolvedFamily
-        self.boldPolicy = boldPolicy
-        self.steps = trace.map { .text($0) }
-        self.notes = warnings.map { .text($0) }
+        self.init(
+            face: face, composedName: composedName, match: match, requestedWeight: requestedWeight,
+            effectiveWeight: effectiveWeight, resolvedFamily: resolvedFamily, boldPolicy: boldPolicy,
+            steps: trace.map { .text($0) }, notes: warnings.map { .text($0) })
     }
 
     /// Creates a resolution from recorded steps; the resolver's own initializer.
