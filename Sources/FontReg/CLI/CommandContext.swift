@@ -69,4 +69,9 @@ public struct CommandContext: Sendable {
     public func printJSON<T: Encodable>(_ value: T) {
         console.line(JSONOutput.text(value))
     }
+
+    /// Prints a value as JSON with `--json`, else as the text `render` makes of it for people.
+    public func print<T: Encodable>(_ value: T, render: (T) -> String) {
+        if json { printJSON(value) } else { console.line(render(value)) }
+    }
 }

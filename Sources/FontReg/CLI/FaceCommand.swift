@@ -12,11 +12,7 @@ public enum FaceCommand: Subcommand {
     public static func run(_ context: CommandContext) throws(CLIError) -> ExitStatus {
         let name = try context.positional(1...1, missing: "needs a POSTSCRIPT-NAME, e.g. Inter-Bold")[0]
         let face = try context.backend().face(postscriptName: name)
-        if context.json {
-            context.printJSON(face)
-        } else {
-            context.console.line(render(face, console: context.console))
-        }
+        context.print(face) { render($0, console: context.console) }
         return .success
     }
 

@@ -64,11 +64,7 @@ public enum ResolveCommand: Subcommand {
             throw context.spec.usageError(error.message)
         }
         let reply = try context.backend().resolve(query)
-        if context.json {
-            context.printJSON(reply)
-        } else {
-            context.console.line(render(reply, explain: explain, console: context.console))
-        }
+        context.print(reply) { render($0, explain: explain, console: context.console) }
         return .success
     }
 

@@ -13,11 +13,7 @@ public enum StatusCommand: Subcommand {
         _ = try context.positional(0...0, missing: "")
         var status = try context.backend().status()
         if !context.isEmbedded { status.socket = context.socketPath }
-        if context.json {
-            context.printJSON(status)
-        } else {
-            context.console.line(render(status, console: context.console))
-        }
+        context.print(status) { render($0, console: context.console) }
         return .success
     }
 
