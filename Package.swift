@@ -1,15 +1,28 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// The architecture of fontreg, lowest layer first. Each target may import only the targets it
+// lists, so the compiler keeps the layers apart:
+//
+//   FontRegSystem   the one place that makes system calls (typed errno, EINTR retry, descriptors)
+//   FontRegJSON     JSON values, the one writer and both parsers (fast; with source positions)
+//   FontRegCore     the embeddable library: weights, scanning, index, rules, resolution, registry
+//                   (the only target that imports fontconfig and FreeType)
+//   Varlink         framing, messages, errors, introspection, the client; knows nothing of fonts
+//   FontRegService  the io.fontreg.Registry methods over Core and Varlink; no socket, no process
+//   FontRegServer   fontregd: event loops, sockets, systemd, signals, watcher, configuration
+//   FontRegAudit    the design-token audit over Core
+//   FontRegCLI      fontresolve's commands, over Core in process or the daemon through Varlink
 let package = Package(
     name: "fontreg",
     products: [
-        .library(name: "FontReg", targets: ["FontReg"]),
+        .library(name: "FontRegCore", targets: ["FontRegCore"]),
+        .library(name: "Varlink", targets: ["Varlink"]),
         .executable(name: "fontregd", targets: ["fontregd"]),
         .executable(name: "fontresolve", targets: ["fontresolve"]),
     ],
     targets: [
-        // C libraries from Debian packages. Only Sources/FontReg/Native imports them.
+        // C libraries from Debian packages.
         .systemLibrary(
             name: "CFontconfig", pkgConfig: "fontconfig",
             providers: [.apt(["libfontconfig1-dev"])]),
@@ -19,22 +32,47 @@ let package = Package(
         .systemLibrary(
             name: "CSystemd", pkgConfig: "libsystemd",
             providers: [.apt(["libsystemd-dev"])]),
-        // What Swift's Glibc module does not expose (epoll, accept4, peer credentials).
+        // What Swift's Glibc module does not expose (epoll, accept4, peer credentials, openat2).
         .target(name: "CShim"),
+
+        .target(name: "FontRegSystem", dependencies: ["CShim"]),
+        .target(name: "FontRegJSON"),
         .target(
-            name: "FontReg",
-            dependencies: ["CFontconfig", "CFreeType", "CSystemd", "CShim"],
+            name: "FontRegCore",
+            dependencies: ["FontRegSystem", "FontRegJSON", "CFontconfig", "CFreeType"]),
+        .target(name: "Varlink", dependencies: ["FontRegJSON", "FontRegSystem"]),
+        .target(
+            name: "FontRegService",
+            dependencies: ["FontRegCore", "Varlink", "FontRegJSON", "FontRegSystem"],
             // The daemon serves its Varlink interface definition verbatim from the binary.
-            resources: [.embedInCode("Protocol/io.fontreg.Registry.varlink")]),
-        .executableTarget(name: "fontregd", dependencies: ["FontReg"]),
-        .executableTarget(name: "fontresolve", dependencies: ["FontReg"]),
-        .executableTarget(name: "fontreg-bench", dependencies: ["FontReg"]),
+            resources: [.embedInCode("io.fontreg.Registry.varlink")]),
+        .target(
+            name: "FontRegServer",
+            dependencies: ["FontRegService", "FontRegCore", "Varlink", "FontRegJSON", "FontRegSystem", "CSystemd"]),
+        .target(name: "FontRegAudit", dependencies: ["FontRegCore", "FontRegJSON"]),
+        .target(
+            name: "FontRegCLI",
+            dependencies: ["FontRegAudit", "FontRegService", "FontRegCore", "Varlink", "FontRegJSON", "FontRegSystem"]),
+
+        .executableTarget(name: "fontregd", dependencies: ["FontRegServer"]),
+        .executableTarget(name: "fontresolve", dependencies: ["FontRegCLI"]),
+        // In-process benchmark against fontconfig's FcFontMatch (scripts/bench-core.sh); not installed.
+        .executableTarget(name: "fontreg-bench", dependencies: ["FontRegCore", "CFontconfig"]),
         // Benchmark of the daemon over its socket (scripts/bench-daemon.sh); not installed.
-        .executableTarget(name: "fontregd-bench", dependencies: ["FontReg"]),
+        .executableTarget(
+            name: "fontregd-bench",
+            dependencies: ["FontRegService", "FontRegCore", "Varlink", "FontRegJSON", "FontRegSystem"]),
         // Protocol fuzz target: replays inputs when built plainly, libFuzzer with -sanitize=fuzzer (docs/reliability.md).
-        .executableTarget(name: "fontreg-fuzz", dependencies: ["FontReg"]),
+        .executableTarget(
+            name: "fontreg-fuzz",
+            dependencies: ["FontRegServer", "FontRegService", "FontRegCore", "Varlink", "FontRegJSON", "FontRegSystem"]),
+
         .testTarget(
-            name: "FontRegTests", dependencies: ["FontReg"],
+            name: "FontRegTests",
+            dependencies: [
+                "FontRegCLI", "FontRegServer", "FontRegService", "FontRegAudit", "FontRegCore", "Varlink",
+                "FontRegJSON", "FontRegSystem",
+            ],
             exclude: ["Fixtures", "Snapshots"]),
     ],
     swiftLanguageModes: [.v6]

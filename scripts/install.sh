@@ -42,7 +42,7 @@ for unit in fontregd.service fontregd.socket; do
         "systemd/$unit" > "$DESTDIR$UNITDIR/$unit"
     chmod 0644 "$DESTDIR$UNITDIR/$unit"
 done
-install -m 0644 Sources/FontReg/Protocol/io.fontreg.Registry.varlink "$DESTDIR$DATADIR/io.fontreg.Registry.varlink"
+install -m 0644 Sources/FontRegService/io.fontreg.Registry.varlink "$DESTDIR$DATADIR/io.fontreg.Registry.varlink"
 for doc in README.md docs/*.md; do
     if [ -f "$doc" ]; then install -m 0644 "$doc" "$DESTDIR$DOCDIR/"; fi
 done

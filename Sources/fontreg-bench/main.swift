@@ -1,4 +1,4 @@
-import FontReg
+import FontRegCore
 import Foundation
 
 // fontreg-bench [--json] [--queries-dir DIR] LABEL=DIR[,DIR…] …
@@ -15,7 +15,8 @@ while !arguments.isEmpty {
     if argument == "--queries-dir", !arguments.isEmpty { queriesDirectory = arguments.removeFirst(); continue }
     let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
     guard parts.count == 2 else {
-        FileHandle.standardError.write(Data("usage: fontreg-bench [--json] [--queries-dir DIR] LABEL=DIR[,DIR…] …\n".utf8))
+        FileHandle.standardError.write(
+            Data("usage: fontreg-bench [--json] [--queries-dir DIR] LABEL=DIR[,DIR…] …\n".utf8))
         exit(64)
     }
     let result = try CoreBenchmark.run(

@@ -1,5 +1,10 @@
-import FontReg
+import FontRegCore
+import FontRegJSON
+import FontRegServer
+import FontRegService
+import FontRegSystem
 import Foundation
+import Varlink
 
 /// The coverage-guided fuzz target: bytes from a client, through framing, JSON decoding and dispatch.
 ///
@@ -27,16 +32,18 @@ enum ProtocolFuzzTarget {
     /// Builds the registry over the fixture fonts (`FONTREG_FUZZ_FONTS`, else the repository's).
     static func makeService() -> RegistryService {
         let environment = ProcessInfo.processInfo.environment
-        let fonts = environment["FONTREG_FUZZ_FONTS"]
+        let fonts =
+            environment["FONTREG_FUZZ_FONTS"]
             ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent().appendingPathComponent("Tests/FontRegTests/Fixtures/fonts/families").path
+            .deletingLastPathComponent().appendingPathComponent("Tests/FontRegTests/Fixtures/fonts/families").path
         let scratch = NSTemporaryDirectory() + "fontreg-fuzz-\(getpid())"
         do {
             let registry = try FontRegistry(
                 configuration: RegistryConfiguration(fontDirectories: [fonts], cacheDirectory: scratch + "/cache"))
             return RegistryService(
                 registry: registry, store: RegistrationStore(directory: scratch + "/state"), persisted: [],
-                settings: .init(access: AccessPolicy(allowedUIDs: [0]), allowedRoots: AllowedRoots([scratch + "/allowed"])),
+                settings: .init(
+                    access: AccessPolicy(allowedUIDs: [0]), allowedRoots: AllowedRoots([scratch + "/allowed"])),
                 logger: Logger(minimumLevel: .error))
         } catch {
             fatalError("fontreg-fuzz: cannot scan the fixture fonts at \(fonts): \(error)")
@@ -99,7 +106,9 @@ enum ProtocolFuzzTarget {
                 reply = nil
             case .failure(let error): reply = VarlinkReply(error: error)
             case .deferred: reply = nil
-            case .subscribe(let first): reply = call.more ? VarlinkReply(parameters: first, continues: true) : VarlinkReply(error: .expectedMore)
+            case .subscribe(let first):
+                reply =
+                    call.more ? VarlinkReply(parameters: first, continues: true) : VarlinkReply(error: .expectedMore)
             }
         }
         if let reply { check(reply.serialized()) }
@@ -112,39 +121,41 @@ enum ProtocolFuzzTarget {
             Result { () throws(VarlinkProtocolError) in try VarlinkReply(parsing: buffer) }
         }
         if case .failure(let error) = parsed {
-            fatalError("the daemon would send a reply that does not parse (\(error)): \(String(decoding: output.dropLast(), as: UTF8.self).prefix(500))")
+            fatalError(
+                "the daemon would send a reply that does not parse (\(error)): \(String(decoding: output.dropLast(), as: UTF8.self).prefix(500))"
+            )
         }
     }
 }
 
 #if FONTREG_LIBFUZZER
-// Both functions live in this file: a @_cdecl function used as a C function pointer from another
-// file gets its thunk emitted twice (duplicate symbol at link time).
+    // Both functions live in this file: a @_cdecl function used as a C function pointer from another
+    // file gets its thunk emitted twice (duplicate symbol at link time).
 
-/// libFuzzer's callback: one input per call.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
-    ProtocolFuzzTarget.run(UnsafeRawBufferPointer(start: data, count: size))
-    return 0
-}
+    /// libFuzzer's callback: one input per call.
+    @_cdecl("LLVMFuzzerTestOneInput")
+    public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+        ProtocolFuzzTarget.run(UnsafeRawBufferPointer(start: data, count: size))
+        return 0
+    }
 
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(
-    _ argc: UnsafeMutablePointer<Int32>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
-) -> Int32
+    @_silgen_name("LLVMFuzzerRunDriver")
+    func libFuzzerRunDriver(
+        _ argc: UnsafeMutablePointer<Int32>,
+        _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+        _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
+    ) -> Int32
 
-/// The entry point SwiftPM links as `main` on Linux (`--defsym main=fontreg_fuzz_main`).
-@_cdecl("fontreg_fuzz_main")
-func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
-    // Built before the first input, and fontconfig's background parse waited for, so that
-    // LeakSanitizer does not blame the first input for the registry's own allocations.
-    let service = ProtocolFuzzTarget.makeService()
-    _ = service.registry.fontconfigPatternCount
-    ProtocolFuzzTarget.service = service
-    var count = argc
-    var arguments = argv
-    return LLVMFuzzerRunDriver(&count, &arguments, fuzzOneInput)
-}
+    /// The entry point SwiftPM links as `main` on Linux (`--defsym main=fontreg_fuzz_main`).
+    @_cdecl("fontreg_fuzz_main")
+    func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+        // Built before the first input, and fontconfig's background parse waited for, so that
+        // LeakSanitizer does not blame the first input for the registry's own allocations.
+        let service = ProtocolFuzzTarget.makeService()
+        _ = service.registry.fontconfigPatternCount
+        ProtocolFuzzTarget.service = service
+        var count = argc
+        var arguments = argv
+        return libFuzzerRunDriver(&count, &arguments, fuzzOneInput)
+    }
 #endif

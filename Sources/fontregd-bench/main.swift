@@ -1,9 +1,13 @@
+import FontRegCore
+import FontRegJSON
+import FontRegService
+import FontRegSystem
 // fontregd-bench: measures fontregd against a bare Unix-socket round trip and fc-match.
 // Usage: fontregd-bench --socket PATH [--family NAME] [--calls N] [--connections N] [--seconds S]
 // scripts/bench-daemon.sh starts a daemon and runs this; see docs/benchmarks.md.
-import FontReg
 import Foundation
 import Glibc
+import Varlink
 
 struct Options {
     var socket = ""
@@ -39,7 +43,8 @@ while !arguments.isEmpty {
     }
 }
 guard !options.socket.isEmpty || options.echoSocket != nil else {
-    FileHandle.standardError.write(Data("usage: fontregd-bench --socket PATH [--family NAME] [--calls N] [--connections N] [--seconds S]\n".utf8))
+    FileHandle.standardError.write(
+        Data("usage: fontregd-bench --socket PATH [--family NAME] [--calls N] [--connections N] [--seconds S]\n".utf8))
     exit(64)
 }
 
@@ -56,7 +61,9 @@ func percentile(_ sorted: [Double], _ p: Double) -> Double {
 func report(_ name: String, _ samples: [Double]) -> Double {
     let sorted = samples.sorted()
     let p50 = percentile(sorted, 0.5) * 1e6, p99 = percentile(sorted, 0.99) * 1e6
-    print("\(name): p50 \(String(format: "%.1f", p50)) µs, p99 \(String(format: "%.1f", p99)) µs (\(samples.count) round trips)")
+    print(
+        "\(name): p50 \(String(format: "%.1f", p50)) µs, p99 \(String(format: "%.1f", p99)) µs (\(samples.count) round trips)"
+    )
     return p50
 }
 
@@ -71,7 +78,9 @@ func echoServer(path: String) -> Never {
     }
     unlink(path)
     _ = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+        }
     }
     listen(listener, 1)
     print("ready")
@@ -129,15 +138,18 @@ let benchFamily = options.family
 func resolveCall(_ index: Int) -> VarlinkCall {
     VarlinkCall(
         method: "io.fontreg.Registry.Resolve",
-        parameters: ["family": .string(benchFamily), "weight": .string(weights[index % weights.count]),
-            "italic": .bool(index % 3 == 0)])
+        parameters: [
+            "family": .string(benchFamily), "weight": .string(weights[index % weights.count]),
+            "italic": .bool(index % 3 == 0),
+        ])
 }
 
 /// Where one Resolve's time goes, measured in this process: resolver, reply encoding, reply parsing.
 func inProcessCosts(fonts: String, count: Int) throws {
     let registry = try FontRegistry(configuration: RegistryConfiguration(fontDirectories: [fonts]))
     let queries = (0..<count).map { index in
-        ResolveQuery(family: benchFamily, weight: FontWeight(parsing: weights[index % weights.count])!, italic: index % 3 == 0)
+        ResolveQuery(
+            family: benchFamily, weight: FontWeight(parsing: weights[index % weights.count])!, italic: index % 3 == 0)
     }
     var start = now()
     var resolutions: [Resolution] = []
@@ -153,10 +165,15 @@ func inProcessCosts(fonts: String, count: Int) throws {
     let encode = (now() - start) / Double(count)
     start = now()
     for bytes in encoded {
-        _ = try bytes.dropLast().withUnsafeBufferPointer { (buffer) throws(VarlinkProtocolError) in try VarlinkReply(parsing: buffer) }
+        _ = try bytes.dropLast().withUnsafeBufferPointer { (buffer) throws(VarlinkProtocolError) in
+            try VarlinkReply(parsing: buffer)
+        }
     }
     let parse = (now() - start) / Double(count)
-    print(String(format: "in-process, per Resolve: resolver %.1f µs, reply encoding %.1f µs, reply parsing (client) %.1f µs", resolve * 1e6, encode * 1e6, parse * 1e6))
+    print(
+        String(
+            format: "in-process, per Resolve: resolver %.1f µs, reply encoding %.1f µs, reply parsing (client) %.1f µs",
+            resolve * 1e6, encode * 1e6, parse * 1e6))
     // The daemon's own work for a cached Resolve: parse the request, check it, look the reply up, frame it.
     let service = RegistryService(
         registry: registry, store: RegistrationStore(directory: "/nonexistent"), persisted: [],
@@ -166,7 +183,8 @@ func inProcessCosts(fonts: String, count: Int) throws {
     var output: [UInt8] = []
     start = now()
     for index in 0..<count {
-        let call = try requests[index % requests.count].withUnsafeBufferPointer { (buffer) throws(VarlinkProtocolError) in
+        let call = try requests[index % requests.count].withUnsafeBufferPointer {
+            (buffer) throws(VarlinkProtocolError) in
             try VarlinkCall(parsing: buffer)
         }
         guard case .encodedReply(let bytes) = service.handle(call, peer: peer) else { fatalError("Resolve failed") }
@@ -174,7 +192,11 @@ func inProcessCosts(fonts: String, count: Int) throws {
         VarlinkReply.write(encodedParameters: bytes, to: &output)
     }
     let hit = (now() - start) / Double(count)
-    print(String(format: "in-process, daemon work per cached Resolve (parse request, check, cache hit, frame reply): %.1f µs", hit * 1e6))
+    print(
+        String(
+            format:
+                "in-process, daemon work per cached Resolve (parse request, check, cache hit, frame reply): %.1f µs",
+            hit * 1e6))
 }
 
 do {
@@ -248,17 +270,27 @@ do {
         }
         group.wait()
         let rate = Double(total.value) / options.seconds
-        print("\(label): \(Int(rate)) resolves/s (\(options.connections) connections, \(pipeline) calls per write, \(options.seconds) s)")
+        print(
+            "\(label): \(Int(rate)) resolves/s (\(options.connections) connections, \(pipeline) calls per write, \(options.seconds) s)"
+        )
     }
     let family = options.family
     let batchSize = options.batch
-    try throughput(label: "pipelined Resolve", makeCall: { index in
-        VarlinkCall(method: "io.fontreg.Registry.Resolve", parameters: ["family": .string(family), "weight": .string(weights[index % weights.count])])
-    }, resolvesPerCall: 1)
-    try throughput(label: "ResolveMany (\(batchSize) queries per call)", makeCall: { index in
-        let queries: [JSONValue] = (0..<batchSize).map { .object(["family": .string(family), "weight": .string(weights[(index + $0) % weights.count])]) }
-        return VarlinkCall(method: "io.fontreg.Registry.ResolveMany", parameters: ["queries": .array(queries)])
-    }, resolvesPerCall: batchSize)
+    try throughput(
+        label: "pipelined Resolve",
+        makeCall: { index in
+            VarlinkCall(
+                method: "io.fontreg.Registry.Resolve",
+                parameters: ["family": .string(family), "weight": .string(weights[index % weights.count])])
+        }, resolvesPerCall: 1)
+    try throughput(
+        label: "ResolveMany (\(batchSize) queries per call)",
+        makeCall: { index in
+            let queries: [JSONValue] = (0..<batchSize).map {
+                .object(["family": .string(family), "weight": .string(weights[(index + $0) % weights.count])])
+            }
+            return VarlinkCall(method: "io.fontreg.Registry.ResolveMany", parameters: ["queries": .array(queries)])
+        }, resolvesPerCall: batchSize)
 
     // 4. fc-match, one process per query.
     var fcSamples: [Double] = []

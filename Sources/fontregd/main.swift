@@ -1,7 +1,7 @@
-import FontReg
+import FontRegServer
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 exit(FontRegDaemon.main(arguments: Array(CommandLine.arguments.dropFirst())))

@@ -1,4 +1,4 @@
-import FontReg
+import FontRegCLI
 import Foundation
 
 exit(FontResolveMain.run(Array(CommandLine.arguments.dropFirst())))

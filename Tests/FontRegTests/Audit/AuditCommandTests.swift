@@ -1,6 +1,14 @@
 import Foundation
 import Testing
-@testable import FontReg
+
+@testable import FontRegAudit
+@testable import FontRegCLI
+@testable import FontRegCore
+@testable import FontRegJSON
+@testable import FontRegServer
+@testable import FontRegService
+@testable import FontRegSystem
+@testable import Varlink
 
 /// The command end to end, in process, against the fixture fonts and the bundled Inter and Lato.
 @Suite struct AuditCommandTests {
@@ -13,7 +21,8 @@ import Testing
     }
 
     @Test func dtcgSystemAgainstFixtureFontsReportsTheMissingItalicBoldTextWeight() throws {
-        let result = Self.run([AuditFixtures.tokens("dtcg/design-system.tokens.json"), "--json"], faces: AuditFixtures.fixtureIndex)
+        let result = Self.run(
+            [AuditFixtures.tokens("dtcg/design-system.tokens.json"), "--json"], faces: AuditFixtures.fixtureIndex)
         #expect(result.exitCode == 1)
         let report = try #require(result.report)
         let noto = try #require(report.families.first { $0.family == "Noto Fixture" })
@@ -32,7 +41,8 @@ import Testing
     }
 
     @Test func jsonOutputHasTheDocumentedKeysAndIsStable() throws {
-        let arguments = [AuditFixtures.tokens("native/text-styles.json"), "--json"] + AuditFixtures.fixtureFontArguments
+        let arguments =
+            [AuditFixtures.tokens("native/text-styles.json"), "--json"] + AuditFixtures.fixtureFontArguments
         let first = Self.run(arguments)
         let second = Self.run(arguments)
         #expect(first.stdout == second.stdout)
@@ -63,19 +73,23 @@ import Testing
     @Test func bundledInterAndLatoShipTheRequiredFilesWithTheirRealSizes() throws {
         let directory = AuditFixtures.temporaryDirectory()
         let input = directory.appendingPathComponent("styles.json")
-        try Data(#"""
+        try Data(
+            #"""
             {"textStyles": [
               {"name": "body", "family": "Inter, system-ui, sans-serif", "weight": 400},
               {"name": "heading", "family": "Inter", "weight": 700},
               {"name": "quote", "family": "Lato", "weight": 300, "style": "italic"}
             ]}
-            """#.utf8).write(to: input)
-        let result = Self.run([input.path, "--json"] + AuditFixtures.bundledFontDirectories.flatMap { ["--fonts", $0] })
+            """#.utf8
+        ).write(to: input)
+        let result = Self.run(
+            [input.path, "--json"] + AuditFixtures.bundledFontDirectories.flatMap { ["--fonts", $0] })
         #expect(result.exitCode == 0, "\(result.stdout)\(result.stderr)")
         let report = try #require(result.report)
         let inter = try #require(report.families.first { $0.family == "Inter" })
         let upright = try #require(inter.styles.first { $0.style == "normal" })
-        #expect(upright.faces.map(\.postscriptName) == ["Inter-Regular", "Inter-Medium", "Inter-Bold", "Inter-ExtraBold"])
+        #expect(
+            upright.faces.map(\.postscriptName) == ["Inter-Regular", "Inter-Medium", "Inter-Bold", "Inter-ExtraBold"])
         for face in upright.faces {
             let size = try FileManager.default.attributesOfItem(atPath: face.file)[.size] as? Int64
             #expect(face.bytes == size)
@@ -90,18 +104,25 @@ import Testing
     }
 
     @Test func markdownIsAPullRequestComment() {
-        let result = Self.run([AuditFixtures.tokens("native/text-styles.json"), "--markdown"] + AuditFixtures.fixtureFontArguments)
+        let result = Self.run(
+            [AuditFixtures.tokens("native/text-styles.json"), "--markdown"] + AuditFixtures.fixtureFontArguments)
         #expect(result.exitCode == 1)
         #expect(result.stdout.hasPrefix("## Font audit: ❌ 4 required faces missing"))
         #expect(result.stdout.contains("| style | weight | needed for | face | file | size |"))
-        #expect(result.stdout.contains("| normal | 500 | Bold Text | ❌ **missing** | `NotoFixture-Regular` (400) stands in | |"))
+        #expect(
+            result.stdout.contains(
+                "| normal | 500 | Bold Text | ❌ **missing** | `NotoFixture-Regular` (400) stands in | |"))
         #expect(result.stdout.contains("<details><summary>Drop"))
     }
 
     @Test func humanTableNamesMissingFacesAndTotals() {
         let result = Self.run([AuditFixtures.tokens("native/text-styles.json")] + AuditFixtures.fixtureFontArguments)
         let lines = result.stdout.split(separator: "\n")
-        #expect(lines.contains { $0.contains("800 extrabold") && $0.contains("MISSING") && $0.hasSuffix("NotoFixture-Bold (700) stands in") })
+        #expect(
+            lines.contains {
+                $0.contains("800 extrabold") && $0.contains("MISSING")
+                    && $0.hasSuffix("NotoFixture-Bold (700) stands in")
+            })
         #expect(result.stdout.contains("Missing Grotesk  (NOT REGISTERED)"))
         #expect(result.stdout.contains("Total: 8 faces required, 4 found, 4 MISSING"))
     }
@@ -126,7 +147,9 @@ import Testing
         #expect(result.stderr.contains("/nonexistent/tokens.json: cannot read the input"))
     }
 
-    @Test(arguments: [["--bold-policy", "heaviest"], ["--format", "yaml"], [], ["--json", "--markdown"], ["--frobnicate"]])
+    @Test(arguments: [
+        ["--bold-policy", "heaviest"], ["--format", "yaml"], [], ["--json", "--markdown"], ["--frobnicate"],
+    ])
     func badUsageExits64WithAHint(extra: [String]) {
         let inputs = extra.isEmpty ? [] : [AuditFixtures.tokens("native/text-styles.json")]
         let result = Self.run(inputs + extra)
@@ -135,7 +158,9 @@ import Testing
     }
 
     @Test func boldPolicyOptionChangesTheRequiredWeights() throws {
-        let result = Self.run([AuditFixtures.tokens("native/text-styles.json"), "--bold-policy", "css-bolder"], faces: AuditFixtures.fixtureIndex)
+        let result = Self.run(
+            [AuditFixtures.tokens("native/text-styles.json"), "--bold-policy", "css-bolder"],
+            faces: AuditFixtures.fixtureIndex)
         let noto = try #require(result.report?.families.first { $0.family == "Noto Fixture" })
         #expect(result.report?.boldPolicy == "css-bolder")
         #expect(noto.styles.first?.boldText == [700, 900])
@@ -149,7 +174,9 @@ import Testing
     }
 
     @Test func severalInputsAddUp() throws {
-        let result = Self.run([AuditFixtures.tokens("native/text-styles.json"), AuditFixtures.tokens("swift/DesignSystem")], faces: AuditFixtures.fixtureIndex)
+        let result = Self.run(
+            [AuditFixtures.tokens("native/text-styles.json"), AuditFixtures.tokens("swift/DesignSystem")],
+            faces: AuditFixtures.fixtureIndex)
         let report = try #require(result.report)
         #expect(report.inputs.count == 2)
         let noto = try #require(report.families.first { FamilyKey($0.family) == FamilyKey("Noto Fixture") })
@@ -164,7 +191,9 @@ import Testing
     }
 
     @Test func unwritableReportPathExits73() {
-        let result = Self.run([AuditFixtures.tokens("native/text-styles.json"), "--report", "/nonexistent-dir/r.html"], faces: AuditFixtures.fixtureIndex)
+        let result = Self.run(
+            [AuditFixtures.tokens("native/text-styles.json"), "--report", "/nonexistent-dir/r.html"],
+            faces: AuditFixtures.fixtureIndex)
         #expect(result.exitCode == 73)
         #expect(result.stderr.contains("cannot write the report"))
     }
@@ -173,15 +202,19 @@ import Testing
         let directory = AuditFixtures.temporaryDirectory()
         let rules = directory.appendingPathComponent("rules")
         try FileManager.default.createDirectory(at: rules, withIntermediateDirectories: true)
-        try Data(#"""
+        try Data(
+            #"""
             {"family": "Noto Fixture", "supportedWeights": ["regular", "bold"],
              "aliases": ["Brand Serif", {"name": "OldBrand", "deprecated": true}]}
-            """#.utf8).write(to: rules.appendingPathComponent("noto.json"))
+            """#.utf8
+        ).write(to: rules.appendingPathComponent("noto.json"))
         let input = directory.appendingPathComponent("styles.json")
-        try Data(#"[{"family": "Brand Serif", "weight": 400}, {"family": "OldBrand", "weight": 700}]"#.utf8).write(to: input)
+        try Data(#"[{"family": "Brand Serif", "weight": 400}, {"family": "OldBrand", "weight": 700}]"#.utf8).write(
+            to: input)
 
         let viaOption = Self.run([input.path, "--rules", rules.path] + AuditFixtures.fixtureFontArguments)
-        let viaParameter = Self.run([input.path], faces: AuditFixtures.fixtureIndex, rules: RuleSet.load(directory: rules.path))
+        let viaParameter = Self.run(
+            [input.path], faces: AuditFixtures.fixtureIndex, rules: RuleSet.load(directory: rules.path))
         for result in [viaOption, viaParameter] {
             #expect(result.exitCode == 0, "\(result.stdout)")
             let report = try #require(result.report)

@@ -1,6 +1,14 @@
-import Testing
 import Foundation
-@testable import FontReg
+import Testing
+
+@testable import FontRegAudit
+@testable import FontRegCLI
+@testable import FontRegCore
+@testable import FontRegJSON
+@testable import FontRegServer
+@testable import FontRegService
+@testable import FontRegSystem
+@testable import Varlink
 
 @Suite struct AuditDTCGReaderTests {
     static let file = AuditFixtures.tokens("dtcg/design-system.tokens.json")
@@ -13,16 +21,18 @@ import Foundation
 
     @Test func everyTypographyTokenIsATextStyleExceptDeprecatedOnes() throws {
         let styles = try Self.styles()
-        #expect(Set(styles.keys) == [
-            "typography.body", "typography.body-copy", "typography.caption", "typography.heading.large.desktop",
-            "typography.heading.large.mobile", "typography.badge", "typography.hero", "typography.quote",
-            "typography.display", "typography.native-label",
-        ])
+        #expect(
+            Set(styles.keys) == [
+                "typography.body", "typography.body-copy", "typography.caption", "typography.heading.large.desktop",
+                "typography.heading.large.mobile", "typography.badge", "typography.hero", "typography.quote",
+                "typography.display", "typography.native-label",
+            ])
     }
 
     @Test func deprecatedGroupIsCountedOnlyWhenAsked() throws {
         let document = try TypographyReader.read(path: Self.file)
-        #expect(document.notes.contains { $0.contains("typography.legacy.banner") && $0.contains("--include-deprecated") })
+        #expect(
+            document.notes.contains { $0.contains("typography.legacy.banner") && $0.contains("--include-deprecated") })
         let styles = try Self.styles(includeDeprecated: true)
         #expect(styles["typography.legacy.banner"]?.weight.value == 900)
     }
@@ -82,9 +92,15 @@ import Foundation
                 Issue.record("wrong error: \(error)")
                 return
             }
-            #expect(chain == ["typography.title", "font.weight.strong", "font.weight.emphasis", "font.weight.loud", "font.weight.strong"])
+            #expect(
+                chain == [
+                    "typography.title", "font.weight.strong", "font.weight.emphasis", "font.weight.loud",
+                    "font.weight.strong",
+                ])
             #expect(position?.line == 7)
-            #expect(error.description.contains("font.weight.strong → font.weight.emphasis → font.weight.loud → font.weight.strong"))
+            #expect(
+                error.description.contains(
+                    "font.weight.strong → font.weight.emphasis → font.weight.loud → font.weight.strong"))
         }
     }
 
@@ -120,7 +136,10 @@ import Foundation
         }
     }
 
-    @Test(arguments: [("heavy", 900), ("extra-black", 950), ("ultra-black", 950), ("book", 400), ("demi-bold", 600), ("hairline", 100)])
+    @Test(arguments: [
+        ("heavy", 900), ("extra-black", 950), ("ultra-black", 950), ("book", 400), ("demi-bold", 600),
+        ("hairline", 100),
+    ])
     func dtcgWeightNamesHaveTheirW3CValues(name: String, weight: Int) throws {
         let text = #"{"t": {"$type": "typography", "$value": {"fontFamily": "F", "fontWeight": "\#(name)"}}}"#
         let document = try TypographyReader.read(json: text, file: "inline.json")
@@ -151,7 +170,8 @@ import Foundation
 
     @Test func formatIsDetectedFromContent() throws {
         func detect(_ path: String) throws -> AuditInputFormat? {
-            AuditInputFormat.detect(json: try SourceJSONParser.parse(String(contentsOfFile: AuditFixtures.tokens(path), encoding: .utf8)))
+            AuditInputFormat.detect(
+                json: try SourceJSONParser.parse(String(contentsOfFile: AuditFixtures.tokens(path), encoding: .utf8)))
         }
         #expect(try detect("dtcg/design-system.tokens.json") == .dtcg)
         #expect(try detect("tokens-studio/figma-tokens.json") == .tokensStudio)

@@ -1,5 +1,13 @@
 import Foundation
-@testable import FontReg
+
+@testable import FontRegAudit
+@testable import FontRegCLI
+@testable import FontRegCore
+@testable import FontRegJSON
+@testable import FontRegServer
+@testable import FontRegService
+@testable import FontRegSystem
+@testable import Varlink
 
 /// Paths of the audit's fixtures, found from this file's location (not Bundle.module).
 enum AuditFixtures {

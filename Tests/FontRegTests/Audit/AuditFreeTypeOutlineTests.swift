@@ -1,6 +1,14 @@
 import Foundation
 import Testing
-@testable import FontReg
+
+@testable import FontRegAudit
+@testable import FontRegCLI
+@testable import FontRegCore
+@testable import FontRegJSON
+@testable import FontRegServer
+@testable import FontRegService
+@testable import FontRegSystem
+@testable import Varlink
 
 @Suite struct AuditFreeTypeOutlineTests {
     static func fixture(_ name: String) -> String {
@@ -8,7 +16,8 @@ import Testing
     }
 
     @Test func outlinesBecomeSVGPathDataAboveTheBaseline() throws {
-        let text = try FreeTypeOutline.outline(text: "H", file: Self.fixture("families/FixtureSans-Regular.otf"), faceIndex: 0, pixelSize: 100)
+        let text = try FreeTypeOutline.outline(
+            text: "H", file: Self.fixture("families/FixtureSans-Regular.otf"), faceIndex: 0, pixelSize: 100)
         #expect(text.pathData.hasPrefix("M"))
         #expect(text.pathData.hasSuffix("Z"))
         #expect(text.missingGlyphs == 0)
@@ -25,8 +34,10 @@ import Testing
 
     @Test func heavierFacesDrawWiderText() throws {
         let sample = AuditHTMLRenderer.sample
-        let thin = try FreeTypeOutline.outline(text: sample, file: Self.fixture("families/FixtureSans-Thin.otf"), faceIndex: 0)
-        let black = try FreeTypeOutline.outline(text: sample, file: Self.fixture("families/FixtureSans-Black.otf"), faceIndex: 0)
+        let thin = try FreeTypeOutline.outline(
+            text: sample, file: Self.fixture("families/FixtureSans-Thin.otf"), faceIndex: 0)
+        let black = try FreeTypeOutline.outline(
+            text: sample, file: Self.fixture("families/FixtureSans-Black.otf"), faceIndex: 0)
         #expect(black.width > thin.width)
         #expect(black.pathData != thin.pathData)
     }
@@ -42,7 +53,8 @@ import Testing
     }
 
     @Test func charactersWithoutGlyphsAreCounted() throws {
-        let text = try FreeTypeOutline.outline(text: "Aé€", file: Self.fixture("families/FixtureSans-Regular.otf"), faceIndex: 0)
+        let text = try FreeTypeOutline.outline(
+            text: "Aé€", file: Self.fixture("families/FixtureSans-Regular.otf"), faceIndex: 0)
         #expect(text.missingGlyphs == 2)
     }
 
@@ -57,8 +69,12 @@ import Testing
     }
 
     @Test func realCFFAndTrueTypeFontsAreOutlined() throws {
-        let inter = try FreeTypeOutline.outline(text: "Ag", file: AuditFixtures.repositoryRoot.appendingPathComponent("fonts/Inter/Inter-Bold.otf").path, faceIndex: 0)
-        let lato = try FreeTypeOutline.outline(text: "Ag", file: AuditFixtures.repositoryRoot.appendingPathComponent("fonts/Lato/Lato-Italic.ttf").path, faceIndex: 0)
+        let inter = try FreeTypeOutline.outline(
+            text: "Ag", file: AuditFixtures.repositoryRoot.appendingPathComponent("fonts/Inter/Inter-Bold.otf").path,
+            faceIndex: 0)
+        let lato = try FreeTypeOutline.outline(
+            text: "Ag", file: AuditFixtures.repositoryRoot.appendingPathComponent("fonts/Lato/Lato-Italic.ttf").path,
+            faceIndex: 0)
         #expect(inter.pathData.contains("C"))  // CFF: cubic curves
         #expect(lato.pathData.contains("Q"))  // TrueType: quadratic curves
     }

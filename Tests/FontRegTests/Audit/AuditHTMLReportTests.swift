@@ -1,6 +1,14 @@
 import Foundation
 import Testing
-@testable import FontReg
+
+@testable import FontRegAudit
+@testable import FontRegCLI
+@testable import FontRegCore
+@testable import FontRegJSON
+@testable import FontRegServer
+@testable import FontRegService
+@testable import FontRegSystem
+@testable import Varlink
 
 /// The HTML report, opened in headless Chromium (Debian's `chromium`).
 @Suite(.serialized) struct AuditHTMLReportTests {
@@ -11,7 +19,9 @@ import Testing
     static func runChromium(_ arguments: [String]) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: chromium!)
-        process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--allow-file-access-from-files"] + arguments
+        process.arguments =
+            ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--allow-file-access-from-files"]
+            + arguments
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
@@ -28,7 +38,8 @@ import Testing
     static func writeReport(to directory: URL) throws -> (URL, AuditReport) {
         let path = directory.appendingPathComponent("report.html")
         let result = AuditCommand.run(
-            arguments: [AuditFixtures.tokens("dtcg/design-system.tokens.json"), "--report", path.path], faces: AuditFixtures.fixtureIndex)
+            arguments: [AuditFixtures.tokens("dtcg/design-system.tokens.json"), "--report", path.path],
+            faces: AuditFixtures.fixtureIndex)
         #expect(result.stderr.contains("wrote the HTML report"))
         return (path, try #require(result.report))
     }
@@ -69,7 +80,9 @@ import Testing
         #expect(html.contains("no face of exactly 450: drawn by the 500 face FixtureSans-Medium"))
     }
 
-    @Test(.enabled(if: chromium != nil, "chromium is not installed (apt-get install chromium); the browser test is skipped"))
+    @Test(
+        .enabled(
+            if: chromium != nil, "chromium is not installed (apt-get install chromium); the browser test is skipped"))
     func chromiumRendersEveryDrawnCellWithRealGeometry() throws {
         let directory = AuditFixtures.temporaryDirectory()
         let (path, report) = try Self.writeReport(to: directory)
@@ -108,11 +121,15 @@ import Testing
         }
     }
 
-    @Test(.enabled(if: chromium != nil, "chromium is not installed (apt-get install chromium); the screenshot test is skipped"))
+    @Test(
+        .enabled(
+            if: chromium != nil, "chromium is not installed (apt-get install chromium); the screenshot test is skipped")
+    )
     func chromiumTakesAScreenshotOfTheReport() throws {
         let directory = AuditFixtures.temporaryDirectory()
         let (path, _) = try Self.writeReport(to: directory)
-        let png = ProcessInfo.processInfo.environment["AUDIT_SCREENSHOT"].map { URL(fileURLWithPath: $0) }
+        let png =
+            ProcessInfo.processInfo.environment["AUDIT_SCREENSHOT"].map { URL(fileURLWithPath: $0) }
             ?? directory.appendingPathComponent("report.png")
         _ = try Self.runChromium(["--window-size=1400,2400", "--screenshot=\(png.path)", path.absoluteString])
         let data = try Data(contentsOf: png)

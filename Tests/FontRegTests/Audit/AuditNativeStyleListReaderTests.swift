@@ -1,5 +1,13 @@
 import Testing
-@testable import FontReg
+
+@testable import FontRegAudit
+@testable import FontRegCLI
+@testable import FontRegCore
+@testable import FontRegJSON
+@testable import FontRegServer
+@testable import FontRegService
+@testable import FontRegSystem
+@testable import Varlink
 
 @Suite struct AuditNativeStyleListReaderTests {
     @Test func readsStylesStacksAndNames() throws {
@@ -19,7 +27,8 @@ import Testing
 
     @Test func unknownWeightListsTheAcceptedNames() {
         do {
-            _ = try TypographyReader.read(json: #"{"textStyles": [{"family": "F", "weight": "chonky"}]}"#, file: "n.json")
+            _ = try TypographyReader.read(
+                json: #"{"textStyles": [{"family": "F", "weight": "chonky"}]}"#, file: "n.json")
             Issue.record("accepted an unknown weight")
         } catch {
             #expect(error.description.contains("n.json:1:43"), "\(error)")
@@ -29,7 +38,9 @@ import Testing
     }
 
     @Test func styleWithoutFamilySaysWhatToAdd() {
-        #expect(throws: AuditInputError.self) { try TypographyReader.read(json: #"{"textStyles": [{"weight": 400}]}"#, file: "n.json") }
+        #expect(throws: AuditInputError.self) {
+            try TypographyReader.read(json: #"{"textStyles": [{"weight": 400}]}"#, file: "n.json")
+        }
         do {
             _ = try TypographyReader.read(json: #"{"textStyles": [{"weight": 400}]}"#, file: "n.json", format: .native)
         } catch {

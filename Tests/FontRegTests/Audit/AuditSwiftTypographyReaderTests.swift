@@ -1,5 +1,13 @@
 import Testing
-@testable import FontReg
+
+@testable import FontRegAudit
+@testable import FontRegCLI
+@testable import FontRegCore
+@testable import FontRegJSON
+@testable import FontRegServer
+@testable import FontRegService
+@testable import FontRegSystem
+@testable import Varlink
 
 @Suite struct AuditSwiftTypographyReaderTests {
     static func styles() throws -> [String: TypographyUse] {
@@ -10,11 +18,12 @@ import Testing
 
     @Test func declarationsInExtensionsAndNestedNamespacesAreFound() throws {
         let styles = try Self.styles()
-        #expect(Set(styles.keys) == [
-            "Typography.largeTitle", "Typography.headline", "Typography.headlineBold", "Typography.title",
-            "Typography.quote", "Typography.caption", "Typography.systemBody", "Typography.Label.large",
-            "Typography.Label.largeMedium", "Typography.Label.small",
-        ])
+        #expect(
+            Set(styles.keys) == [
+                "Typography.largeTitle", "Typography.headline", "Typography.headlineBold", "Typography.title",
+                "Typography.quote", "Typography.caption", "Typography.systemBody", "Typography.Label.large",
+                "Typography.Label.largeMedium", "Typography.Label.small",
+            ])
         #expect(styles["Typography.largeTitle"]?.familyStack == ["FixtureSans"])
         #expect(styles["Typography.largeTitle"]?.weight.value == 600)
         #expect(styles["Typography.largeTitle"]?.origin.position?.line == 6)
@@ -55,15 +64,19 @@ import Testing
         #expect(FamilyStack(system.familyStack).primary == nil)
     }
 
-    @Test(arguments: [("thin", 100), ("ultralight", 200), ("light", 300), ("semibold", 600), ("heavy", 800), ("black", 900)])
+    @Test(arguments: [
+        ("thin", 100), ("ultralight", 200), ("light", 300), ("semibold", 600), ("heavy", 800), ("black", 900),
+    ])
     func appleWeightNamesFollowOpenTypeOrder(name: String, weight: Int) throws {
-        let source = "extension Typography { static let t = Typography(familyName: \"F\", fontWeight: .\(name), fontSize: 1, lineHeight: 1) }"
+        let source =
+            "extension Typography { static let t = Typography(familyName: \"F\", fontWeight: .\(name), fontSize: 1, lineHeight: 1) }"
         let document = try SwiftTypographyReader.read(sources: [("T.swift", source)])
         #expect(document.uses.map(\.weight.value) == [weight])
     }
 
     @Test func unknownWeightCaseIsRejectedWithAppleNames() {
-        let source = "extension Typography {\n    static let t = Typography(familyName: \"F\", fontWeight: .extraBold, fontSize: 1, lineHeight: 1)\n}\n"
+        let source =
+            "extension Typography {\n    static let t = Typography(familyName: \"F\", fontWeight: .extraBold, fontSize: 1, lineHeight: 1)\n}\n"
         do {
             _ = try SwiftTypographyReader.read(sources: [("T.swift", source)])
             Issue.record(".extraBold was accepted")
@@ -99,7 +112,8 @@ import Testing
     }
 
     @Test func unknownFontFamilyIsAnErrorThatSaysWhatToPass() {
-        let source = "extension Typography { static let t = Typography(fontFamily: .nowhere, fontWeight: .regular, fontSize: 1, lineHeight: 1) }"
+        let source =
+            "extension Typography { static let t = Typography(fontFamily: .nowhere, fontWeight: .regular, fontSize: 1, lineHeight: 1) }"
         do {
             _ = try SwiftTypographyReader.read(sources: [("T.swift", source)])
             Issue.record("an unknown family was accepted")
@@ -154,6 +168,9 @@ import Testing
             """
         let document = try SwiftTypographyReader.read(sources: [("T.swift", source)])
         let weights = Dictionary(uniqueKeysWithValues: document.uses.map { ($0.origin.name, $0.weight.value) })
-        #expect(weights == ["Typography.body": 500, "Typography.strong": 700, "Typography.small": 300, "Typography.tiny": 100])
+        #expect(
+            weights == [
+                "Typography.body": 500, "Typography.strong": 700, "Typography.small": 300, "Typography.tiny": 100,
+            ])
     }
 }

@@ -1,5 +1,13 @@
 import Testing
-@testable import FontReg
+
+@testable import FontRegAudit
+@testable import FontRegCLI
+@testable import FontRegCore
+@testable import FontRegJSON
+@testable import FontRegServer
+@testable import FontRegService
+@testable import FontRegSystem
+@testable import Varlink
 
 @Suite struct AuditTokensStudioReaderTests {
     @Test(arguments: [
@@ -51,7 +59,8 @@ import Testing
     }
 
     @Test func dollarSpelledStudioFileNeedsTheFormatOptionAndTheErrorSaysSo() throws {
-        let text = #"{"type": {"h1": {"$type": "typography", "$value": {"fontFamily": "F", "fontWeight": "Semi Bold"}}}}"#
+        let text =
+            #"{"type": {"h1": {"$type": "typography", "$value": {"fontFamily": "F", "fontWeight": "Semi Bold"}}}}"#
         // Read as DTCG (the guess), a Figma name is not on the closed list; the message names the way out.
         do {
             _ = try TypographyReader.read(json: text, file: "studio.json")

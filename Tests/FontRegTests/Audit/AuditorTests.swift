@@ -1,32 +1,55 @@
-import Testing
 import Foundation
-@testable import FontReg
+import Testing
+
+@testable import FontRegAudit
+@testable import FontRegCLI
+@testable import FontRegCore
+@testable import FontRegJSON
+@testable import FontRegServer
+@testable import FontRegService
+@testable import FontRegSystem
+@testable import Varlink
 
 /// The computation on hand-made faces, so each rule is checked alone.
 @Suite struct AuditorTests {
-    static func face(_ family: String, _ weight: Int, italic: Bool = false, bytes: Int64 = 1000, range: ClosedRange<Int>? = nil) -> FaceRecord {
-        let name = family.replacingOccurrences(of: " ", with: "") + "-\(weight)\(italic ? "Italic" : "")\(range == nil ? "" : "VF")"
+    static func face(
+        _ family: String, _ weight: Int, italic: Bool = false, bytes: Int64 = 1000, range: ClosedRange<Int>? = nil
+    ) -> FaceRecord {
+        let name =
+            family.replacingOccurrences(of: " ", with: "")
+            + "-\(weight)\(italic ? "Italic" : "")\(range == nil ? "" : "VF")"
         return FaceRecord(
             postscriptName: name, family: family, subfamily: italic ? "Italic" : "Regular", fullName: name,
             weight: weight, italic: italic, file: "/fonts/\(name).ttf", fileSize: bytes,
-            axes: range.map { [VariationAxis(tag: "wght", minimum: Double($0.lowerBound), defaultValue: Double(weight), maximum: Double($0.upperBound))] } ?? [])
+            axes: range.map {
+                [
+                    VariationAxis(
+                        tag: "wght", minimum: Double($0.lowerBound), defaultValue: Double(weight),
+                        maximum: Double($0.upperBound))
+                ]
+            } ?? [])
     }
 
     static func complete(_ family: String) -> [FaceRecord] {
         FontWeight.steps.map { face(family, $0.value) }
     }
 
-    static func uses(_ family: [String], _ weights: [Int], style: FontStyle = .normal, supported: [Int]? = nil) -> TypographyDocument {
+    static func uses(_ family: [String], _ weights: [Int], style: FontStyle = .normal, supported: [Int]? = nil)
+        -> TypographyDocument
+    {
         TypographyDocument(
             file: "t.json", format: .native,
             uses: weights.map {
                 TypographyUse(
                     familyStack: family, weight: FontWeight($0)!, style: style,
-                    origin: UseOrigin(file: "t.json", name: "w\($0)"), supportedWeights: supported?.map { FontWeight($0)! })
+                    origin: UseOrigin(file: "t.json", name: "w\($0)"),
+                    supportedWeights: supported?.map { FontWeight($0)! })
             })
     }
 
-    static func audit(_ documents: [TypographyDocument], _ faces: [FaceRecord], policy: BoldTextPolicy = .nextHeavier) -> AuditReport {
+    static func audit(_ documents: [TypographyDocument], _ faces: [FaceRecord], policy: BoldTextPolicy = .nextHeavier)
+        -> AuditReport
+    {
         Auditor(configuration: .init(boldPolicy: policy)).audit(documents, faces: faces)
     }
 
@@ -77,7 +100,8 @@ import Foundation
     }
 
     @Test func offGridWeightFallsToTheCSSStepWhenNoFaceCoversIt() throws {
-        let style = try #require(Self.audit([Self.uses(["F"], [450, 653, 350])], Self.complete("F")).families.first?.styles.first)
+        let style = try #require(
+            Self.audit([Self.uses(["F"], [450, 653, 350])], Self.complete("F")).families.first?.styles.first)
         let plans = Dictionary(uniqueKeysWithValues: style.weights.map { ($0.used, $0) })
         #expect(plans[450]?.servedBy == 500)
         #expect(plans[450]?.boldTextServedBy == 600)
@@ -115,7 +139,8 @@ import Foundation
 
     @Test func declaredSupportedWeightsLimitBoldText() throws {
         let faces = [Self.face("F", 400), Self.face("F", 700)]
-        let style = try #require(Self.audit([Self.uses(["F"], [400, 700], supported: [400, 700])], faces).families.first?.styles.first)
+        let style = try #require(
+            Self.audit([Self.uses(["F"], [400, 700], supported: [400, 700])], faces).families.first?.styles.first)
         #expect(style.boldText == [700])
         #expect(style.required == [400, 700])
         #expect(style.missing.isEmpty)
@@ -126,12 +151,17 @@ import Foundation
         (.cssBolder, 400, 700), (.cssBolder, 300, 400), (.android, 400, 700), (.android, 700, 900),
     ])
     func boldTextPolicyDecidesTheExtraWeight(policy: BoldTextPolicy, used: Int, bold: Int) throws {
-        let style = try #require(Self.audit([Self.uses(["F"], [used])], Self.complete("F"), policy: policy).families.first?.styles.first)
+        let style = try #require(
+            Self.audit([Self.uses(["F"], [used])], Self.complete("F"), policy: policy).families.first?.styles.first)
         #expect(style.boldText == [bold])
     }
 
     @Test func genericNamesAreNotAuditableAndNeverMissing() throws {
-        let report = Self.audit([Self.uses(["F", "Helvetica Neue", "-apple-system", "sans-serif"], [400]), Self.uses(["system-ui"], [500])], Self.complete("F"))
+        let report = Self.audit(
+            [
+                Self.uses(["F", "Helvetica Neue", "-apple-system", "sans-serif"], [400]),
+                Self.uses(["system-ui"], [500]),
+            ], Self.complete("F"))
         #expect(report.families.map(\.family) == ["F"])
         #expect(report.families.first?.fallbacks == ["Helvetica Neue"])
         #expect(report.notAuditable.map(\.name) == ["-apple-system", "sans-serif", "system-ui"])
@@ -139,7 +169,8 @@ import Foundation
     }
 
     @Test func unregisteredFamilyIsMissingWithSuggestions() throws {
-        let report = Auditor().audit([Self.uses(["Intr"], [400])], faces: Self.complete("Inter"), suggestions: { _ in ["Inter"] })
+        let report = Auditor().audit(
+            [Self.uses(["Intr"], [400])], faces: Self.complete("Inter"), suggestions: { _ in ["Inter"] })
         let family = try #require(report.families.first)
         #expect(family.registeredFamily == nil)
         #expect(family.suggestions == ["Inter"])
@@ -148,7 +179,9 @@ import Foundation
     }
 
     @Test func severalInputsAddUpAndSpellingsOfOneFamilyMerge() throws {
-        let report = Self.audit([Self.uses(["Noto Sans"], [400]), Self.uses(["NotoSans"], [700], style: .italic)], Self.complete("Noto Sans"))
+        let report = Self.audit(
+            [Self.uses(["Noto Sans"], [400]), Self.uses(["NotoSans"], [700], style: .italic)],
+            Self.complete("Noto Sans"))
         #expect(report.families.count == 1)
         #expect(report.families.first?.styles.map(\.style) == ["normal", "italic"])
         #expect(report.families.first?.styles.last?.required == [700, 800])
@@ -156,7 +189,10 @@ import Foundation
     }
 
     @Test func italicWithOnlyUprightFacesIsMissingAndTheUprightStandsIn() throws {
-        let style = try #require(Self.audit([Self.uses(["F"], [400], style: .italic)], Self.complete("F")).families.first?.styles.first { $0.style == "italic" })
+        let style = try #require(
+            Self.audit([Self.uses(["F"], [400], style: .italic)], Self.complete("F")).families.first?.styles.first {
+                $0.style == "italic"
+            })
         #expect(style.missing.map(\.weight) == [400, 500])
         #expect(style.missing.first?.standIn?.style == "normal")
     }

@@ -1,5 +1,13 @@
 import Testing
-@testable import FontReg
+
+@testable import FontRegAudit
+@testable import FontRegCLI
+@testable import FontRegCore
+@testable import FontRegJSON
+@testable import FontRegServer
+@testable import FontRegService
+@testable import FontRegSystem
+@testable import Varlink
 
 @Suite struct SourceJSONParserTests {
     @Test func valuesRememberTheirLineAndColumn() throws {
@@ -18,7 +26,11 @@ import Testing
         let values = try #require(root.arrayValue)
         #expect(values[0].intValue == 653)
         #expect(values[1].doubleValue == 150)
-        if case .number(_, let literal, _) = values[1] { #expect(literal == "1.5e2") } else { Issue.record("not a number") }
+        if case .number(_, let literal, _) = values[1] {
+            #expect(literal == "1.5e2")
+        } else {
+            Issue.record("not a number")
+        }
         #expect(values[2].intValue == nil)
     }
 
@@ -64,7 +76,9 @@ import Testing
     }
 
     @Test func nestingDeeperThanTheLimitIsRejected() {
-        let text = String(repeating: "[", count: SourceJSONParser.maximumDepth + 1) + String(repeating: "]", count: SourceJSONParser.maximumDepth + 1)
+        let text =
+            String(repeating: "[", count: SourceJSONParser.maximumDepth + 1)
+            + String(repeating: "]", count: SourceJSONParser.maximumDepth + 1)
         #expect(throws: SourceJSONError.self) { try SourceJSONParser.parse(text) }
         let ok = String(repeating: "[", count: 10) + String(repeating: "]", count: 10)
         #expect(throws: Never.self) { try SourceJSONParser.parse(ok) }

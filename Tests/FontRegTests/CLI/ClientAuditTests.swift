@@ -30,7 +30,9 @@ import Testing
     }
 
     @Test func auditOfAnUnreadableInputExitsTwo() throws {
-        let output = try FontResolveProcess.run(["audit", "/nonexistent/tokens.json", "--fonts", FontResolveProcess.fixtures])
+        let output = try FontResolveProcess.run([
+            "audit", "/nonexistent/tokens.json", "--fonts", FontResolveProcess.fixtures,
+        ])
         #expect(output.status == 2)
         #expect(output.stderr.contains("/nonexistent/tokens.json"))
     }

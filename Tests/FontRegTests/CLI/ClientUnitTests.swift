@@ -2,7 +2,14 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import FontReg
+@testable import FontRegAudit
+@testable import FontRegCLI
+@testable import FontRegCore
+@testable import FontRegJSON
+@testable import FontRegServer
+@testable import FontRegService
+@testable import FontRegSystem
+@testable import Varlink
 
 /// The client's pieces in process: socket discovery, tables, argument forwarding.
 @Suite struct ClientUnitTests {
@@ -13,12 +20,15 @@ import Testing
     }
 
     @Test func systemSocketIsUsedWhenItExists() {
-        let locator = SocketLocator(environment: ["XDG_RUNTIME_DIR": "/run/user/1000"], exists: { $0 == SocketLocator.systemSocket || $0.hasPrefix("/run/user") })
+        let locator = SocketLocator(
+            environment: ["XDG_RUNTIME_DIR": "/run/user/1000"],
+            exists: { $0 == SocketLocator.systemSocket || $0.hasPrefix("/run/user") })
         #expect(locator.socketPath(option: nil) == "/run/fontreg/fontregd.sock")
     }
 
     @Test func perUserSocketIsUsedWhenOnlyItExists() {
-        let locator = SocketLocator(environment: ["XDG_RUNTIME_DIR": "/run/user/1000"], exists: { $0.hasPrefix("/run/user") })
+        let locator = SocketLocator(
+            environment: ["XDG_RUNTIME_DIR": "/run/user/1000"], exists: { $0.hasPrefix("/run/user") })
         #expect(locator.socketPath(option: nil) == "/run/user/1000/fontreg/fontregd.sock")
     }
 
@@ -49,14 +59,17 @@ import Testing
     }
 
     @Test func daemonPermissionErrorBecomesExit77WithASentence() {
-        let error = VarlinkError(RegistryInterface.ErrorName.permissionDenied, ["method": "io.fontreg.Registry.Rescan", "uid": 65534, "gid": 65534])
+        let error = VarlinkError(
+            RegistryInterface.ErrorName.permissionDenied,
+            ["method": "io.fontreg.Registry.Rescan", "uid": 65534, "gid": 65534])
         let translated = DaemonErrorTranslator(socketPath: "/s").translate(error)
         #expect(translated.exitStatus == .permissionDenied)
         #expect(translated.description.contains("refused Rescan to your user (uid 65534, gid 65534)"))
     }
 
     @Test func familyNotFoundFromTheDaemonKeepsItsSuggestions() {
-        let error = VarlinkError(RegistryInterface.ErrorName.familyNotFound, ["family": "Latto", "suggestions": ["Lato"]])
+        let error = VarlinkError(
+            RegistryInterface.ErrorName.familyNotFound, ["family": "Latto", "suggestions": ["Lato"]])
         let translated = DaemonErrorTranslator(socketPath: "/s").translate(error)
         #expect(translated.exitStatus == .failure)
         #expect(translated.description == "No registered family is named \"Latto\". Did you mean \"Lato\"?")
@@ -88,14 +101,14 @@ import Testing
     @Test func spinnerStaysSilentForAShortCall() {
         let recorder = Recorder()
         let indicator = ProgressIndicator(enabled: true) { chunk in recorder.text.withLock { $0 += chunk } }
-        indicator.run("Registering") { usleep(50_000) }
+        _ = indicator.run("Registering") { usleep(50_000) }
         #expect(recorder.text.withLock { $0 }.isEmpty)
     }
 
     @Test func spinnerIsNeverDrawnWhenDisabled() {
         let recorder = Recorder()
         let indicator = ProgressIndicator(enabled: false) { chunk in recorder.text.withLock { $0 += chunk } }
-        indicator.run("Registering") { usleep(700_000) }
+        _ = indicator.run("Registering") { usleep(700_000) }
         #expect(recorder.text.withLock { $0 }.isEmpty)
     }
 }

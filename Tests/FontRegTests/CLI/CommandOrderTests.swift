@@ -1,5 +1,13 @@
 import Testing
-@testable import FontReg
+
+@testable import FontRegAudit
+@testable import FontRegCLI
+@testable import FontRegCore
+@testable import FontRegJSON
+@testable import FontRegServer
+@testable import FontRegService
+@testable import FontRegSystem
+@testable import Varlink
 
 @Suite struct CommandOrderTests {
     @Test func optionsBeforeTheCommandMoveAfterIt() {
@@ -8,7 +16,10 @@ import Testing
     }
 
     @Test func argumentsThatStartWithTheCommandAreLeftAlone() {
-        #expect(FontResolveMain.commandFirst(["resolve", "Lato", "--socket", "/s"]) == ["resolve", "Lato", "--socket", "/s"])
+        #expect(
+            FontResolveMain.commandFirst(["resolve", "Lato", "--socket", "/s"]) == [
+                "resolve", "Lato", "--socket", "/s",
+            ])
         #expect(FontResolveMain.commandFirst(["--help"]) == ["--help"])
         #expect(FontResolveMain.commandFirst(["--socket", "/s"]) == ["--socket", "/s"])
     }

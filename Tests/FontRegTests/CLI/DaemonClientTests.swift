@@ -2,7 +2,14 @@ import Foundation
 import Glibc
 import Testing
 
-@testable import FontReg
+@testable import FontRegAudit
+@testable import FontRegCLI
+@testable import FontRegCore
+@testable import FontRegJSON
+@testable import FontRegServer
+@testable import FontRegService
+@testable import FontRegSystem
+@testable import Varlink
 
 /// `fontresolve` against the real `fontregd` on a temporary socket, serving the fixture fonts.
 @Suite(.serialized) struct DaemonClientTests {
@@ -22,7 +29,9 @@ import Testing
         let local = try FontResolveProcess.run(["list", "--fonts", families])
         #expect(remote.status == 0)
         #expect(remote.stdout == local.stdout)
-        let remoteFaces = try FontResolveProcess.run(["list", "Hairline Fixture", "--json", "--socket", daemon.socketPath])
+        let remoteFaces = try FontResolveProcess.run([
+            "list", "Hairline Fixture", "--json", "--socket", daemon.socketPath,
+        ])
         let localFaces = try FontResolveProcess.run(["list", "Hairline Fixture", "--json", "--fonts", families])
         #expect(remoteFaces.stdout == localFaces.stdout)
     }
@@ -110,7 +119,8 @@ import Testing
         let output = try FontResolveProcess.run(["rescan", "--socket", daemon.socketPath], asNobody: true)
         #expect(output.status == 77)
         #expect(output.stderr.contains("fontregd refused Rescan to your user (uid 65534, gid 65534)"))
-        let query = try FontResolveProcess.run(["resolve", "Noto Fixture", "--socket", daemon.socketPath], asNobody: true)
+        let query = try FontResolveProcess.run(
+            ["resolve", "Noto Fixture", "--socket", daemon.socketPath], asNobody: true)
         #expect(query.status == 0, "queries stay open to every user: \(query.stderr)")
     }
 
@@ -138,7 +148,8 @@ import Testing
         let runtime = TemporaryDirectory()
         let output = try FontResolveProcess.run(["list"], environment: ["XDG_RUNTIME_DIR": runtime.path])
         #expect(output.status == 69)
-        #expect(output.stderr.contains("looked at /run/fontreg/fontregd.sock and \(runtime.path)/fontreg/fontregd.sock"))
+        #expect(
+            output.stderr.contains("looked at /run/fontreg/fontregd.sock and \(runtime.path)/fontreg/fontregd.sock"))
     }
 
     @Test func daemonThatStoppedExits69() throws {

@@ -55,15 +55,18 @@ import Testing
     }
 
     @Test func explainPrintsTheTraceOfBoldText() throws {
-        let output = try FontResolveProcess.run(["explain", "Gothic Fixture Neo", "--weight", "700", "--bold-text"] + fonts)
+        let output = try FontResolveProcess.run(
+            ["explain", "Gothic Fixture Neo", "--weight", "700", "--bold-text"] + fonts)
         #expect(output.status == 0)
         Snapshot.expect(output.stdout, matches: "explain-gothic-bold-text.txt")
-        let viaFlag = try FontResolveProcess.run(["resolve", "Gothic Fixture Neo", "--weight", "700", "--bold-text", "--explain"] + fonts)
+        let viaFlag = try FontResolveProcess.run(
+            ["resolve", "Gothic Fixture Neo", "--weight", "700", "--bold-text", "--explain"] + fonts)
         #expect(viaFlag.stdout == output.stdout, "explain is resolve --explain")
     }
 
     @Test func resolveJSONParsesBackWithEveryDocumentedKey() throws {
-        let output = try FontResolveProcess.run(["resolve", "neue-fixture", "--weight", "bold", "--italic", "--json"] + fonts)
+        let output = try FontResolveProcess.run(
+            ["resolve", "neue-fixture", "--weight", "bold", "--italic", "--json"] + fonts)
         #expect(output.status == 0)
         let reply = try #require(try FontResolveProcess.json(output) as? [String: Any])
         #expect(reply["postscriptName"] as? String == "NeueFixture-BoldItalic")
@@ -137,8 +140,10 @@ import Testing
 
     @Test func rulesShowOfADirectoryExitsOneForAMalformedFile() throws {
         let directory = TemporaryDirectory()
-        try Data(#"{"family": "Avenir Fixture", "weightNames": {"semibold": "DemiBold"}}"#.utf8).write(to: URL(fileURLWithPath: directory.file("avenir.json")))
-        try Data("{\"family\": \"Broken\",\n  \"italicSuffix\": 3\n".utf8).write(to: URL(fileURLWithPath: directory.file("broken.json")))
+        try Data(#"{"family": "Avenir Fixture", "weightNames": {"semibold": "DemiBold"}}"#.utf8).write(
+            to: URL(fileURLWithPath: directory.file("avenir.json")))
+        try Data("{\"family\": \"Broken\",\n  \"italicSuffix\": 3\n".utf8).write(
+            to: URL(fileURLWithPath: directory.file("broken.json")))
         let output = try FontResolveProcess.run(["rules", "show", "--rules", directory.path])
         #expect(output.status == 1)
         #expect(output.stdout.contains("Avenir Fixture"))
@@ -147,8 +152,10 @@ import Testing
 
     @Test func rulesFromADirectoryChangeTheComposedName() throws {
         let directory = TemporaryDirectory()
-        try Data(#"{"family": "Avenir Fixture", "weightNames": {"semibold": "DemiBold", "extrabold": "Heavy"}}"#.utf8).write(to: URL(fileURLWithPath: directory.file("avenir.json")))
-        let output = try FontResolveProcess.run(["resolve", "Avenir Fixture", "--weight", "800", "--json", "--rules", directory.path] + fonts)
+        try Data(#"{"family": "Avenir Fixture", "weightNames": {"semibold": "DemiBold", "extrabold": "Heavy"}}"#.utf8)
+            .write(to: URL(fileURLWithPath: directory.file("avenir.json")))
+        let output = try FontResolveProcess.run(
+            ["resolve", "Avenir Fixture", "--weight", "800", "--json", "--rules", directory.path] + fonts)
         #expect(output.status == 0)
         let reply = try #require(try FontResolveProcess.json(output) as? [String: Any])
         #expect(reply["composedName"] as? String == "AvenirFixture-Heavy")
@@ -162,10 +169,14 @@ import Testing
     }
 
     @Test func realFontsResolveAsAUserAsksForThem() throws {
-        let output = try FontResolveProcess.run(["resolve", "Lato", "--weight", "semibold", "--italic", "--json", "--fonts", "fonts"])
+        let output = try FontResolveProcess.run([
+            "resolve", "Lato", "--weight", "semibold", "--italic", "--json", "--fonts", "fonts",
+        ])
         let reply = try #require(try FontResolveProcess.json(output) as? [String: Any])
         #expect(reply["postscriptName"] as? String == "Lato-SemiboldItalic")
-        let inter = try FontResolveProcess.run(["resolve", "inter", "--weight", "600", "--bold-text", "--json", "--fonts", "fonts"])
+        let inter = try FontResolveProcess.run([
+            "resolve", "inter", "--weight", "600", "--bold-text", "--json", "--fonts", "fonts",
+        ])
         let interReply = try #require(try FontResolveProcess.json(inter) as? [String: Any])
         #expect(interReply["postscriptName"] as? String == "Inter-Bold")
     }

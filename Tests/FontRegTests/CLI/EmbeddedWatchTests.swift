@@ -17,7 +17,8 @@ import Testing
         let reader = LineReader(out.fileHandleForReading)
         #expect(reader.nextLine(timeout: 10) == "watching: generation 1, 0 faces")
         try FileManager.default.copyItem(
-            atPath: BuildProducts.fixtureFonts + "/families/NotoFixture-Bold.ttf", toPath: directory.file("NotoFixture-Bold.ttf"))
+            atPath: BuildProducts.fixtureFonts + "/families/NotoFixture-Bold.ttf",
+            toPath: directory.file("NotoFixture-Bold.ttf"))
         #expect(reader.nextLine(timeout: 10) == "generation 2: +1 -0, 1 faces")
         #expect(reader.nextLine(timeout: 5)?.hasPrefix("  + NotoFixture-Bold  ") == true)
         kill(watcher.processIdentifier, SIGTERM)

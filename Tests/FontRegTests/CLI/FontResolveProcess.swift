@@ -25,13 +25,17 @@ enum FontResolveProcess {
     /// `ASAN_OPTIONS` and friends, kept in the clean environment so that a sanitizer run
     /// (`swift test --sanitize=…`, scripts/reliability.sh) applies its settings to the client too.
     static var sanitizerOptions: [String: String] {
-        ProcessInfo.processInfo.environment.filter { ["ASAN_OPTIONS", "LSAN_OPTIONS", "TSAN_OPTIONS", "UBSAN_OPTIONS"].contains($0.key) }
+        ProcessInfo.processInfo.environment.filter {
+            ["ASAN_OPTIONS", "LSAN_OPTIONS", "TSAN_OPTIONS", "UBSAN_OPTIONS"].contains($0.key)
+        }
     }
 
-    static func run(_ arguments: [String], environment: [String: String] = [:], asNobody: Bool = false) throws -> Output {
+    static func run(_ arguments: [String], environment: [String: String] = [:], asNobody: Bool = false) throws -> Output
+    {
         let binary = BuildProducts.executable("fontresolve")
         guard FileManager.default.isExecutableFile(atPath: binary) else {
-            throw HarnessError("\(binary) is missing; build it with `swift build --build-tests` before running the tests")
+            throw HarnessError(
+                "\(binary) is missing; build it with `swift build --build-tests` before running the tests")
         }
         let process = Process()
         if asNobody {
@@ -41,7 +45,9 @@ enum FontResolveProcess {
             process.executableURL = URL(fileURLWithPath: binary)
             process.arguments = arguments
         }
-        var env = ["PATH": "/usr/bin:/bin", "HOME": "/tmp", "LANG": "C.UTF-8", "TMPDIR": "/tmp"].merging(sanitizerOptions) { $1 }
+        var env = ["PATH": "/usr/bin:/bin", "HOME": "/tmp", "LANG": "C.UTF-8", "TMPDIR": "/tmp"].merging(
+            sanitizerOptions
+        ) { $1 }
         for (key, value) in environment { env[key] = value }
         process.environment = env
         process.currentDirectoryURL = BuildProducts.packageRoot
@@ -67,8 +73,11 @@ enum FontResolveProcess {
     /// - Returns: what the terminal showed, standard output and error together.
     static func runOnTerminal(_ arguments: [String], environment: [String: String] = [:]) throws -> Output {
         let binary = BuildProducts.executable("fontresolve")
-        let command = ([binary] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
-        var env = ["PATH": "/usr/bin:/bin", "HOME": "/tmp", "LANG": "C.UTF-8", "TERM": "xterm"].merging(sanitizerOptions) { $1 }
+        let command = ([binary] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(
+            separator: " ")
+        var env = ["PATH": "/usr/bin:/bin", "HOME": "/tmp", "LANG": "C.UTF-8", "TERM": "xterm"].merging(
+            sanitizerOptions
+        ) { $1 }
         for (key, value) in environment { env[key] = value }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/script")

@@ -1,7 +1,14 @@
 import Foundation
 import Testing
 
-@testable import FontReg
+@testable import FontRegAudit
+@testable import FontRegCLI
+@testable import FontRegCore
+@testable import FontRegJSON
+@testable import FontRegServer
+@testable import FontRegService
+@testable import FontRegSystem
+@testable import Varlink
 
 /// `--help`, `help COMMAND`, the generated completion scripts and man page.
 @Suite struct HelpTests {
@@ -49,18 +56,24 @@ import Testing
 
     @Test func bashCompletionParsesAndCompletesCommandsAndWeights() throws {
         let script = BuildProducts.packageRoot.appendingPathComponent("completions/fontresolve.bash").path
-        let check = try runCommand(["/bin/bash", "-c", """
+        let check = try runCommand([
+            "/bin/bash", "-c",
+            """
             source '\(script)'
             COMP_WORDS=(fontresolve re); COMP_CWORD=1; _fontresolve; echo "${COMPREPLY[*]}"
             COMP_WORDS=(fontresolve resolve Lato --weight semi); COMP_CWORD=4; _fontresolve; echo "${COMPREPLY[*]}"
             COMP_WORDS=(fontresolve list --j); COMP_CWORD=2; _fontresolve; echo "${COMPREPLY[*]}"
-            """])
+            """,
+        ])
         #expect(check.status == 0, "\(check.stderr)")
         #expect(check.stdout == "resolve register rescan\nsemibold\n--json\n")
     }
 
     @Test func zshCompletionParses() throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh") || FileManager.default.isExecutableFile(atPath: "/bin/zsh") else {
+        guard
+            FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh")
+                || FileManager.default.isExecutableFile(atPath: "/bin/zsh")
+        else {
             return  // zsh is not installed here; the script is still compared with the generator above.
         }
         let script = BuildProducts.packageRoot.appendingPathComponent("completions/_fontresolve").path

@@ -21,7 +21,8 @@ enum Snapshot {
 
     /// Expects `text` to equal the snapshot `name` (a file name such as `list-families.txt`).
     static func expect(
-        _ text: String, matches name: String, temporary: String? = nil, sourceLocation: SourceLocation = #_sourceLocation
+        _ text: String, matches name: String, temporary: String? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation
     ) {
         let url = directory.appendingPathComponent(name)
         let actual = normalize(text, temporary: temporary)
@@ -31,27 +32,34 @@ enum Snapshot {
             return
         }
         guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
-            Issue.record("no snapshot \(name); record it with RECORD_SNAPSHOTS=1 swift test", sourceLocation: sourceLocation)
+            Issue.record(
+                "no snapshot \(name); record it with RECORD_SNAPSHOTS=1 swift test", sourceLocation: sourceLocation)
             return
         }
         if expected != actual {
             let diff = firstDifference(expected, actual)
-            Issue.record("output differs from snapshot \(name) at line \(diff.line):\n  expected: \(diff.expected)\n  actual:   \(diff.actual)\n(re-record with RECORD_SNAPSHOTS=1 if the change is intended)", sourceLocation: sourceLocation)
+            Issue.record(
+                "output differs from snapshot \(name) at line \(diff.line):\n  expected: \(diff.expected)\n  actual:   \(diff.actual)\n(re-record with RECORD_SNAPSHOTS=1 if the change is intended)",
+                sourceLocation: sourceLocation)
         }
     }
 
     /// Expects a committed file (a completion script, the man page) to equal generated text.
-    static func expectFile(_ path: String, equals generated: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectFile(_ path: String, equals generated: String, sourceLocation: SourceLocation = #_sourceLocation)
+    {
         let url = BuildProducts.packageRoot.appendingPathComponent(path)
         if recording {
-            try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try? FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try? Data(generated.utf8).write(to: url)
             return
         }
         let committed = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
         if committed != generated {
             let diff = firstDifference(committed, generated)
-            Issue.record("\(path) is out of date at line \(diff.line) (regenerate with RECORD_SNAPSHOTS=1 swift test --filter CLI):\n  committed: \(diff.expected)\n  generated: \(diff.actual)", sourceLocation: sourceLocation)
+            Issue.record(
+                "\(path) is out of date at line \(diff.line) (regenerate with RECORD_SNAPSHOTS=1 swift test --filter CLI):\n  committed: \(diff.expected)\n  generated: \(diff.actual)",
+                sourceLocation: sourceLocation)
         }
     }
 

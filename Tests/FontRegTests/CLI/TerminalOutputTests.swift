@@ -13,17 +13,22 @@ import Testing
 
     @Test func terminalOutputIsColouredUnlessNoColorIsSet() throws {
         guard hasScript else { return }
-        let coloured = try FontResolveProcess.runOnTerminal(["resolve", "Noto Fixture", "--weight", "bold", "--fonts", FontResolveProcess.fixtures])
+        let coloured = try FontResolveProcess.runOnTerminal([
+            "resolve", "Noto Fixture", "--weight", "bold", "--fonts", FontResolveProcess.fixtures,
+        ])
         #expect(coloured.stdout.contains(escape + "1mNotoFixture-Bold"))
         let plain = try FontResolveProcess.runOnTerminal(
-            ["resolve", "Noto Fixture", "--weight", "bold", "--fonts", FontResolveProcess.fixtures], environment: ["NO_COLOR": "1"])
+            ["resolve", "Noto Fixture", "--weight", "bold", "--fonts", FontResolveProcess.fixtures],
+            environment: ["NO_COLOR": "1"])
         #expect(plain.stdout.contains("NotoFixture-Bold"))
         #expect(!plain.stdout.contains(escape))
     }
 
     @Test func jsonOnATerminalHasNoColour() throws {
         guard hasScript else { return }
-        let output = try FontResolveProcess.runOnTerminal(["face", "NotoFixture-Bold", "--json", "--fonts", FontResolveProcess.fixtures])
+        let output = try FontResolveProcess.runOnTerminal([
+            "face", "NotoFixture-Bold", "--json", "--fonts", FontResolveProcess.fixtures,
+        ])
         #expect(output.stdout.contains("\"postscriptName\": \"NotoFixture-Bold\""))
         #expect(!output.stdout.contains(escape))
     }

@@ -2,7 +2,14 @@ import Foundation
 import Glibc
 import Testing
 
-@testable import FontReg
+@testable import FontRegAudit
+@testable import FontRegCLI
+@testable import FontRegCore
+@testable import FontRegJSON
+@testable import FontRegServer
+@testable import FontRegService
+@testable import FontRegSystem
+@testable import Varlink
 
 @Suite("allowed roots")
 struct AllowedRootsTests {
@@ -22,7 +29,9 @@ struct AllowedRootsTests {
         let directory = TemporaryDirectory()
         try FileManager.default.createDirectory(atPath: directory.file("fonts"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: directory.file("fontsevil"), withIntermediateDirectories: true)
-        #expect(throws: PathRefusal.self) { try AllowedRoots([directory.file("fonts")]).validate(directory.file("fontsevil")) }
+        #expect(throws: PathRefusal.self) {
+            try AllowedRoots([directory.file("fonts")]).validate(directory.file("fontsevil"))
+        }
     }
 
     @Test func refusesRelativeEmptyAndNulPathsBeforeLookingAtThem() {

@@ -1,7 +1,14 @@
 import Foundation
 import Testing
 
-@testable import FontReg
+@testable import FontRegAudit
+@testable import FontRegCLI
+@testable import FontRegCore
+@testable import FontRegJSON
+@testable import FontRegServer
+@testable import FontRegService
+@testable import FontRegSystem
+@testable import Varlink
 
 @Suite("fontregd configuration")
 struct DaemonConfigurationTests {
@@ -26,13 +33,13 @@ struct DaemonConfigurationTests {
         let directory = TemporaryDirectory()
         let file = directory.file("fontregd.conf")
         try """
-            # comment
-            fonts = /srv/a
-            fonts = /srv/b
-            allow-uid = 1000
-            max-connections = 10
-            system-fonts = no
-            """.write(toFile: file, atomically: true, encoding: .utf8)
+        # comment
+        fonts = /srv/a
+        fonts = /srv/b
+        allow-uid = 1000
+        max-connections = 10
+        system-fonts = no
+        """.write(toFile: file, atomically: true, encoding: .utf8)
         let fromFile = try configuration(["--config", file])
         #expect(fromFile.fontDirectories == ["/srv/a", "/srv/b"])
         #expect(fromFile.access.allowedUIDs == [1000])
@@ -48,9 +55,13 @@ struct DaemonConfigurationTests {
         let directory = TemporaryDirectory()
         let file = directory.file("bad.conf")
         try "fonts = /a\nfrobnicate = 1\n".write(toFile: file, atomically: true, encoding: .utf8)
-        #expect(throws: ConfigurationError.unknownSetting(file: file, line: 2, name: "frobnicate")) { try configuration(["--config", file]) }
+        #expect(throws: ConfigurationError.unknownSetting(file: file, line: 2, name: "frobnicate")) {
+            try configuration(["--config", file])
+        }
         try "just words\n".write(toFile: file, atomically: true, encoding: .utf8)
-        #expect(throws: ConfigurationError.malformedLine(file: file, line: 1)) { try configuration(["--config", file]) }
+        #expect(throws: ConfigurationError.malformedLine(file: file, line: 1)) {
+            try configuration(["--config", file])
+        }
     }
 
     @Test(arguments: [

@@ -2,7 +2,14 @@ import Foundation
 import Glibc
 import Testing
 
-@testable import FontReg
+@testable import FontRegAudit
+@testable import FontRegCLI
+@testable import FontRegCore
+@testable import FontRegJSON
+@testable import FontRegServer
+@testable import FontRegService
+@testable import FontRegSystem
+@testable import Varlink
 
 /// Start, readiness, reload, stop, restart and socket activation of the real daemon.
 @Suite("fontregd lifecycle under systemd conventions", .serialized)
@@ -46,7 +53,8 @@ struct DaemonLifecycleTests {
 
     @Test func sighupAddsFontDirectoriesNamedOnlyInTheConfigFile() throws {
         let directory = TemporaryDirectory()
-        try "fonts = \(BuildProducts.fixtureFonts)\n".write(toFile: directory.file("fontregd.conf"), atomically: true, encoding: .utf8)
+        try "fonts = \(BuildProducts.fixtureFonts)\n".write(
+            toFile: directory.file("fontregd.conf"), atomically: true, encoding: .utf8)
         let notify = try NotifyListener(path: directory.file("notify.sock"))
         let daemon = try DaemonProcess(directory: directory, fonts: [], environment: ["NOTIFY_SOCKET": notify.path])
         _ = notify.messages(until: "READY=1")
@@ -74,14 +82,20 @@ struct DaemonLifecycleTests {
         // The socket file stays behind after kill -9; the next daemon replaces it.
         let second = try DaemonProcess(directory: directory, extraArguments: arguments)
         let again = try second.client()
-        #expect(try again.call("io.fontreg.Registry.Resolve", ["family": "Lato", "weight": "700", "strict": true])["postscriptName"] == "Lato-Bold")
-        let inter = remoteError { _ = try again.call("io.fontreg.Registry.Resolve", ["family": "Inter", "strict": true]) }
+        #expect(
+            try again.call("io.fontreg.Registry.Resolve", ["family": "Lato", "weight": "700", "strict": true])[
+                "postscriptName"] == "Lato-Bold")
+        let inter = remoteError {
+            _ = try again.call("io.fontreg.Registry.Resolve", ["family": "Inter", "strict": true])
+        }
         #expect(inter?.name == "io.fontreg.Registry.FamilyNotFound")
         // Unregistering forgets the persisted path too.
         _ = try again.call("io.fontreg.Registry.Unregister", ["paths": [.string(allowed + "/Lato")]])
         #expect(try second.stop() == 0)
         let third = try DaemonProcess(directory: directory, extraArguments: arguments)
-        let lato = remoteError { _ = try third.client().call("io.fontreg.Registry.Resolve", ["family": "Lato", "strict": true]) }
+        let lato = remoteError {
+            _ = try third.client().call("io.fontreg.Registry.Resolve", ["family": "Lato", "strict": true])
+        }
         #expect(lato?.name == "io.fontreg.Registry.FamilyNotFound")
     }
 
@@ -113,14 +127,16 @@ struct DaemonLifecycleTests {
         let fonts = directory.file("fonts")
         try FileManager.default.createDirectory(atPath: fonts, withIntermediateDirectories: true)
         try FileManager.default.copyItem(
-            atPath: BuildProducts.fixtureFonts + "/families/FixtureSans-Regular.otf", toPath: fonts + "/FixtureSans-Regular.otf")
+            atPath: BuildProducts.fixtureFonts + "/families/FixtureSans-Regular.otf",
+            toPath: fonts + "/FixtureSans-Regular.otf")
         let daemon = try DaemonProcess(directory: directory, fonts: [fonts], extraArguments: ["--debounce-ms", "100"])
         let monitor = try daemon.client(timeout: 20)
         try monitor.send(VarlinkCall(method: "io.fontreg.Registry.Monitor", more: true))
         #expect(try monitor.receive().parameters["event"] == "subscribed")
         try FileManager.default.createDirectory(atPath: fonts + "/Lato", withIntermediateDirectories: true)
         for name in ["Lato-Bold.ttf", "Lato-Regular.ttf"] {
-            try FileManager.default.copyItem(atPath: BuildProducts.realFonts + "/Lato/" + name, toPath: fonts + "/Lato/" + name)
+            try FileManager.default.copyItem(
+                atPath: BuildProducts.realFonts + "/Lato/" + name, toPath: fonts + "/Lato/" + name)
         }
         var added = 0
         while added < 2 {
@@ -156,7 +172,9 @@ struct DaemonLifecycleTests {
         for copy in 0..<10 {
             let target = allowed + "/copy\(copy)"
             try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
-            for file in files { #expect(link(BuildProducts.fixtureFonts + "/families/" + file, target + "/" + file) == 0) }
+            for file in files {
+                #expect(link(BuildProducts.fixtureFonts + "/families/" + file, target + "/" + file) == 0)
+            }
         }
         let daemon = try DaemonProcess(directory: directory, extraArguments: ["--allow-root", allowed])
         let client = try daemon.client(timeout: 30)
@@ -172,13 +190,16 @@ struct DaemonLifecycleTests {
         let stopping = log.range(of: "stopping: finishing in-flight calls")
         let registered = log.range(of: "registered \(allowed)")
         #expect(stopping != nil && registered != nil)
-        if let stopping, let registered { #expect(stopping.lowerBound < registered.lowerBound, "the call finished before SIGTERM: \(log)") }
+        if let stopping, let registered {
+            #expect(stopping.lowerBound < registered.lowerBound, "the call finished before SIGTERM: \(log)")
+        }
     }
 
     @Test func petsTheWatchdogWhenSystemdAsksForOne() throws {
         let directory = TemporaryDirectory()
         let notify = try NotifyListener(path: directory.file("notify.sock"))
-        let daemon = try DaemonProcess(directory: directory, environment: ["NOTIFY_SOCKET": notify.path, "WATCHDOG_USEC": "200000"])
+        let daemon = try DaemonProcess(
+            directory: directory, environment: ["NOTIFY_SOCKET": notify.path, "WATCHDOG_USEC": "200000"])
         let messages = notify.messages(until: "WATCHDOG=1", timeout: 5)
         #expect(messages.contains("WATCHDOG=1"))
         #expect(try daemon.stop() == 0)
@@ -203,14 +224,18 @@ struct DaemonLifecycleTests {
         try FileManager.default.copyItem(atPath: BuildProducts.realFonts + "/Lato", toPath: allowed + "/Lato")
         let daemon = try DaemonProcess(directory: directory, extraArguments: ["--allow-root", allowed])
         // A directory where the temporary state file must go makes the write fail (EISDIR), even for root.
-        try FileManager.default.createDirectory(atPath: directory.file("state/registrations.json.tmp"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: directory.file("state/registrations.json.tmp"), withIntermediateDirectories: true)
         let client = try daemon.client()
         let error = remoteError {
-            _ = try client.call("io.fontreg.Registry.Register", ["paths": [.string(allowed + "/Lato")], "persist": true])
+            _ = try client.call(
+                "io.fontreg.Registry.Register", ["paths": [.string(allowed + "/Lato")], "persist": true])
         }
         #expect(error?.name == "io.fontreg.Registry.PersistenceFailed")
         #expect(error?.parameters["reason"]?.stringValue?.contains("registrations.json.tmp") == true)
-        let lato = remoteError { _ = try client.call("io.fontreg.Registry.Resolve", ["family": "Lato", "strict": true]) }
+        let lato = remoteError {
+            _ = try client.call("io.fontreg.Registry.Resolve", ["family": "Lato", "strict": true])
+        }
         #expect(lato?.name == "io.fontreg.Registry.FamilyNotFound")
     }
 }

@@ -2,7 +2,14 @@ import Foundation
 import Glibc
 import Testing
 
-@testable import FontReg
+@testable import FontRegAudit
+@testable import FontRegCLI
+@testable import FontRegCore
+@testable import FontRegJSON
+@testable import FontRegServer
+@testable import FontRegService
+@testable import FontRegSystem
+@testable import Varlink
 
 /// Hostile and broken clients get a clear error and are closed; everyone else goes on being served.
 @Suite("fontregd limits and bad clients", .serialized)
@@ -151,7 +158,10 @@ struct DaemonLimitsTests {
         let client = try daemon.client()
         var bytes: [UInt8] = []
         for index in 0..<500 {
-            bytes += VarlinkCall(method: "io.fontreg.Registry.Resolve", parameters: ["family": "Fixture Sans", "weight": .string(String(100 + index % 9 * 100))]).serialized()
+            bytes += VarlinkCall(
+                method: "io.fontreg.Registry.Resolve",
+                parameters: ["family": "Fixture Sans", "weight": .string(String(100 + index % 9 * 100))]
+            ).serialized()
         }
         try client.sendRaw(bytes)
         shutdown(client.fd, Int32(SHUT_WR))

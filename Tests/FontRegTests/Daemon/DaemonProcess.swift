@@ -2,7 +2,14 @@ import Foundation
 import Glibc
 import Testing
 
-@testable import FontReg
+@testable import FontRegAudit
+@testable import FontRegCLI
+@testable import FontRegCore
+@testable import FontRegJSON
+@testable import FontRegServer
+@testable import FontRegService
+@testable import FontRegSystem
+@testable import Varlink
 
 /// Where the built products are: next to the test bundle, in SwiftPM's bin directory.
 enum BuildProducts {
@@ -70,8 +77,10 @@ final class DaemonProcess {
         guard FileManager.default.isExecutableFile(atPath: binary) else {
             throw HarnessError("\(binary) is missing; build it with `swift build` before `swift test`")
         }
-        var arguments = ["--socket", self.socketPath, "--no-system-fonts", "--state-dir", directory.file("state"),
-            "--cache-dir", directory.file("cache"), "--config", directory.file("fontregd.conf")]
+        var arguments = [
+            "--socket", self.socketPath, "--no-system-fonts", "--state-dir", directory.file("state"),
+            "--cache-dir", directory.file("cache"), "--config", directory.file("fontregd.conf"),
+        ]
         for font in fonts { arguments += ["--fonts", font] }
         arguments += extraArguments
         if !FileManager.default.fileExists(atPath: directory.file("fontregd.conf")) {
@@ -165,7 +174,9 @@ struct HarnessError: Error, CustomStringConvertible {
 
 /// Runs a command and returns its exit status, standard output and standard error.
 @discardableResult
-func runCommand(_ arguments: [String], environment: [String: String]? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
+func runCommand(_ arguments: [String], environment: [String: String]? = nil) throws -> (
+    status: Int32, stdout: String, stderr: String
+) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: arguments[0])
     process.arguments = Array(arguments.dropFirst())
@@ -178,7 +189,9 @@ func runCommand(_ arguments: [String], environment: [String: String]? = nil) thr
     let outData = out.fileHandleForReading.readDataToEndOfFile()
     let errData = err.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+    return (
+        process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self)
+    )
 }
 
 /// The Varlink error a call fails with, or `nil` when it succeeds.

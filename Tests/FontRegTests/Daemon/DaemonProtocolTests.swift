@@ -2,7 +2,14 @@ import Foundation
 import Glibc
 import Testing
 
-@testable import FontReg
+@testable import FontRegAudit
+@testable import FontRegCLI
+@testable import FontRegCore
+@testable import FontRegJSON
+@testable import FontRegServer
+@testable import FontRegService
+@testable import FontRegSystem
+@testable import Varlink
 
 /// The real `fontregd` on a real Unix socket: Varlink behaviour as clients see it.
 @Suite("fontregd speaks Varlink", .serialized)
@@ -18,7 +25,9 @@ struct DaemonProtocolTests {
         let description = try client.call(
             "org.varlink.service.GetInterfaceDescription", ["interface": "io.fontreg.Registry"])
         let file = try String(
-            contentsOfFile: BuildProducts.packageRoot.appendingPathComponent("Sources/FontReg/Protocol/io.fontreg.Registry.varlink").path,
+            contentsOfFile: BuildProducts.packageRoot.appendingPathComponent(
+                "Sources/FontRegService/io.fontreg.Registry.varlink"
+            ).path,
             encoding: .utf8)
         #expect(description["description"]?.stringValue == file)
         #expect(try daemon.stop() == 0)
@@ -31,12 +40,14 @@ struct DaemonProtocolTests {
         #expect(reply["postscriptName"] == "FixtureSans-SemiBoldItalic")
         #expect(reply["weight"] == 600)
         #expect(reply["italic"] == true)
-        for key in ["file", "index", "match", "requestedWeight", "effectiveWeight", "trace", "warnings", "family",
-            "resolvedFamily", "face"]
-        {
+        for key in [
+            "file", "index", "match", "requestedWeight", "effectiveWeight", "trace", "warnings", "family",
+            "resolvedFamily", "face",
+        ] {
             #expect(reply[key] != nil, "Resolve reply lacks \(key)")
         }
-        let registry = try FontRegistry(configuration: RegistryConfiguration(fontDirectories: [BuildProducts.fixtureFonts]))
+        let registry = try FontRegistry(
+            configuration: RegistryConfiguration(fontDirectories: [BuildProducts.fixtureFonts]))
         let local = ResolutionReply(
             try registry.resolve(ResolveQuery(family: "Fixture Sans", weight: .semibold, italic: true)))
         #expect(JSONValue.object(reply) == local.jsonValue)
@@ -48,7 +59,10 @@ struct DaemonProtocolTests {
         let weights = [100, 900, 400, 700, 300, 600, 200, 800, 500]
         var bytes: [UInt8] = []
         for weight in weights {
-            bytes += VarlinkCall(method: "\(Self.registry).Resolve", parameters: ["family": "Fixture Sans", "weight": .string(String(weight))]).serialized()
+            bytes += VarlinkCall(
+                method: "\(Self.registry).Resolve",
+                parameters: ["family": "Fixture Sans", "weight": .string(String(weight))]
+            ).serialized()
         }
         try client.sendRaw(bytes)
         for weight in weights {
@@ -61,7 +75,9 @@ struct DaemonProtocolTests {
     @Test func onewayCallGetsNoReplyAndTheNextCallIsAnswered() throws {
         let daemon = try DaemonProcess()
         let client = try daemon.client()
-        try client.send(VarlinkCall(method: "\(Self.registry).Resolve", parameters: ["family": "Nope", "strict": true], oneway: true))
+        try client.send(
+            VarlinkCall(
+                method: "\(Self.registry).Resolve", parameters: ["family": "Nope", "strict": true], oneway: true))
         let status = try client.call("\(Self.registry).GetStatus")
         #expect(status["faces"]?.intValue ?? 0 > 100)
     }
@@ -69,18 +85,25 @@ struct DaemonProtocolTests {
     @Test func errorsAreFullyQualifiedWithActionableParameters() throws {
         let daemon = try DaemonProcess()
         let client = try daemon.client()
-        let notFound = remoteError { _ = try client.call("\(Self.registry).Resolve", ["family": "Fixture Sanz", "strict": true]) }
+        let notFound = remoteError {
+            _ = try client.call("\(Self.registry).Resolve", ["family": "Fixture Sanz", "strict": true])
+        }
         #expect(notFound?.name == "io.fontreg.Registry.FamilyNotFound")
         #expect(notFound?.parameters["suggestions"]?.arrayValue?.contains("Fixture Sans") == true)
         let face = remoteError { _ = try client.call("\(Self.registry).GetFace", ["postscriptName": "Nope-Regular"]) }
         #expect(face?.name == "io.fontreg.Registry.FaceNotFound")
-        let weight = remoteError { _ = try client.call("\(Self.registry).Resolve", ["family": "Fixture Sans", "weight": "chunky"]) }
+        let weight = remoteError {
+            _ = try client.call("\(Self.registry).Resolve", ["family": "Fixture Sans", "weight": "chunky"])
+        }
         #expect(weight?.name == "io.fontreg.Registry.InvalidWeight")
         let policy = remoteError {
-            _ = try client.call("\(Self.registry).Resolve", ["family": "Fixture Sans", "boldText": true, "boldPolicy": "max"])
+            _ = try client.call(
+                "\(Self.registry).Resolve", ["family": "Fixture Sans", "boldText": true, "boldPolicy": "max"])
         }
         #expect(policy?.name == "io.fontreg.Registry.InvalidBoldPolicy")
-        let parameter = remoteError { _ = try client.call("\(Self.registry).Resolve", ["family": "Fixture Sans", "colour": "red"]) }
+        let parameter = remoteError {
+            _ = try client.call("\(Self.registry).Resolve", ["family": "Fixture Sans", "colour": "red"])
+        }
         #expect(parameter == .invalidParameter("colour"))
         let method = remoteError { _ = try client.call("\(Self.registry).Frobnicate") }
         #expect(method == .methodNotFound("io.fontreg.Registry.Frobnicate"))
@@ -96,7 +119,12 @@ struct DaemonProtocolTests {
         let daemon = try DaemonProcess()
         let reply = try daemon.client().call(
             "\(Self.registry).ResolveMany",
-            ["queries": [["family": "Fixture Sans", "weight": "700"], ["family": "Nope", "strict": true], ["family": "Fixture Sans", "weight": "x"]]])
+            [
+                "queries": [
+                    ["family": "Fixture Sans", "weight": "700"], ["family": "Nope", "strict": true],
+                    ["family": "Fixture Sans", "weight": "x"],
+                ]
+            ])
         let results = reply["results"]?.arrayValue ?? []
         #expect(results.count == 3)
         #expect(results.first?["resolution"]?["postscriptName"] == "FixtureSans-Bold")
@@ -138,14 +166,18 @@ struct DaemonProtocolTests {
         let allowed = directory.file("allowed")
         try FileManager.default.createDirectory(atPath: allowed + "/regular", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: allowed + "/bold", withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: BuildProducts.realFonts + "/Lato/Lato-Regular.ttf", toPath: allowed + "/regular/Lato-Regular.ttf")
-        try FileManager.default.copyItem(atPath: BuildProducts.realFonts + "/Lato/Lato-Bold.ttf", toPath: allowed + "/bold/Lato-Bold.ttf")
+        try FileManager.default.copyItem(
+            atPath: BuildProducts.realFonts + "/Lato/Lato-Regular.ttf", toPath: allowed + "/regular/Lato-Regular.ttf")
+        try FileManager.default.copyItem(
+            atPath: BuildProducts.realFonts + "/Lato/Lato-Bold.ttf", toPath: allowed + "/bold/Lato-Bold.ttf")
         let daemon = try DaemonProcess(directory: directory, extraArguments: ["--allow-root", allowed])
         let client = try daemon.client()
         _ = try client.call("\(Self.registry).Register", ["paths": [.string(allowed + "/regular")]])
         let query: [String: JSONValue] = ["family": "Lato", "weight": "700", "strict": true]
         #expect(try client.call("\(Self.registry).Resolve", query)["postscriptName"] == "Lato-Regular")
-        let listFaces = { try client.call("\(Self.registry).ListFaces", ["family": "Lato"])["faces"]?.arrayValue?.count }
+        let listFaces = {
+            try client.call("\(Self.registry).ListFaces", ["family": "Lato"])["faces"]?.arrayValue?.count
+        }
         #expect(try listFaces() == 1)
         #expect(try listFaces() == 1)
         _ = try client.call("\(Self.registry).Register", ["paths": [.string(allowed + "/bold")]])

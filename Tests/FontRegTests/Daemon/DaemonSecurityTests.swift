@@ -2,7 +2,14 @@ import Foundation
 import Glibc
 import Testing
 
-@testable import FontReg
+@testable import FontRegAudit
+@testable import FontRegCLI
+@testable import FontRegCore
+@testable import FontRegJSON
+@testable import FontRegServer
+@testable import FontRegService
+@testable import FontRegSystem
+@testable import Varlink
 
 /// Who may change the registry, and which paths `Register` accepts, against the real daemon.
 @Suite("fontregd refuses what it must", .serialized)
@@ -35,12 +42,16 @@ struct DaemonSecurityTests {
 
     @Test func nobodyMayQueryButNotRegisterUnregisterOrRescan() throws {
         let daemon = try DaemonProcess(extraArguments: ["--allow-root", BuildProducts.realFonts])
-        let query = try callAsNobody(daemon, VarlinkCall(method: "io.fontreg.Registry.Resolve", parameters: ["family": "Fixture Sans"]))
+        let query = try callAsNobody(
+            daemon, VarlinkCall(method: "io.fontreg.Registry.Resolve", parameters: ["family": "Fixture Sans"]))
         #expect(query.error == nil)
         #expect(query.parameters["postscriptName"] == "FixtureSans-Regular")
         let calls = [
-            VarlinkCall(method: "io.fontreg.Registry.Register", parameters: ["paths": [.string(BuildProducts.realFonts + "/Lato")]]),
-            VarlinkCall(method: "io.fontreg.Registry.Unregister", parameters: ["paths": [.string(BuildProducts.fixtureFonts)]]),
+            VarlinkCall(
+                method: "io.fontreg.Registry.Register",
+                parameters: ["paths": [.string(BuildProducts.realFonts + "/Lato")]]),
+            VarlinkCall(
+                method: "io.fontreg.Registry.Unregister", parameters: ["paths": [.string(BuildProducts.fixtureFonts)]]),
             VarlinkCall(method: "io.fontreg.Registry.Rescan"),
         ]
         for call in calls {
@@ -52,9 +63,14 @@ struct DaemonSecurityTests {
     }
 
     @Test func allowedGroupMayRegister() throws {
-        let daemon = try DaemonProcess(extraArguments: ["--allow-root", BuildProducts.realFonts, "--allow-gid", "65534"])
+        let daemon = try DaemonProcess(extraArguments: [
+            "--allow-root", BuildProducts.realFonts, "--allow-gid", "65534",
+        ])
         let reply = try callAsNobody(
-            daemon, VarlinkCall(method: "io.fontreg.Registry.Register", parameters: ["paths": [.string(BuildProducts.realFonts + "/Lato")]]))
+            daemon,
+            VarlinkCall(
+                method: "io.fontreg.Registry.Register",
+                parameters: ["paths": [.string(BuildProducts.realFonts + "/Lato")]]))
         #expect(reply.error == nil)
         #expect(reply.parameters["added"]?.arrayValue?.count == 18)
     }
@@ -67,7 +83,8 @@ struct DaemonSecurityTests {
         try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
         let font = BuildProducts.fixtureFonts + "/families/FixtureSans-Regular.otf"
         try FileManager.default.copyItem(atPath: font, toPath: outside + "/Outside-Regular.otf")
-        try FileManager.default.createSymbolicLink(atPath: allowed + "/escape.otf", withDestinationPath: outside + "/Outside-Regular.otf")
+        try FileManager.default.createSymbolicLink(
+            atPath: allowed + "/escape.otf", withDestinationPath: outside + "/Outside-Regular.otf")
         try FileManager.default.createSymbolicLink(atPath: allowed + "/null", withDestinationPath: "/dev/null")
         #expect(mkfifo(allowed + "/pipe.ttf", 0o644) == 0)
         #expect(mknod(allowed + "/device.ttf", S_IFCHR | 0o600, dev_t((1 << 8) | 3)) == 0)
@@ -87,17 +104,23 @@ struct DaemonSecurityTests {
         for (path, reason) in cases {
             let error = remoteError { _ = try client.call("io.fontreg.Registry.Register", ["paths": [.string(path)]]) }
             #expect(error?.name == "io.fontreg.Registry.PathNotAllowed", "\(path)")
-            #expect(error?.parameters["reason"]?.stringValue?.contains(reason) == true, "\(path): \(String(describing: error))")
+            #expect(
+                error?.parameters["reason"]?.stringValue?.contains(reason) == true,
+                "\(path): \(String(describing: error))")
             #expect(error?.parameters["allowedRoots"] == [.string(allowed)])
         }
         // A directory inside the root whose own symlink leads outside is refused as a whole.
         try FileManager.default.createDirectory(atPath: allowed + "/family", withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: font, toPath: allowed + "/family/Inside-Regular.otf")
         try FileManager.default.createSymbolicLink(atPath: allowed + "/family/more", withDestinationPath: outside)
-        let escape = remoteError { _ = try client.call("io.fontreg.Registry.Register", ["paths": [.string(allowed + "/family")]]) }
+        let escape = remoteError {
+            _ = try client.call("io.fontreg.Registry.Register", ["paths": [.string(allowed + "/family")]])
+        }
         #expect(escape?.name == "io.fontreg.Registry.PathNotAllowed")
         #expect(escape?.parameters["reason"]?.stringValue?.contains(allowed + "/family/more") == true)
-        let missing = remoteError { _ = try client.call("io.fontreg.Registry.Register", ["paths": [.string(allowed + "/missing.ttf")]]) }
+        let missing = remoteError {
+            _ = try client.call("io.fontreg.Registry.Register", ["paths": [.string(allowed + "/missing.ttf")]])
+        }
         #expect(missing?.name == "io.fontreg.Registry.FileNotFound")
         #expect(try client.call("io.fontreg.Registry.GetStatus")["generation"] == 1)
     }
@@ -111,13 +134,19 @@ struct DaemonSecurityTests {
         let daemon = try DaemonProcess(directory: directory, extraArguments: ["--allow-root", allowed])
         let client = try daemon.client()
         _ = try client.call("io.fontreg.Registry.Register", ["paths": [.string(allowed + "/Lato")]])
-        let again = remoteError { _ = try client.call("io.fontreg.Registry.Register", ["paths": [.string(allowed + "/Lato")]]) }
+        let again = remoteError {
+            _ = try client.call("io.fontreg.Registry.Register", ["paths": [.string(allowed + "/Lato")]])
+        }
         #expect(again?.name == "io.fontreg.Registry.AlreadyRegistered")
         #expect(again?.parameters["path"]?.stringValue == allowed + "/Lato")
-        let bad = remoteError { _ = try client.call("io.fontreg.Registry.Register", ["paths": [.string(allowed + "/bad.ttf")]]) }
+        let bad = remoteError {
+            _ = try client.call("io.fontreg.Registry.Register", ["paths": [.string(allowed + "/bad.ttf")]])
+        }
         #expect(bad?.name == "io.fontreg.Registry.InvalidFontData")
         #expect(bad?.parameters["reason"]?.stringValue?.isEmpty == false)
-        let unregistered = remoteError { _ = try client.call("io.fontreg.Registry.Unregister", ["paths": [.string(allowed + "/bad.ttf")]]) }
+        let unregistered = remoteError {
+            _ = try client.call("io.fontreg.Registry.Unregister", ["paths": [.string(allowed + "/bad.ttf")]])
+        }
         #expect(unregistered?.name == "io.fontreg.Registry.NotRegistered")
         let removed = try client.call("io.fontreg.Registry.Unregister", ["paths": [.string(allowed + "/Lato")]])
         #expect(removed["removed"]?.arrayValue?.count == 18)
@@ -134,7 +163,9 @@ struct DaemonSecurityTests {
             for (offset, byte) in path.utf8.enumerated() { raw[offset] = byte }
         }
         _ = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(stale, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(stale, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
         }
         close(stale)
         #expect(FileManager.default.fileExists(atPath: path))

@@ -18,7 +18,9 @@ final class NotifyListener {
             for (offset, byte) in bytes.enumerated() { raw[offset] = byte }
         }
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
         }
         guard bound == 0 else { throw HarnessError("bind \(path) failed: errno \(errno)") }
         chmod(path, 0o666)

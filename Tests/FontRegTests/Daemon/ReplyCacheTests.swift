@@ -1,6 +1,13 @@
 import Testing
 
-@testable import FontReg
+@testable import FontRegAudit
+@testable import FontRegCLI
+@testable import FontRegCore
+@testable import FontRegJSON
+@testable import FontRegServer
+@testable import FontRegService
+@testable import FontRegSystem
+@testable import Varlink
 
 @Suite("reply cache")
 struct ReplyCacheTests {

@@ -1,7 +1,14 @@
 import Foundation
 import Testing
 
-@testable import FontReg
+@testable import FontRegAudit
+@testable import FontRegCLI
+@testable import FontRegCore
+@testable import FontRegJSON
+@testable import FontRegServer
+@testable import FontRegService
+@testable import FontRegSystem
+@testable import Varlink
 
 /// The unit files as `systemd-analyze` judges them.
 @Suite("systemd units")
@@ -23,12 +30,15 @@ struct SystemdUnitTests {
         environment["PREFIX"] = prefix.path + "/usr"
         environment["BUILD_DIR"] = BuildProducts.directory.path
         let install = try runCommand(
-            ["/bin/sh", BuildProducts.packageRoot.appendingPathComponent("scripts/install.sh").path], environment: environment)
+            ["/bin/sh", BuildProducts.packageRoot.appendingPathComponent("scripts/install.sh").path],
+            environment: environment)
         #expect(install.status == 0, "\(install.stderr)")
         let units = prefix.path + "/usr/lib/systemd/system"
         let service = try String(contentsOfFile: units + "/fontregd.service", encoding: .utf8)
         #expect(service.contains("ExecStart=\(prefix.path)/usr/bin/fontregd\n"))
-        let verify = try runCommand(["/usr/bin/systemd-analyze", "verify", units + "/fontregd.service", units + "/fontregd.socket"])
+        let verify = try runCommand([
+            "/usr/bin/systemd-analyze", "verify", units + "/fontregd.service", units + "/fontregd.socket",
+        ])
         #expect(verify.status == 0)
         #expect(verify.stderr.isEmpty, "\(verify.stderr)")
     }

@@ -1,11 +1,20 @@
 import Testing
-@testable import FontReg
+
+@testable import FontRegAudit
+@testable import FontRegCLI
+@testable import FontRegCore
+@testable import FontRegJSON
+@testable import FontRegServer
+@testable import FontRegService
+@testable import FontRegSystem
+@testable import Varlink
 
 @Suite struct FontIndexTests {
     let index = Fixtures.registry.index
 
     @Test func postscriptAndFullNamesAreFoundWithoutRegardToCase() {
-        #expect(index.face(postscriptName: "fixturesans-semibolditalic")?.postscriptName == "FixtureSans-SemiBoldItalic")
+        #expect(
+            index.face(postscriptName: "fixturesans-semibolditalic")?.postscriptName == "FixtureSans-SemiBoldItalic")
         #expect(index.face(fullName: "FIXTURE SANS SEMIBOLD ITALIC")?.postscriptName == "FixtureSans-SemiBoldItalic")
         #expect(index.face(postscriptName: "Nope-Regular") == nil)
     }
@@ -18,7 +27,10 @@ import Testing
 
     @Test func familyFacesAreSortedByStyleThenWeight() throws {
         let faces = try #require(index.family(named: "Noto Fixture")).faces
-        #expect(faces.map(\.postscriptName) == ["NotoFixture-Regular", "NotoFixture-Bold", "NotoFixture-Italic", "NotoFixture-BoldItalic"])
+        #expect(
+            faces.map(\.postscriptName) == [
+                "NotoFixture-Regular", "NotoFixture-Bold", "NotoFixture-Italic", "NotoFixture-BoldItalic",
+            ])
     }
 
     @Test func registeredWeightsIncludeStepsInsideAVariableRange() throws {

@@ -1,11 +1,20 @@
 import Foundation
 import Testing
 
-@testable import FontReg
+@testable import FontRegAudit
+@testable import FontRegCLI
+@testable import FontRegCore
+@testable import FontRegJSON
+@testable import FontRegServer
+@testable import FontRegService
+@testable import FontRegSystem
+@testable import Varlink
 
 @Suite("io.fontreg.Registry interface definition")
 struct InterfaceDescriptionTests {
-    static let file = BuildProducts.packageRoot.appendingPathComponent("Sources/FontReg/Protocol/io.fontreg.Registry.varlink").path
+    static let file = BuildProducts.packageRoot.appendingPathComponent(
+        "Sources/FontRegService/io.fontreg.Registry.varlink"
+    ).path
 
     @Test func embeddedDescriptionIsTheRepositoryFileVerbatim() throws {
         let text = try String(contentsOfFile: Self.file, encoding: .utf8)
@@ -30,8 +39,11 @@ struct InterfaceDescriptionTests {
         #expect(Set(declared.map(RegistryInterface.qualified)) == Set(constants))
         let methods = text.split(separator: "\n").filter { $0.hasPrefix("method ") }
             .map { String($0.dropFirst(7).prefix { $0 != "(" }) }
-        #expect(Set(methods) == ["Resolve", "ResolveMany", "ListFamilies", "ListFaces", "GetFace", "Register",
-            "Unregister", "Rescan", "GetStatus", "Monitor"])
+        #expect(
+            Set(methods) == [
+                "Resolve", "ResolveMany", "ListFamilies", "ListFaces", "GetFace", "Register",
+                "Unregister", "Rescan", "GetStatus", "Monitor",
+            ])
     }
 
     @Test func introspectionAnswersGetInfoAndUnknownInterfaces() throws {
@@ -39,7 +51,8 @@ struct InterfaceDescriptionTests {
         let info = try introspection.handle(VarlinkCall(method: "org.varlink.service.GetInfo"))
         #expect(info["interfaces"] == ["org.varlink.service", "io.fontreg.Registry"])
         #expect(throws: VarlinkError.interfaceNotFound("x.Y")) {
-            try introspection.handle(VarlinkCall(method: "org.varlink.service.GetInterfaceDescription", parameters: ["interface": "x.Y"]))
+            try introspection.handle(
+                VarlinkCall(method: "org.varlink.service.GetInterfaceDescription", parameters: ["interface": "x.Y"]))
         }
     }
 }

@@ -1,6 +1,13 @@
 import Testing
 
-@testable import FontReg
+@testable import FontRegAudit
+@testable import FontRegCLI
+@testable import FontRegCore
+@testable import FontRegJSON
+@testable import FontRegServer
+@testable import FontRegService
+@testable import FontRegSystem
+@testable import Varlink
 
 @Suite("JSON parser and writer")
 struct JSONParserTests {
@@ -33,7 +40,9 @@ struct JSONParserTests {
     @Test func refusesNestingDeeperThanTheLimitInsteadOfOverflowingTheStack() throws {
         let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
         #expect(throws: JSONParseError.self) { try parse(deep) }
-        let fine = String(repeating: "[", count: JSONParser.maximumDepth) + String(repeating: "]", count: JSONParser.maximumDepth)
+        let fine =
+            String(repeating: "[", count: JSONParser.maximumDepth)
+            + String(repeating: "]", count: JSONParser.maximumDepth)
         #expect(try parse(fine).arrayValue != nil)
     }
 

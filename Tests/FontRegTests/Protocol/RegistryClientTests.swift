@@ -1,7 +1,14 @@
 import Foundation
 import Testing
 
-@testable import FontReg
+@testable import FontRegAudit
+@testable import FontRegCLI
+@testable import FontRegCore
+@testable import FontRegJSON
+@testable import FontRegServer
+@testable import FontRegService
+@testable import FontRegSystem
+@testable import Varlink
 
 /// The typed Swift client against the real daemon.
 @Suite("RegistryClient", .serialized)
@@ -9,9 +16,11 @@ struct RegistryClientTests {
     @Test func resolvesTheSameAsTheLibraryInProcess() throws {
         let daemon = try DaemonProcess()
         let client = try RegistryClient(socketPath: daemon.socketPath)
-        let query = ResolveQuery(family: "fixture-sans", weight: .regular, italic: true, boldText: true, boldPolicy: .cssBolder)
+        let query = ResolveQuery(
+            family: "fixture-sans", weight: .regular, italic: true, boldText: true, boldPolicy: .cssBolder)
         let remote = try client.resolve(query)
-        let registry = try FontRegistry(configuration: RegistryConfiguration(fontDirectories: [BuildProducts.fixtureFonts]))
+        let registry = try FontRegistry(
+            configuration: RegistryConfiguration(fontDirectories: [BuildProducts.fixtureFonts]))
         #expect(remote == ResolutionReply(try registry.resolve(query)))
         let batch = try client.resolveMany([query, ResolveQuery(family: "Nope", strict: true)])
         #expect(try batch[0].get() == remote)
@@ -37,7 +46,9 @@ struct RegistryClientTests {
                 Issue.record("unexpected \(error)")
                 return
             }
-            #expect(remote.explanation.hasPrefix("No registered family is named \"Fixture Sanz\". Did you mean \"Fixture Sans\""))
+            #expect(
+                remote.explanation.hasPrefix(
+                    "No registered family is named \"Fixture Sanz\". Did you mean \"Fixture Sans\""))
         }
     }
 

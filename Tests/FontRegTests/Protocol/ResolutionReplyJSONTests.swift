@@ -1,11 +1,20 @@
 import Foundation
 import Testing
 
-@testable import FontReg
+@testable import FontRegAudit
+@testable import FontRegCLI
+@testable import FontRegCore
+@testable import FontRegJSON
+@testable import FontRegServer
+@testable import FontRegService
+@testable import FontRegSystem
+@testable import Varlink
 
 @Suite("Resolve reply encoding")
 struct ResolutionReplyJSONTests {
-    static let registry = Result { try FontRegistry(configuration: RegistryConfiguration(fontDirectories: [BuildProducts.fixtureFonts])) }
+    static let registry = Result {
+        try FontRegistry(configuration: RegistryConfiguration(fontDirectories: [BuildProducts.fixtureFonts]))
+    }
 
     /// The daemon builds replies without JSONEncoder; they must equal `fontresolve --json`'s Codable encoding.
     @Test(arguments: [
@@ -28,7 +37,9 @@ struct ResolutionReplyJSONTests {
         let registry = try Self.registry.get()
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        #expect(registry.index.faces.contains { $0.instance != nil && !$0.axes.isEmpty } || registry.index.faces.contains { !$0.axes.isEmpty })
+        #expect(
+            registry.index.faces.contains { $0.instance != nil && !$0.axes.isEmpty }
+                || registry.index.faces.contains { !$0.axes.isEmpty })
         for face in registry.index.faces {
             let fromCodable = try JSONParser.parse(Array(try encoder.encode(face)))
             #expect(Self.normalized(face.jsonValue) == Self.normalized(fromCodable), "\(face.postscriptName)")

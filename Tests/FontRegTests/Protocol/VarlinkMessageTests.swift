@@ -1,6 +1,13 @@
 import Testing
 
-@testable import FontReg
+@testable import FontRegAudit
+@testable import FontRegCLI
+@testable import FontRegCore
+@testable import FontRegJSON
+@testable import FontRegServer
+@testable import FontRegService
+@testable import FontRegSystem
+@testable import Varlink
 
 @Suite("Varlink framing and messages")
 struct VarlinkMessageTests {
@@ -45,7 +52,8 @@ struct VarlinkMessageTests {
         #expect(parsed.methodName == "Monitor")
         #expect(parsed.parameters == ["x": 1])
         #expect(parsed.more && !parsed.oneway && !parsed.upgrade)
-        let roundTrip = try Array(parsed.serialized().dropLast()).withUnsafeBufferPointer { (buffer) throws(VarlinkProtocolError) in
+        let roundTrip = try Array(parsed.serialized().dropLast()).withUnsafeBufferPointer {
+            (buffer) throws(VarlinkProtocolError) in
             try VarlinkCall(parsing: buffer)
         }
         #expect(roundTrip == parsed)
@@ -68,14 +76,16 @@ struct VarlinkMessageTests {
         let reply = VarlinkReply(error: .invalidParameter("family"))
         let bytes = reply.serialized()
         #expect(bytes.last == 0)
-        #expect(String(decoding: bytes.dropLast(), as: UTF8.self)
-            == #"{"error":"org.varlink.service.InvalidParameter","parameters":{"parameter":"family"}}"#)
+        #expect(
+            String(decoding: bytes.dropLast(), as: UTF8.self)
+                == #"{"error":"org.varlink.service.InvalidParameter","parameters":{"parameter":"family"}}"#)
     }
 
     @Test func parameterReaderNamesTheFirstUnknownOrMistypedParameter() throws {
         let unknown = VarlinkCall(method: "a.B", parameters: ["zeta": 1, "family": "x", "alpha": 2])
         #expect(throws: VarlinkError.invalidParameter("alpha")) { try ParameterReader(unknown, allowed: ["family"]) }
-        let mistyped = try ParameterReader(VarlinkCall(method: "a.B", parameters: ["italic": "yes"]), allowed: ["italic"])
+        let mistyped = try ParameterReader(
+            VarlinkCall(method: "a.B", parameters: ["italic": "yes"]), allowed: ["italic"])
         #expect(throws: VarlinkError.invalidParameter("italic")) { try mistyped.optionalBool("italic") }
     }
 }

@@ -1,6 +1,14 @@
 import Foundation
 import Testing
-@testable import FontReg
+
+@testable import FontRegAudit
+@testable import FontRegCLI
+@testable import FontRegCore
+@testable import FontRegJSON
+@testable import FontRegServer
+@testable import FontRegService
+@testable import FontRegSystem
+@testable import Varlink
 
 /// Real families from Debian packages, resolved as a user would ask for them.
 ///
@@ -18,9 +26,12 @@ import Testing
         return try? FontRegistry(configuration: RegistryConfiguration(fontDirectories: directories))
     }()
 
-    func resolve(_ family: String, _ weight: String, italic: Bool = false, boldText: Bool = false) throws -> Resolution {
+    func resolve(_ family: String, _ weight: String, italic: Bool = false, boldText: Bool = false) throws -> Resolution
+    {
         let registry = try #require(Self.registry, "Debian font packages missing: run scripts/setup-test-deps.sh")
-        return try registry.resolve(ResolveQuery(family: family, weight: FontWeight(parsing: weight)!, italic: italic, boldText: boldText, strict: true))
+        return try registry.resolve(
+            ResolveQuery(
+                family: family, weight: FontWeight(parsing: weight)!, italic: italic, boldText: boldText, strict: true))
     }
 
     @Test func latoHairlineIs100AndSemiboldBoldTextIsBold() throws {
@@ -39,7 +50,8 @@ import Testing
         let offGrid = try resolve("Inter", "650")
         #expect(offGrid.match == .familyWeight)
         #expect(offGrid.face.weightRange.contains(650))
-        #expect(try resolve("Inter", "bold", italic: true, boldText: true).face.postscriptName == "Inter-ExtraBoldItalic")
+        #expect(
+            try resolve("Inter", "bold", italic: true, boldText: true).face.postscriptName == "Inter-ExtraBoldItalic")
     }
 
     @Test func robotoThinHasWeightClass250() throws {

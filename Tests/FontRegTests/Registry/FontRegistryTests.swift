@@ -1,7 +1,15 @@
 import Foundation
 import Synchronization
 import Testing
-@testable import FontReg
+
+@testable import FontRegAudit
+@testable import FontRegCLI
+@testable import FontRegCore
+@testable import FontRegJSON
+@testable import FontRegServer
+@testable import FontRegService
+@testable import FontRegSystem
+@testable import Varlink
 
 @Suite struct FontRegistryTests {
     func emptyRegistry() throws -> FontRegistry {
@@ -39,14 +47,18 @@ import Testing
 
     @Test func missingPathsAndBadFilesAreRefusedWithTheReason() throws {
         let registry = try emptyRegistry()
-        #expect(throws: RegistryError.fileNotFound(path: "/nonexistent/font.ttf")) { try registry.register(paths: ["/nonexistent/font.ttf"]) }
+        #expect(throws: RegistryError.fileNotFound(path: "/nonexistent/font.ttf")) {
+            try registry.register(paths: ["/nonexistent/font.ttf"])
+        }
         #expect {
             try registry.register(paths: [Fixtures.bad + "/truncated.ttf"])
         } throws: { error in
             guard case .invalidFontData(let path, let reason) = error as? RegistryError else { return false }
             return path.hasSuffix("truncated.ttf") && reason.contains("corrupt")
         }
-        #expect(throws: RegistryError.notRegistered(path: "/tmp/never")) { try registry.unregister(paths: ["/tmp/never"]) }
+        #expect(throws: RegistryError.notRegistered(path: "/tmp/never")) {
+            try registry.unregister(paths: ["/tmp/never"])
+        }
         #expect(registry.registeredPaths.isEmpty)
     }
 
@@ -82,10 +94,12 @@ import Testing
     @Test func rulesReloadWithoutRescanning() throws {
         let rules = Fixtures.temporaryDirectory()
         defer { Fixtures.cleanUp(rules) }
-        let registry = try FontRegistry(configuration: RegistryConfiguration(fontDirectories: [Fixtures.families], rulesDirectory: rules))
+        let registry = try FontRegistry(
+            configuration: RegistryConfiguration(fontDirectories: [Fixtures.families], rulesDirectory: rules))
         let before = try registry.resolve(ResolveQuery(family: "Avenir Fixture", weight: .semibold))
         #expect(before.match == .familyWeight)
-        try "{\"family\": \"Avenir Fixture\", \"weightNames\": {\"semibold\": \"DemiBold\"}}".write(toFile: rules + "/avenir.json", atomically: true, encoding: .utf8)
+        try "{\"family\": \"Avenir Fixture\", \"weightNames\": {\"semibold\": \"DemiBold\"}}".write(
+            toFile: rules + "/avenir.json", atomically: true, encoding: .utf8)
         registry.reloadRules()
         let after = try registry.resolve(ResolveQuery(family: "Avenir Fixture", weight: .semibold))
         #expect(after.match == .exactName)
@@ -110,7 +124,8 @@ import Testing
                         let index = registry.index
                         let count = index.family(named: "Noto Fixture")?.faces.count
                         #expect(count == 4 || count == 6)
-                        let answer = try registry.resolve(ResolveQuery(family: "Fixture Sans", weight: .bold, strict: true))
+                        let answer = try registry.resolve(
+                            ResolveQuery(family: "Fixture Sans", weight: .bold, strict: true))
                         #expect(answer.face.postscriptName == "FixtureSans-Bold")
                     }
                 }
@@ -148,13 +163,15 @@ import Testing
         try FileManager.default.createDirectory(atPath: fonts, withIntermediateDirectories: true)
         Fixtures.copy(["NotoFixture-Regular.ttf", "NotoFixture-Bold.ttf"], to: allowed)
         Fixtures.copy(["NotoFixture-Italic.ttf"], to: outside)
-        try FileManager.default.createSymbolicLink(atPath: fonts + "/inside.ttf", withDestinationPath: allowed + "/NotoFixture-Regular.ttf")
+        try FileManager.default.createSymbolicLink(
+            atPath: fonts + "/inside.ttf", withDestinationPath: allowed + "/NotoFixture-Regular.ttf")
         let registry = try FontRegistry(configuration: RegistryConfiguration())
         let resolvedAllowed = try #require(FontScanner.realPath(allowed))
         let report = try registry.register(paths: [fonts], confinedTo: [resolvedAllowed])
         #expect(report.added.map(\.postscriptName) == ["NotoFixture-Regular"])
         // A link that escapes, added after the registration, is refused by the next rescan.
-        try FileManager.default.createSymbolicLink(atPath: fonts + "/escape.ttf", withDestinationPath: outside + "/NotoFixture-Italic.ttf")
+        try FileManager.default.createSymbolicLink(
+            atPath: fonts + "/escape.ttf", withDestinationPath: outside + "/NotoFixture-Italic.ttf")
         let rescan = registry.rescan()
         #expect(rescan.added.isEmpty)
         let problem = try #require(registry.index.problems.first { $0.path.hasSuffix("escape.ttf") })
@@ -166,7 +183,8 @@ import Testing
         let dir = Fixtures.temporaryDirectory(), outside = Fixtures.temporaryDirectory()
         defer { Fixtures.cleanUp(dir); Fixtures.cleanUp(outside) }
         Fixtures.copy(["NotoFixture-Italic.ttf"], to: outside)
-        try FileManager.default.createSymbolicLink(atPath: dir + "/link.ttf", withDestinationPath: outside + "/NotoFixture-Italic.ttf")
+        try FileManager.default.createSymbolicLink(
+            atPath: dir + "/link.ttf", withDestinationPath: outside + "/NotoFixture-Italic.ttf")
         let registry = try FontRegistry(configuration: RegistryConfiguration(fontDirectories: [dir]))
         #expect(registry.index.face(postscriptName: "NotoFixture-Italic") != nil)
     }

@@ -3,7 +3,14 @@ import Glibc
 import Synchronization
 import Testing
 
-@testable import FontReg
+@testable import FontRegAudit
+@testable import FontRegCLI
+@testable import FontRegCore
+@testable import FontRegJSON
+@testable import FontRegServer
+@testable import FontRegService
+@testable import FontRegSystem
+@testable import Varlink
 
 /// What `Tests/FontRegTests/Daemon` did not yet cover of issue 7's access list: a file swapped
 /// between the check and the open, and symlinks inside a registered directory.
@@ -19,7 +26,8 @@ struct DaemonAccessRaceTests {
         let font = BuildProducts.fixtureFonts + "/families/FixtureSans-Bold.otf"
         let target = brand + "/Swap.otf"
         try FileManager.default.copyItem(atPath: font, toPath: target)
-        let daemon = try DaemonProcess(directory: directory, extraArguments: ["--allow-root", directory.file("allowed"), "--watch", "no"])
+        let daemon = try DaemonProcess(
+            directory: directory, extraArguments: ["--allow-root", directory.file("allowed"), "--watch", "no"])
         let client = try daemon.client(timeout: 30)
         // A thread swaps the file for a FIFO and back with rename(2), as fast as it can, while the
         // daemon checks and reads the directory: opening the FIFO would block the worker for ever.
@@ -44,7 +52,9 @@ struct DaemonAccessRaceTests {
             let added = try client.call(Self.register, ["paths": [.string(brand)]])
             let files = (added["added"]?.arrayValue ?? []).compactMap { $0["file"]?.stringValue }
             let problems = (added["problems"]?.arrayValue ?? []).compactMap { $0["reason"]?.stringValue }
-            if files.contains(target) { served += 1 } else {
+            if files.contains(target) {
+                served += 1
+            } else {
                 refused += 1
                 #expect(problems.contains { $0.contains("FIFO") || $0.contains("no such file") }, "\(problems)")
             }
@@ -53,7 +63,9 @@ struct DaemonAccessRaceTests {
         control.stop.store(true, ordering: .relaxed)
         #expect(served + refused == 40)
         #expect(control.swaps.load(ordering: .relaxed) > 0)
-        #expect(try client.call("io.fontreg.Registry.Resolve", ["family": "Fixture Sans"])["postscriptName"] == "FixtureSans-Regular")
+        #expect(
+            try client.call("io.fontreg.Registry.Resolve", ["family": "Fixture Sans"])["postscriptName"]
+                == "FixtureSans-Regular")
         #expect(try daemon.stop() == 0)
     }
 
@@ -61,16 +73,19 @@ struct DaemonAccessRaceTests {
         let directory = TemporaryDirectory()
         let brand = directory.file("allowed/brand")
         try FileManager.default.createDirectory(atPath: brand, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: BuildProducts.fixtureFonts + "/families/FixtureSans-Bold.otf", toPath: brand + "/Good.otf")
+        try FileManager.default.copyItem(
+            atPath: BuildProducts.fixtureFonts + "/families/FixtureSans-Bold.otf", toPath: brand + "/Good.otf")
         #expect(mkfifo(brand + "/pipe.ttf", 0o644) == 0)
         #expect(mknod(brand + "/zero.ttf", S_IFCHR | 0o600, dev_t((1 << 8) | 5)) == 0)
-        let daemon = try DaemonProcess(directory: directory, extraArguments: ["--allow-root", directory.file("allowed")])
+        let daemon = try DaemonProcess(
+            directory: directory, extraArguments: ["--allow-root", directory.file("allowed")])
         let reply = try daemon.client().call(Self.register, ["paths": [.string(brand)]])
         let files = (reply["added"]?.arrayValue ?? []).compactMap { $0["file"]?.stringValue }
         #expect(files == [brand + "/Good.otf"])
-        let problems = Dictionary(uniqueKeysWithValues: (reply["problems"]?.arrayValue ?? []).compactMap { problem in
-            problem["path"]?.stringValue.map { ($0, problem["reason"]?.stringValue ?? "") }
-        })
+        let problems = Dictionary(
+            uniqueKeysWithValues: (reply["problems"]?.arrayValue ?? []).compactMap { problem in
+                problem["path"]?.stringValue.map { ($0, problem["reason"]?.stringValue ?? "") }
+            })
         #expect(problems[brand + "/pipe.ttf"]?.contains("FIFO") == true)
         #expect(problems[brand + "/zero.ttf"]?.contains("device") == true)
     }
@@ -81,19 +96,23 @@ struct DaemonAccessRaceTests {
         let outside = directory.file("outside")
         try FileManager.default.createDirectory(atPath: brand, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: BuildProducts.fixtureFonts + "/families/NotoFixture-Regular.ttf", toPath: brand + "/Good.ttf")
-        try FileManager.default.copyItem(atPath: BuildProducts.fixtureFonts + "/families/AvenirFixture-Bold.ttf", toPath: outside + "/Secret.ttf")
+        try FileManager.default.copyItem(
+            atPath: BuildProducts.fixtureFonts + "/families/NotoFixture-Regular.ttf", toPath: brand + "/Good.ttf")
+        try FileManager.default.copyItem(
+            atPath: BuildProducts.fixtureFonts + "/families/AvenirFixture-Bold.ttf", toPath: outside + "/Secret.ttf")
         let daemon = try DaemonProcess(
             directory: directory, fonts: [BuildProducts.fixtureFonts + "/collection"],
             extraArguments: ["--allow-root", directory.file("allowed"), "--watch", "no"])
         // A directory that already holds an escaping link is refused by Register itself.
-        try FileManager.default.createSymbolicLink(atPath: brand + "/Escape.ttf", withDestinationPath: outside + "/Secret.ttf")
+        try FileManager.default.createSymbolicLink(
+            atPath: brand + "/Escape.ttf", withDestinationPath: outside + "/Secret.ttf")
         #expect(throws: (any Error).self) { try daemon.client().call(Self.register, ["paths": [.string(brand)]]) }
         // A link added after a clean registration is not followed by the rescans that come later.
         try FileManager.default.removeItem(atPath: brand + "/Escape.ttf")
         let reply = try daemon.client().call(Self.register, ["paths": [.string(brand)]])
         #expect((reply["added"]?.arrayValue ?? []).count == 1)
-        try FileManager.default.createSymbolicLink(atPath: brand + "/Escape.ttf", withDestinationPath: outside + "/Secret.ttf")
+        try FileManager.default.createSymbolicLink(
+            atPath: brand + "/Escape.ttf", withDestinationPath: outside + "/Secret.ttf")
         _ = try daemon.client().call("io.fontreg.Registry.Rescan")
         let face = try daemon.client().call("io.fontreg.Registry.GetStatus")
         let problems = (face["problems"]?.arrayValue ?? []).compactMap { $0["path"]?.stringValue }

@@ -1,7 +1,14 @@
 import Foundation
 import Testing
 
-@testable import FontReg
+@testable import FontRegAudit
+@testable import FontRegCLI
+@testable import FontRegCore
+@testable import FontRegJSON
+@testable import FontRegServer
+@testable import FontRegService
+@testable import FontRegSystem
+@testable import Varlink
 
 /// Inputs the fuzzers found to crash the daemon, kept so that they never do again.
 ///
@@ -37,11 +44,15 @@ struct CallCostBoundTests {
         let client = try daemon.client(timeout: 60)
         let query: JSONValue = ["family": "Fixture Sans", "weight": "600"]
         let tooMany = remoteError {
-            _ = try client.call("io.fontreg.Registry.ResolveMany", ["queries": .array(Array(repeating: query, count: RegistryService.maximumBatch + 1))])
+            _ = try client.call(
+                "io.fontreg.Registry.ResolveMany",
+                ["queries": .array(Array(repeating: query, count: RegistryService.maximumBatch + 1))])
         }
         #expect(tooMany?.name == "org.varlink.service.InvalidParameter")
         #expect(tooMany?.parameters["parameter"] == "queries")
-        let full = try client.call("io.fontreg.Registry.ResolveMany", ["queries": .array(Array(repeating: query, count: RegistryService.maximumBatch))])
+        let full = try client.call(
+            "io.fontreg.Registry.ResolveMany",
+            ["queries": .array(Array(repeating: query, count: RegistryService.maximumBatch))])
         #expect(full["results"]?.arrayValue?.count == RegistryService.maximumBatch)
     }
 }

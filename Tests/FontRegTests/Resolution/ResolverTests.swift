@@ -1,30 +1,51 @@
 import Testing
-@testable import FontReg
+
+@testable import FontRegAudit
+@testable import FontRegCLI
+@testable import FontRegCore
+@testable import FontRegJSON
+@testable import FontRegServer
+@testable import FontRegService
+@testable import FontRegSystem
+@testable import Varlink
 
 /// Resolution over the fixture families, one test per quirk in `naming-rules.md`.
 @Suite struct ResolverTests {
     static let quirkRules = RuleSet(rules: [
-        FamilyRule(family: "Neue Fixture", familyName: "NeueFixture",
-                   weightNames: FamilyRule.defaultWeightNames.merging([200: "UltraLight", 400: ""]) { $1 },
-                   supportedWeights: [100, 200, 300, 400, 500, 700], source: "test"),
-        FamilyRule(family: "Avenir Fixture", familyName: "AvenirFixture",
-                   weightNames: FamilyRule.defaultWeightNames.merging([200: "UltraLight", 600: "DemiBold", 800: "Heavy"]) { $1 },
-                   supportedWeights: [200, 400, 500, 600, 700, 800], source: "test"),
-        FamilyRule(family: "Gothic Fixture Neo", familyName: "GothicFixtureNeo",
-                   weightNames: FamilyRule.defaultWeightNames.merging([200: "UltraLight", 800: "Bold", 900: "Bold"]) { $1 },
-                   source: "test"),
-        FamilyRule(family: "SF Fixture Display", familyName: "SFFixtureDisplay",
-                   weightNames: FamilyRule.defaultWeightNames.merging([200: "UltraLight", 800: "Heavy"]) { $1 }, source: "test"),
-        FamilyRule(family: "Fixture Sans", familyName: "FixtureSans",
-                   aliases: [.init(name: "Old Fixture Sans", deprecated: true), .init(name: "FS", deprecated: false)], source: "test"),
+        FamilyRule(
+            family: "Neue Fixture", familyName: "NeueFixture",
+            weightNames: FamilyRule.defaultWeightNames.merging([200: "UltraLight", 400: ""]) { $1 },
+            supportedWeights: [100, 200, 300, 400, 500, 700], source: "test"),
+        FamilyRule(
+            family: "Avenir Fixture", familyName: "AvenirFixture",
+            weightNames: FamilyRule.defaultWeightNames.merging([200: "UltraLight", 600: "DemiBold", 800: "Heavy"]) {
+                $1
+            },
+            supportedWeights: [200, 400, 500, 600, 700, 800], source: "test"),
+        FamilyRule(
+            family: "Gothic Fixture Neo", familyName: "GothicFixtureNeo",
+            weightNames: FamilyRule.defaultWeightNames.merging([200: "UltraLight", 800: "Bold", 900: "Bold"]) { $1 },
+            source: "test"),
+        FamilyRule(
+            family: "SF Fixture Display", familyName: "SFFixtureDisplay",
+            weightNames: FamilyRule.defaultWeightNames.merging([200: "UltraLight", 800: "Heavy"]) { $1 }, source: "test"
+        ),
+        FamilyRule(
+            family: "Fixture Sans", familyName: "FixtureSans",
+            aliases: [.init(name: "Old Fixture Sans", deprecated: true), .init(name: "FS", deprecated: false)],
+            source: "test"),
     ])
 
     let withRules = Resolver(index: Fixtures.registry.index, rules: quirkRules)
     let withoutRules = Resolver(index: Fixtures.registry.index)
 
-    func resolve(_ family: String, _ weight: Int, italic: Bool = false, boldText: Bool = false,
-                 policy: BoldTextPolicy? = nil, rules: Bool = true) throws -> Resolution {
-        let query = ResolveQuery(family: family, weight: FontWeight(weight)!, italic: italic, boldText: boldText, boldPolicy: policy, strict: true)
+    func resolve(
+        _ family: String, _ weight: Int, italic: Bool = false, boldText: Bool = false,
+        policy: BoldTextPolicy? = nil, rules: Bool = true
+    ) throws -> Resolution {
+        let query = ResolveQuery(
+            family: family, weight: FontWeight(weight)!, italic: italic, boldText: boldText, boldPolicy: policy,
+            strict: true)
         return try (rules ? withRules : withoutRules).resolve(query)
     }
 
@@ -163,8 +184,12 @@ import Testing
     }
 
     @Test func otherPoliciesChangeTheEffectiveWeight() throws {
-        #expect(try resolve("Fixture Sans", 400, boldText: true, policy: .iosSystem).face.postscriptName == "FixtureSans-SemiBold")
-        #expect(try resolve("Fixture Sans", 400, boldText: true, policy: .cssBolder).face.postscriptName == "FixtureSans-Bold")
+        #expect(
+            try resolve("Fixture Sans", 400, boldText: true, policy: .iosSystem).face.postscriptName
+                == "FixtureSans-SemiBold")
+        #expect(
+            try resolve("Fixture Sans", 400, boldText: true, policy: .cssBolder).face.postscriptName
+                == "FixtureSans-Bold")
         let android = try resolve("Fixture Sans", 700, boldText: true, policy: .android)
         #expect(android.effectiveWeight == 1000)
         #expect(android.face.postscriptName == "FixtureSans-Black")

@@ -1,14 +1,27 @@
 import Testing
-@testable import FontReg
+
+@testable import FontRegAudit
+@testable import FontRegCLI
+@testable import FontRegCore
+@testable import FontRegJSON
+@testable import FontRegServer
+@testable import FontRegService
+@testable import FontRegSystem
+@testable import Varlink
 
 /// CSS Fonts Level 4 weight matching, each branch, and where it differs from fontconfig.
 @Suite struct WeightMatcherTests {
     static func face(_ weight: Int, _ style: FontStyle = .normal, range: ClosedRange<Int>? = nil) -> FaceRecord {
         var face = FaceRecord(
-            postscriptName: "F-\(weight)\(style == .normal ? "" : style.rawValue)", family: "F", subfamily: "", fullName: "",
+            postscriptName: "F-\(weight)\(style == .normal ? "" : style.rawValue)", family: "F", subfamily: "",
+            fullName: "",
             weight: weight, italic: style == .italic, oblique: style == .oblique, file: "/f/\(weight)-\(style).ttf")
         if let range {
-            face.axes = [VariationAxis(tag: "wght", minimum: Double(range.lowerBound), defaultValue: Double(weight), maximum: Double(range.upperBound))]
+            face.axes = [
+                VariationAxis(
+                    tag: "wght", minimum: Double(range.lowerBound), defaultValue: Double(weight),
+                    maximum: Double(range.upperBound))
+            ]
         }
         return face
     }

@@ -1,5 +1,13 @@
 import Testing
-@testable import FontReg
+
+@testable import FontRegAudit
+@testable import FontRegCLI
+@testable import FontRegCore
+@testable import FontRegJSON
+@testable import FontRegServer
+@testable import FontRegService
+@testable import FontRegSystem
+@testable import Varlink
 
 /// The worked examples of `naming-rules.md` (default rule, family `F`) and the Bold Text policies.
 @Suite struct NamingAndBoldTextTests {
@@ -60,7 +68,8 @@ import Testing
     }
 
     @Test func aDesignSystemUsingRegularAndBoldNeedsMediumAndExtraBoldToo() {
-        let needed = Set([400, 700].flatMap { [$0, BoldText.weight(for: $0, policy: .nextHeavier, supported: allNine)] })
+        let needed = Set(
+            [400, 700].flatMap { [$0, BoldText.weight(for: $0, policy: .nextHeavier, supported: allNine)] })
         #expect(needed == [400, 500, 700, 800])
     }
 

@@ -1,6 +1,14 @@
 import Foundation
 import Testing
-@testable import FontReg
+
+@testable import FontRegAudit
+@testable import FontRegCLI
+@testable import FontRegCore
+@testable import FontRegJSON
+@testable import FontRegServer
+@testable import FontRegService
+@testable import FontRegSystem
+@testable import Varlink
 
 @Suite struct RuleFileTests {
     /// The example in docs/rules.md, so the documentation stays true.
@@ -21,7 +29,10 @@ import Testing
         #expect(rule.weightNames[400] == "Regular")
         #expect(rule.supportedWeights == [200, 400, 500, 600, 700, 800])
         #expect(rule.boldPolicy == .nextHeavier)
-        #expect(rule.aliases == [.init(name: "Avenir", deprecated: false), .init(name: "AvenirNextLTPro", deprecated: true)])
+        #expect(
+            rule.aliases == [
+                .init(name: "Avenir", deprecated: false), .init(name: "AvenirNextLTPro", deprecated: true),
+            ])
         #expect(rule.composedName(weight: 600, italic: true) == "AvenirNext-DemiBoldItalic")
     }
 
@@ -31,7 +42,8 @@ import Testing
             try RuleFileParser.parse(data: Data(text.utf8), path: "bad.json")
         } throws: { error in
             let error = error as! RuleError
-            return error.file == "bad.json" && error.line == 3 && error.column != nil && error.message.contains("not valid JSON")
+            return error.file == "bad.json" && error.line == 3 && error.column != nil
+                && error.message.contains("not valid JSON")
         }
     }
 
@@ -41,7 +53,8 @@ import Testing
             try RuleFileParser.parse(data: Data(text.utf8), path: "w.json")
         } throws: { error in
             let error = error as! RuleError
-            return error.line == 4 && error.column == 5 && error.message.contains("semiheavy") && error.message.contains("semibold")
+            return error.line == 4 && error.column == 5 && error.message.contains("semiheavy")
+                && error.message.contains("semibold")
         }
     }
 
@@ -64,9 +77,11 @@ import Testing
     @Test func aMalformedFileDoesNotStopTheOthersFromLoading() throws {
         let dir = Fixtures.temporaryDirectory()
         defer { Fixtures.cleanUp(dir) }
-        try "{\"family\": \"Good One\", \"weightNames\": {\"bold\": \"Heavyish\"}}".write(toFile: dir + "/a.json", atomically: true, encoding: .utf8)
+        try "{\"family\": \"Good One\", \"weightNames\": {\"bold\": \"Heavyish\"}}".write(
+            toFile: dir + "/a.json", atomically: true, encoding: .utf8)
         try "{ not json".write(toFile: dir + "/b.json", atomically: true, encoding: .utf8)
-        try "[{\"family\": \"Two\"}, {\"family\": \"Three\"}]".write(toFile: dir + "/c.json", atomically: true, encoding: .utf8)
+        try "[{\"family\": \"Two\"}, {\"family\": \"Three\"}]".write(
+            toFile: dir + "/c.json", atomically: true, encoding: .utf8)
         try "ignored".write(toFile: dir + "/notes.txt", atomically: true, encoding: .utf8)
         let set = RuleSet.load(directory: dir)
         #expect(set.rules.map(\.family) == ["Good One", "Two", "Three"])
@@ -81,16 +96,20 @@ import Testing
         #expect(set.problems.first?.message.contains("cannot read the rules directory") == true)
     }
 
-    @Test(arguments: ["Avenir Fixture", "Neue Fixture", "Hairline Fixture", "SF Fixture Display", "Open Fixture", "Fixture Sans"])
+    @Test(arguments: [
+        "Avenir Fixture", "Neue Fixture", "Hairline Fixture", "SF Fixture Display", "Open Fixture", "Fixture Sans",
+    ])
     func suggestedRulesComposeTheNamesOfEveryRegisteredUprightFace(family: String) throws {
         let entry = try #require(Fixtures.registry.index.family(named: family))
         let rule = RuleSuggester.suggest(for: entry).rule
         for face in entry.faces(style: .normal) where face.weight % 100 == 0 {
-            #expect(rule.composedName(weight: face.weight, italic: false)?.lowercased() == face.postscriptName.lowercased())
+            #expect(
+                rule.composedName(weight: face.weight, italic: false)?.lowercased() == face.postscriptName.lowercased())
         }
         let resolver = Resolver(index: Fixtures.registry.index, rules: RuleSet(rules: [rule]))
         for face in entry.faces(style: .normal) where face.weight % 100 == 0 {
-            let answer = try resolver.resolve(ResolveQuery(family: family, weight: FontWeight(face.weight)!, strict: true))
+            let answer = try resolver.resolve(
+                ResolveQuery(family: family, weight: FontWeight(face.weight)!, strict: true))
             #expect(answer.match == .exactName)
             #expect(answer.face.postscriptName == face.postscriptName)
         }

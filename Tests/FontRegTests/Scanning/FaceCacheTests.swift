@@ -1,13 +1,23 @@
 import Foundation
 import Testing
-@testable import FontReg
+
+@testable import FontRegAudit
+@testable import FontRegCLI
+@testable import FontRegCore
+@testable import FontRegJSON
+@testable import FontRegServer
+@testable import FontRegService
+@testable import FontRegSystem
+@testable import Varlink
 
 @Suite struct FaceCacheTests {
     @Test func theCacheRoundTripsEveryFieldOfEveryFace() throws {
         let dir = Fixtures.temporaryDirectory()
         defer { Fixtures.cleanUp(dir) }
         let scanner = FontScanner()
-        _ = scanner.scan(roots: [Fixtures.fonts + "/variable", Fixtures.fonts + "/collection", Fixtures.fonts + "/color"])
+        _ = scanner.scan(roots: [
+            Fixtures.fonts + "/variable", Fixtures.fonts + "/collection", Fixtures.fonts + "/color",
+        ])
         FaceCache.save(scanner.cache, path: dir + "/faces.cache")
         let loaded = FaceCache.load(path: dir + "/faces.cache")
         #expect(loaded.count == scanner.cache.count)
@@ -42,7 +52,8 @@ import Testing
         _ = first.fontconfigPatternCount  // the cache is written on the background queue
         #expect(FileManager.default.fileExists(atPath: cache + "/faces.cache"))
         try FileManager.default.removeItem(atPath: fonts + "/NotoFixture-Bold.ttf")
-        try FileManager.default.copyItem(atPath: Fixtures.families + "/NotoFixture-Italic.ttf", toPath: fonts + "/NotoFixture-Bold.ttf")
+        try FileManager.default.copyItem(
+            atPath: Fixtures.families + "/NotoFixture-Italic.ttf", toPath: fonts + "/NotoFixture-Bold.ttf")
         let second = try FontRegistry(configuration: configuration)
         #expect(Set(second.index.faces.map(\.postscriptName)) == ["NotoFixture-Regular", "NotoFixture-Italic"])
     }

@@ -1,6 +1,14 @@
 import Foundation
 import Testing
-@testable import FontReg
+
+@testable import FontRegAudit
+@testable import FontRegCLI
+@testable import FontRegCore
+@testable import FontRegJSON
+@testable import FontRegServer
+@testable import FontRegService
+@testable import FontRegSystem
+@testable import Varlink
 
 @Suite struct FontScannerTests {
     let index = Fixtures.registry.index
@@ -33,7 +41,10 @@ import Testing
     @Test func collectionGivesEveryFace() {
         let faces = index.faces.filter { $0.file.hasSuffix("FixtureCollection.ttc") }
         #expect(faces.map(\.index).sorted() == [0, 1, 2])
-        #expect(Set(faces.map(\.postscriptName)) == ["FixtureCollection-Regular", "FixtureCollection-Bold", "FixtureCollection-Italic"])
+        #expect(
+            Set(faces.map(\.postscriptName)) == [
+                "FixtureCollection-Regular", "FixtureCollection-Bold", "FixtureCollection-Italic",
+            ])
         #expect(faces.allSatisfy { $0.format.contains("Collection") })
     }
 
@@ -89,11 +100,13 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: dir + "/null.ttf", withDestinationPath: "/dev/null")
         try FileManager.default.createDirectory(atPath: dir + "/sub", withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: dir + "/sub/loop", withDestinationPath: dir)
-        try FileManager.default.createSymbolicLink(atPath: dir + "/gone.ttf", withDestinationPath: dir + "/nothing-here.ttf")
+        try FileManager.default.createSymbolicLink(
+            atPath: dir + "/gone.ttf", withDestinationPath: dir + "/nothing-here.ttf")
         // A FIFO that is opened for reading blocks until a writer comes: finishing proves it was not.
         let result = FontScanner().scan(roots: [dir])
         #expect(result.files.map(\.faces.first?.postscriptName) == ["NotoFixture-Regular"])
-        let reasons = Dictionary(uniqueKeysWithValues: result.problems.map { (URL(fileURLWithPath: $0.path).lastPathComponent, $0.reason) })
+        let reasons = Dictionary(
+            uniqueKeysWithValues: result.problems.map { (URL(fileURLWithPath: $0.path).lastPathComponent, $0.reason) })
         #expect(reasons["pipe.ttf"]?.contains("FIFO") == true)
         #expect(reasons["null.ttf"]?.contains("device") == true)
         #expect(reasons["loop"]?.contains("directory loop") == true)
@@ -104,7 +117,8 @@ import Testing
         let dir = Fixtures.temporaryDirectory()
         defer { Fixtures.cleanUp(dir) }
         Fixtures.copy(["NotoFixture-Bold.ttf"], to: dir)
-        try FileManager.default.createSymbolicLink(atPath: dir + "/again.ttf", withDestinationPath: dir + "/NotoFixture-Bold.ttf")
+        try FileManager.default.createSymbolicLink(
+            atPath: dir + "/again.ttf", withDestinationPath: dir + "/NotoFixture-Bold.ttf")
         let result = FontScanner().scan(roots: [dir, dir + "/NotoFixture-Bold.ttf"])
         #expect(result.files.count == 1)
         #expect(result.problems.isEmpty)
@@ -127,7 +141,8 @@ import Testing
         let first = scanner.scan(roots: [dir])
         #expect(first.files.first?.faces.first?.postscriptName == "NotoFixture-Regular")
         try FileManager.default.removeItem(atPath: dir + "/NotoFixture-Regular.ttf")
-        try FileManager.default.copyItem(atPath: Fixtures.families + "/NotoFixture-Bold.ttf", toPath: dir + "/NotoFixture-Regular.ttf")
+        try FileManager.default.copyItem(
+            atPath: Fixtures.families + "/NotoFixture-Bold.ttf", toPath: dir + "/NotoFixture-Regular.ttf")
         let second = scanner.scan(roots: [dir])
         #expect(second.files.first?.faces.first?.postscriptName == "NotoFixture-Bold")
     }

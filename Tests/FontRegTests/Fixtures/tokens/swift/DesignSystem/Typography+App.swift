@@ -39,7 +39,8 @@ extension Typography {
         lineHeight: 16
     )
 
-    static let systemBody = Typography(fontFamily: Typography.systemFamily, fontWeight: .regular, fontSize: 17, lineHeight: 22)
+    static let systemBody = Typography(
+        fontFamily: Typography.systemFamily, fontWeight: .regular, fontSize: 17, lineHeight: 22)
 
     enum Label {
         static let large = Typography(familyName: "FixtureSans", fontWeight: .regular, fontSize: 16, lineHeight: 20)

@@ -1,9 +1,0 @@
-/// Messages other threads post to an event loop.
-enum LoopMessage: Sendable {
-    /// A deferred call finished.
-    case completed(connection: UInt64, result: Result<[String: JSONValue], VarlinkError>, oneway: Bool)
-    /// A `Monitor` event for every subscribed connection (a serialized reply, NUL included).
-    case broadcast([UInt8])
-    /// Stop accepting, finish in-flight calls, close everything and return from ``EventLoop/run()``.
-    case shutdown
-}

@@ -1,0 +1,93 @@
+import FontRegCore
+import FontRegJSON
+
+/// Renders the report as GitHub-flavoured Markdown for a pull-request comment.
+package enum AuditMarkdownRenderer {
+    package static func render(_ report: AuditReport) -> String {
+        let status =
+            report.complete
+            ? "✅ complete"
+            : "❌ \(report.totals.missingFaces) required face\(report.totals.missingFaces == 1 ? "" : "s") missing"
+        var out = "## Font audit: \(status)\n\n"
+        out +=
+            "Inputs: \(report.inputs.map { "`\(AuditFormatting.path($0))`" }.joined(separator: ", ")) · Bold Text policy: `\(report.boldPolicy)`\n\n"
+        out += "**\(AuditFormatting.summary(report.totals))**\n\n"
+        for family in report.families {
+            out += "### \(escape(family.family))"
+            if family.registeredFamily == nil {
+                out += " — not registered"
+                if !family.suggestions.isEmpty {
+                    out += " (did you mean \(family.suggestions.map(escape).joined(separator: ", "))?)"
+                }
+            }
+            out += "\n\n"
+            if !family.fallbacks.isEmpty {
+                out += "Fallbacks (not audited): \(family.fallbacks.map(escape).joined(separator: ", "))\n\n"
+            }
+            out += "| style | weight | needed for | face | file | size |\n|---|---:|---|---|---|---:|\n"
+            for style in family.styles {
+                var rows: [(Int, String)] = []
+                for face in style.faces {
+                    rows.append(
+                        (
+                            face.weight,
+                            "| \(style.style) | \(face.weight) | \(AuditFormatting.roles(face.roles)) | ✅ `\(face.postscriptName)`\(face.variable ? " (variable)" : "") | `\(fileName(face.file))` | \(AuditFormatting.size(face.bytes)) |"
+                        ))
+                }
+                for missing in style.missing {
+                    let standIn =
+                        missing.standIn.map { "`\($0.postscriptName)` (\($0.weight)) stands in" }
+                        ?? "nothing in the family stands in"
+                    rows.append(
+                        (
+                            missing.weight,
+                            "| \(style.style) | \(missing.weight) | \(AuditFormatting.roles(missing.roles)) | ❌ **missing** | \(standIn) | |"
+                        ))
+                }
+                out += rows.sorted { $0.0 < $1.0 }.map { $0.1 + "\n" }.joined()
+            }
+            out += "\n"
+            let offGrid = family.styles.flatMap { style in
+                style.weights.filter { $0.servedBy != $0.used }.map { (style.style, $0) }
+            }
+            for (style, plan) in offGrid {
+                out +=
+                    "- \(style) \(plan.used) is off the grid: the \(plan.servedBy) face serves it; Bold Text needs \(plan.boldTextServedBy).\n"
+            }
+            let unneeded = family.styles.flatMap(\.unneeded)
+            if !unneeded.isEmpty {
+                out +=
+                    "\n<details><summary>Drop \(unneeded.count) unneeded file\(unneeded.count == 1 ? "" : "s") (\(AuditFormatting.size(family.totals.unneededBytes)))</summary>\n\n"
+                out += unneeded.map {
+                    "- `\(fileName($0.file))` (\($0.weights.map(String.init).joined(separator: ", ")), \(AuditFormatting.size($0.bytes)))\n"
+                }.joined()
+                out += "\n</details>\n"
+            }
+            out += "\n"
+        }
+        if !report.notAuditable.isEmpty {
+            out +=
+                "Not auditable (generic or system names): \(report.notAuditable.map { "`\($0.name)`" }.joined(separator: ", "))\n\n"
+        }
+        if !report.notes.isEmpty {
+            out +=
+                "<details><summary>Notes</summary>\n\n" + report.notes.map { "- \(escape($0))\n" }.joined()
+                + "\n</details>\n"
+        }
+        return out
+    }
+
+    private static func fileName(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+
+    /// Escapes the characters that would break a table cell or start markup.
+    static func escape(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            if "|*_`<>[]".contains(character) { out.append("\\") }
+            out.append(character)
+        }
+        return out
+    }
+}

@@ -1,0 +1,111 @@
+import FontRegCore
+import FontRegJSON
+import Foundation
+
+/// Renders the report as aligned plain-text tables for a terminal.
+package enum AuditTextRenderer {
+    package static func render(_ report: AuditReport) -> String {
+        var out =
+            "Font audit of \(report.inputs.map(AuditFormatting.path).joined(separator: ", ")) — Bold Text policy: \(report.boldPolicy)\n"
+        for family in report.families {
+            out += "\n" + header(family) + "\n"
+            var rows: [[String]] = [["style", "weight", "needed for", "face", "file", "size"]]
+            for style in family.styles {
+                var lines: [(Int, [String])] = []
+                for face in style.faces {
+                    lines.append(
+                        (
+                            face.weight,
+                            [
+                                style.style, AuditFormatting.weight(face.weight), AuditFormatting.roles(face.roles),
+                                face.postscriptName + (face.variable ? " (variable)" : ""),
+                                AuditFormatting.path(face.file), AuditFormatting.size(face.bytes),
+                            ]
+                        ))
+                }
+                for missing in style.missing {
+                    let standIn =
+                        missing.standIn.map {
+                            "\($0.postscriptName) (\($0.weight)\($0.style == style.style ? "" : " " + $0.style)) stands in"
+                        } ?? "no face of the family stands in"
+                    lines.append(
+                        (
+                            missing.weight,
+                            [
+                                style.style, AuditFormatting.weight(missing.weight),
+                                AuditFormatting.roles(missing.roles), "MISSING", standIn, "",
+                            ]
+                        ))
+                }
+                rows += lines.sorted { $0.0 < $1.0 }.map(\.1)
+            }
+            if rows.count > 1 { out += table(rows, indent: "  ") }
+            for style in family.styles {
+                for plan in style.weights where plan.servedBy != plan.used {
+                    out +=
+                        "  \(style.style) \(plan.used) is off the grid: the \(plan.servedBy) face serves it, Bold Text needs \(plan.boldTextServedBy)\n"
+                }
+            }
+            let unneeded = family.styles.flatMap(\.unneeded)
+            if !unneeded.isEmpty {
+                let what = unneeded.count == 1 ? "this file" : "these \(unneeded.count) files"
+                out +=
+                    "  drop — no required weight uses \(what) (\(AuditFormatting.size(family.totals.unneededBytes))):\n"
+                out += table(
+                    unneeded.map {
+                        [
+                            AuditFormatting.path($0.file), $0.weights.map(String.init).joined(separator: ","),
+                            AuditFormatting.size($0.bytes),
+                        ]
+                    }, indent: "    ")
+            }
+            out += "  " + AuditFormatting.summary(family.totals) + "\n"
+        }
+        if !report.notAuditable.isEmpty {
+            out +=
+                "\nNot auditable (generic or system names, the platform decides): "
+                + report.notAuditable.map { "\($0.name) (\($0.usedBy.count) style\($0.usedBy.count == 1 ? "" : "s"))" }
+                .joined(separator: ", ") + "\n"
+        }
+        if !report.notes.isEmpty {
+            out += "\nNotes:\n" + report.notes.map { "  - \($0)\n" }.joined()
+        }
+        out += "\nTotal: " + AuditFormatting.summary(report.totals) + "\n"
+        out +=
+            report.complete
+            ? "Complete: every required face is there.\n"
+            : "INCOMPLETE: ship the missing faces, or Bold Text and the styles above degrade.\n"
+        return out
+    }
+
+    static func header(_ family: FamilyAudit) -> String {
+        var text = family.family
+        if let registered = family.registeredFamily {
+            if registered != family.family { text += "  (registered as \"\(registered)\")" }
+        } else {
+            text += "  (NOT REGISTERED"
+            if !family.suggestions.isEmpty { text += "; did you mean \(family.suggestions.joined(separator: ", "))?" }
+            text += ")"
+        }
+        if !family.fallbacks.isEmpty { text += "  fallbacks, not audited: \(family.fallbacks.joined(separator: ", "))" }
+        if family.supportedWeights != FontWeight.steps.map(\.value) {
+            text += "  supported weights: \(family.supportedWeights.map(String.init).joined(separator: ", "))"
+        }
+        return text
+    }
+
+    /// Left-aligned columns separated by two spaces.
+    static func table(_ rows: [[String]], indent: String) -> String {
+        let columns = rows.map(\.count).max() ?? 0
+        var widths = [Int](repeating: 0, count: columns)
+        for row in rows { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) } }
+        return rows.map { row in
+            var line = indent
+            for (i, cell) in row.enumerated() {
+                line += i == row.count - 1 ? cell : cell.padding(toLength: widths[i] + 2, withPad: " ", startingAt: 0)
+            }
+            while line.hasSuffix(" ") { line.removeLast() }
+            return line + "\n"
+        }.joined()
+    }
+}

@@ -1,0 +1,275 @@
+import FontRegCore
+import FontRegJSON
+
+/// Computes the audit: from text styles and registered faces to what must ship and what is missing.
+///
+/// The rules, also in `docs/audit.md`:
+/// - A weight on the grid (100…900 in steps of 100) is served by the face of exactly that weight.
+/// - A weight off the grid (450, 653, 950) is served by a face of exactly that weight or a variable
+///   face whose `wght` range covers it, when the family has one; otherwise by the step CSS matching
+///   picks in a complete family (401–499 → 500, below 400 the step below, above 500 the step above,
+///   above 900 → 900), which is then the weight required.
+/// - Bold Text applies the policy to the weight that serves the style, so the reader always gets a
+///   heavier face than the one drawn without it when one exists; never lighter (950 stays 950).
+public struct Auditor: Sendable {
+    /// Options of the computation.
+    public struct Configuration: Sendable {
+        /// The Bold Text policy.
+        public var boldPolicy: BoldTextPolicy
+        /// Supported weights per family (any spelling), overriding the input's and the default nine.
+        public var supportedWeights: [String: [Int]]
+        /// Family aliases (any spelling) → the family they stand for, as the rules declare them.
+        public var aliases: [String: String]
+
+        public init(
+            boldPolicy: BoldTextPolicy = .nextHeavier, supportedWeights: [String: [Int]] = [:],
+            aliases: [String: String] = [:]
+        ) {
+            self.boldPolicy = boldPolicy
+            self.supportedWeights = supportedWeights
+            self.aliases = aliases
+        }
+    }
+
+    /// The options this auditor applies.
+    public var configuration: Configuration
+
+    public init(configuration: Configuration = Configuration()) {
+        self.configuration = configuration
+    }
+
+    /// Audits the text styles of the documents against the registered faces.
+    ///
+    /// - Parameters:
+    ///   - documents: what the readers found, several inputs adding up.
+    ///   - faces: every registered face (the registry's index, or the faces of `--fonts DIR`).
+    ///   - suggestions: registered families close to an unknown name (the index's `suggestions(for:)`).
+    /// - Returns: the report; `complete` is false when a required face is missing.
+    public func audit(
+        _ documents: [TypographyDocument], faces: [FaceRecord],
+        suggestions: (String) -> [String] = { _ in [] }
+    ) -> AuditReport {
+        var notes = documents.flatMap(\.notes)
+        var families: [String: (name: String, uses: [TypographyUse], fallbacks: [String])] = [:]
+        var familyOrder: [String] = []
+        var generics: [String: (name: String, usedBy: [String])] = [:]
+        let aliases = Dictionary(
+            configuration.aliases.map { (FamilyKey($0.key).value, $0.value) }, uniquingKeysWith: { first, _ in first })
+        var aliasNotes: [String] = []
+        for use in documents.flatMap(\.uses) {
+            let stack = FamilyStack(use.familyStack)
+            for generic in stack.generics {
+                let key = FontWeight.normalizedName(generic)
+                generics[key, default: (generic, [])].usedBy.append(use.origin.description)
+            }
+            guard let primary = stack.primary else { continue }
+            var key = FamilyKey(primary).value
+            if let target = aliases[key] {
+                let note = "\(primary) is an alias of \(target) in the family rules; audited as \(target)"
+                if !aliasNotes.contains(note) { aliasNotes.append(note) }
+                key = FamilyKey(target).value
+            }
+            if families[key] == nil {
+                families[key] = (primary, [], [])
+                familyOrder.append(key)
+            }
+            families[key]!.uses.append(use)
+            for fallback in stack.fallbacks where !families[key]!.fallbacks.contains(fallback) {
+                families[key]!.fallbacks.append(fallback)
+            }
+        }
+        notes += aliasNotes
+        var facesByFamily: [String: [FaceRecord]] = [:]
+        for face in faces { facesByFamily[FamilyKey(face.family).value, default: []].append(face) }
+
+        var audits: [FamilyAudit] = []
+        for key in familyOrder {
+            let entry = families[key]!
+            let familyFaces = (facesByFamily[key] ?? []).sorted {
+                ($0.file, $0.freetypeIndex) < ($1.file, $1.freetypeIndex)
+            }
+            audits.append(
+                auditFamily(
+                    name: entry.name, uses: entry.uses, fallbacks: entry.fallbacks, faces: familyFaces,
+                    suggestions: suggestions, notes: &notes))
+        }
+        audits.sort { $0.family.lowercased() < $1.family.lowercased() }
+        // A collection file can hold faces of several families: shipped for one, it is no one's to drop.
+        let shipped = Set(audits.flatMap { $0.styles.flatMap { $0.faces.map(\.file) } })
+        for index in audits.indices {
+            var dropped: [String: Int64] = [:]
+            for styleIndex in audits[index].styles.indices {
+                audits[index].styles[styleIndex].unneeded.removeAll { shipped.contains($0.file) }
+                for file in audits[index].styles[styleIndex].unneeded { dropped[file.file] = file.bytes }
+            }
+            audits[index].totals.unneededFiles = dropped.count
+            audits[index].totals.unneededBytes = dropped.values.reduce(0, +)
+        }
+
+        var totals = AuditTotals()
+        var shipFiles: [String: Int64] = [:]
+        var dropFiles: [String: Int64] = [:]
+        for family in audits {
+            totals.requiredFaces += family.totals.requiredFaces
+            totals.foundFaces += family.totals.foundFaces
+            totals.missingFaces += family.totals.missingFaces
+            for style in family.styles {
+                for face in style.faces { shipFiles[face.file] = face.bytes }
+                for file in style.unneeded { dropFiles[file.file] = file.bytes }
+            }
+        }
+        totals.shipFiles = shipFiles.count
+        totals.shipBytes = shipFiles.values.reduce(0, +)
+        totals.unneededFiles = dropFiles.count
+        totals.unneededBytes = dropFiles.values.reduce(0, +)
+
+        let notAuditable = generics.values.sorted { $0.name < $1.name }.map {
+            NotAuditable(
+                name: $0.name,
+                reason: "a generic or system font name, not a family with files: the platform decides what it draws",
+                usedBy: Array(Set($0.usedBy)).sorted())
+        }
+        if documents.flatMap(\.uses).isEmpty { notes.append("no text styles found in the inputs; nothing to audit") }
+        return AuditReport(
+            inputs: documents.map(\.file), boldPolicy: configuration.boldPolicy.rawValue, families: audits,
+            notAuditable: notAuditable, notes: notes, totals: totals, complete: totals.missingFaces == 0)
+    }
+
+    private func supportedWeights(for family: String, uses: [TypographyUse]) -> [Int] {
+        let key = FontWeight.normalizedName(family)
+        if let given = configuration.supportedWeights.first(where: { FontWeight.normalizedName($0.key) == key })?.value
+        {
+            return given.sorted()
+        }
+        if let declared = uses.compactMap(\.supportedWeights).first { return declared.map(\.value) }
+        return FontWeight.steps.map(\.value)
+    }
+
+    /// The weight that serves `weight`: itself when on the grid or when a face covers it exactly, else the CSS step.
+    static func served(_ weight: Int, faces: [FaceRecord]) -> Int {
+        if weight % 100 == 0 && (100...900).contains(weight) { return weight }
+        if faces.contains(where: { $0.weightRange.contains(weight) }) { return weight }
+        return StandInMatcher.gridStep(for: weight)
+    }
+
+    /// The face of exactly `weight` among faces of one style: a static face, a named instance, or a variable face covering it.
+    static func exactFace(_ weight: Int, in faces: [FaceRecord]) -> FaceRecord? {
+        let normalWidth = faces.filter { $0.width == 5 }
+        for group in [normalWidth, faces] {
+            if let face = group.first(where: { $0.weight == weight && $0.axes.isEmpty })
+                ?? group.first(where: { $0.weight == weight && $0.instance != nil })
+                ?? group.first(where: { $0.instance == nil && !$0.axes.isEmpty && $0.weightRange.contains(weight) })
+            {
+                return face
+            }
+        }
+        return nil
+    }
+
+    private func auditFamily(
+        name: String, uses: [TypographyUse], fallbacks: [String], faces: [FaceRecord],
+        suggestions: (String) -> [String], notes: inout [String]
+    ) -> FamilyAudit {
+        let supported = supportedWeights(for: name, uses: uses)
+        let policy = configuration.boldPolicy
+        var styles: [FontStyle] = FontStyle.allCases.filter { style in
+            uses.contains { $0.style == style } || faces.contains { $0.style == style }
+        }
+        if styles.isEmpty { styles = [.normal] }
+        var usedFiles = Set<String>()
+        var styleAudits: [StyleAudit] = []
+        var totals = AuditTotals()
+        var shipBytes: [String: Int64] = [:]
+        for style in styles {
+            let styleFaces = faces.filter { $0.style == style }
+            let styleUses = uses.filter { $0.style == style }
+            var plans: [WeightPlan] = []
+            var roles: [Int: Set<String>] = [:]
+            for weight in Set(styleUses.map(\.weight.value)).sorted() {
+                let served = Auditor.served(weight, faces: styleFaces)
+                let bold = AuditBoldText.weight(for: served, policy: policy, supported: supported)
+                let boldServed = Auditor.served(bold, faces: styleFaces)
+                let sources = styleUses.filter { $0.weight.value == weight }.map(\.origin.description)
+                plans.append(
+                    WeightPlan(
+                        used: weight, servedBy: served, boldText: bold, boldTextServedBy: boldServed, sources: sources))
+                roles[served, default: []].insert("used")
+                roles[boldServed, default: []].insert("boldText")
+            }
+            var shipped: [ShippedFace] = []
+            var missing: [MissingFace] = []
+            for weight in roles.keys.sorted() {
+                let roleList = roles[weight]!.sorted { $0 == "used" && $1 != "used" }
+                if let face = Auditor.exactFace(weight, in: styleFaces) {
+                    shipped.append(
+                        ShippedFace(
+                            weight: weight, roles: roleList, postscriptName: face.postscriptName, file: face.file,
+                            bytes: face.fileSize, variable: !face.axes.isEmpty && face.instance == nil))
+                    usedFiles.insert(face.file)
+                    shipBytes[face.file] = face.fileSize
+                } else {
+                    let standIn =
+                        policy == .android && roles[weight]!.contains("boldText") && !roles[weight]!.contains("used")
+                        ? WeightMatcher.androidMatch(
+                            WeightMatcher.preferredWidth(faces), desired: weight, italic: style != .normal)
+                        : StandInMatcher.match(weight: weight, style: style, in: faces)
+                    let reason: String
+                    if faces.isEmpty {
+                        reason = "the family \(name) is not registered; a system font stands in"
+                    } else if let standIn {
+                        reason =
+                            "no \(style.rawValue) face of weight \(weight); today \(standIn.postscriptName) (\(standIn.weight) \(standIn.style.rawValue)) stands in"
+                    } else {
+                        reason = "no \(style.rawValue) face of weight \(weight)"
+                    }
+                    missing.append(
+                        MissingFace(
+                            weight: weight, roles: roleList,
+                            standIn: standIn.map {
+                                StandIn(
+                                    postscriptName: $0.postscriptName, weight: $0.weight, style: $0.style.rawValue,
+                                    file: $0.file)
+                            },
+                            reason: reason))
+                }
+            }
+            totals.requiredFaces += roles.count
+            totals.foundFaces += shipped.count
+            totals.missingFaces += missing.count
+            styleAudits.append(
+                StyleAudit(
+                    family: name, style: style.rawValue,
+                    used: plans.map(\.used),
+                    boldText: Array(Set(plans.map(\.boldTextServedBy))).sorted(),
+                    required: roles.keys.sorted(),
+                    weights: plans, faces: shipped, missing: missing, unneeded: []))
+        }
+        // A file is unneeded when no required weight of any style uses it; listed under its faces' style.
+        var dropBytes: [String: Int64] = [:]
+        let byFile = Dictionary(grouping: faces, by: \.file)
+        for (index, styleAudit) in styleAudits.enumerated() {
+            let style = FontStyle(rawValue: styleAudit.style) ?? .normal
+            var unneeded: [UnneededFile] = []
+            for file in byFile.keys.sorted() where !usedFiles.contains(file) {
+                let fileFaces = byFile[file]!.sorted { $0.weight < $1.weight }
+                guard fileFaces.first?.style == style else { continue }
+                unneeded.append(
+                    UnneededFile(
+                        file: file, bytes: fileFaces[0].fileSize, faces: fileFaces.map(\.postscriptName),
+                        weights: Array(
+                            Set(fileFaces.flatMap { [$0.weightRange.lowerBound, $0.weightRange.upperBound] })
+                        ).sorted()))
+                dropBytes[file] = fileFaces[0].fileSize
+            }
+            styleAudits[index].unneeded = unneeded
+        }
+        totals.shipFiles = shipBytes.count
+        totals.shipBytes = shipBytes.values.reduce(0, +)
+        totals.unneededFiles = dropBytes.count
+        totals.unneededBytes = dropBytes.values.reduce(0, +)
+        return FamilyAudit(
+            family: name, registeredFamily: faces.first?.family, fallbacks: fallbacks,
+            supportedWeights: supported, suggestions: faces.isEmpty ? suggestions(name) : [],
+            styles: styleAudits, totals: totals)
+    }
+}

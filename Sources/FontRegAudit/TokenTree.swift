@@ -1,0 +1,210 @@
+import FontRegCore
+import FontRegJSON
+import Foundation
+
+/// The tokens of a DTCG or Tokens Studio file, flattened to dotted paths, with reference resolution.
+///
+/// Both formats nest groups of tokens; a token is the object that holds the value. `$type` and
+/// `$deprecated` set on a group apply to everything below it unless a token says otherwise.
+struct TokenTree {
+    /// One token: its path, raw value, effective type and where it is.
+    struct Token {
+        var path: String
+        var value: SourceJSONValue
+        var type: String?
+        var deprecated: Bool
+        var position: SourcePosition
+    }
+
+    /// Which spelling of the keys to read.
+    enum Dialect {
+        /// `$value`, `$type`, `$deprecated` only.
+        case dtcg
+        /// `$value`/`$type` or `value`/`type`; token sets at the top level are transparent to references.
+        case tokensStudio
+    }
+
+    let file: String
+    let root: SourceJSONValue
+    private(set) var tokens: [String: Token] = [:]
+    /// Token paths in file order.
+    private(set) var order: [String] = []
+    /// For Tokens Studio: the path inside its set → the full path, so `{fontWeights.body}` finds `global.fontWeights.body`.
+    private var setRelative: [String: String] = [:]
+    private let dialect: Dialect
+
+    init(root: SourceJSONValue, file: String, dialect: Dialect) throws(AuditInputError) {
+        self.root = root
+        self.file = file
+        self.dialect = dialect
+        guard root.members != nil else {
+            throw .invalidStyle(
+                file: file, location: "top level", position: root.position,
+                reason: "expected an object of token groups, found \(root.kindName)")
+        }
+        collect(root, path: [], type: nil, deprecated: false)
+    }
+
+    private func valueOf(_ node: SourceJSONValue) -> SourceJSONValue? {
+        if let value = node["$value"] { return value }
+        if dialect == .tokensStudio, let value = node["value"], node["type"] != nil || node["description"] != nil {
+            return value
+        }
+        if dialect == .tokensStudio, let value = node["value"], value.members == nil { return value }
+        return nil
+    }
+
+    private func typeOf(_ node: SourceJSONValue) -> String? {
+        if let type = node["$type"]?.stringValue { return type }
+        if dialect == .tokensStudio { return node["type"]?.stringValue }
+        return nil
+    }
+
+    private static func isDeprecated(_ node: SourceJSONValue) -> Bool? {
+        guard let flag = node["$deprecated"] else { return nil }
+        if let bool = flag.boolValue { return bool }
+        return flag.stringValue != nil  // a string explains the deprecation
+    }
+
+    private mutating func collect(_ node: SourceJSONValue, path: [String], type: String?, deprecated: Bool) {
+        guard let members = node.members else { return }
+        let type = typeOf(node) ?? type
+        let deprecated = TokenTree.isDeprecated(node) ?? deprecated
+        for member in members {
+            // `$root` (DTCG 2025.10) is the token a group itself stands for; other `$` keys are properties.
+            if member.key.hasPrefix("$") && member.key != "$root" { continue }
+            let child = member.value
+            guard child.members != nil else { continue }
+            let childPath = path + [member.key]
+            if let value = valueOf(child) {
+                let dotted = childPath.joined(separator: ".")
+                tokens[dotted] = Token(
+                    path: dotted, value: value, type: typeOf(child) ?? type,
+                    deprecated: TokenTree.isDeprecated(child) ?? deprecated, position: member.keyPosition)
+                order.append(dotted)
+                if dialect == .tokensStudio, childPath.count > 1 {
+                    let relative = childPath.dropFirst().joined(separator: ".")
+                    if setRelative[relative] == nil { setRelative[relative] = dotted }
+                }
+            } else {
+                collect(child, path: childPath, type: type, deprecated: deprecated)
+            }
+        }
+    }
+
+    /// The token at a dotted path (for Tokens Studio also a path inside a token set).
+    func token(at path: String) -> Token? {
+        if let token = tokens[path] { return token }
+        if let full = setRelative[path] { return tokens[full] }
+        return nil
+    }
+
+    /// The token's type: its own or inherited `$type`, else (DTCG 2025.10) the type of the token its
+    /// value refers to, followed along the chain.
+    func effectiveType(of token: Token) -> String? {
+        var current = token
+        var seen: Set<String> = [token.path]
+        while current.type == nil, let reference = TokenTree.referencePath(current.value),
+            let next = self.token(at: reference),
+            seen.insert(next.path).inserted
+        {
+            current = next
+        }
+        return current.type
+    }
+
+    /// If `value` is a whole-value reference (`"{a.b}"`), its dotted path.
+    static func referencePath(_ value: SourceJSONValue) -> String? {
+        guard let text = value.stringValue?.trimmingCharacters(in: .whitespaces),
+            text.hasPrefix("{"), text.hasSuffix("}"), text.count > 2
+        else { return nil }
+        let inner = text.dropFirst().dropLast()
+        guard !inner.contains("{"), !inner.contains("}") else { return nil }
+        return String(inner)
+    }
+
+    /// If `value` is a JSON Pointer reference object (`{"$ref": "#/…"}`), the pointer text.
+    static func pointerReference(_ value: SourceJSONValue) -> String? {
+        guard let members = value.members, members.count == 1, members[0].key == "$ref" else { return nil }
+        return members[0].value.stringValue
+    }
+
+    /// Follows references until a value that is not a reference.
+    ///
+    /// - Parameters:
+    ///   - value: the value as written.
+    ///   - tokenPath: the token the value belongs to, for messages and cycle detection.
+    ///   - visited: token paths whose value was reached along the way (appended to).
+    /// - Throws: ``AuditInputError/brokenReference`` or ``AuditInputError/circularReference``.
+    func resolve(_ value: SourceJSONValue, in tokenPath: String, visited: inout [String]) throws(AuditInputError)
+        -> SourceJSONValue
+    {
+        var chain = [tokenPath]
+        var current = value
+        while true {
+            if let reference = TokenTree.referencePath(current) {
+                let target = try lookUp(reference: reference, from: chain.last!, position: current.position)
+                if chain.contains(target.key) {
+                    throw .circularReference(file: file, chain: chain + [target.key], position: current.position)
+                }
+                chain.append(target.key)
+                visited.append(target.key)
+                current = target.value
+            } else if let pointerText = TokenTree.pointerReference(current) {
+                guard let pointer = SourceJSONPointer(pointerText) else {
+                    throw .invalidStyle(
+                        file: file, location: chain.last!, position: current.position,
+                        reason:
+                            "\"$ref\": \"\(pointerText)\" is not a JSON Pointer; write it as \"#/group/token/$value\"")
+                }
+                let key = pointer.description
+                if chain.contains(key) {
+                    throw .circularReference(file: file, chain: chain + [key], position: current.position)
+                }
+                guard let target = pointer.resolve(in: root) else {
+                    throw .brokenReference(
+                        file: file, tokenPath: chain.last!, reference: pointerText, position: current.position)
+                }
+                chain.append(key)
+                // A pointer at a whole token means its value.
+                if let tokenValue = valueOf(target) {
+                    let dotted = pointer.tokens.joined(separator: ".")
+                    visited.append(dotted)
+                    current = tokenValue
+                } else {
+                    if let index = pointer.tokens.firstIndex(where: { $0 == "$value" || $0 == "value" }) {
+                        visited.append(pointer.tokens[..<index].joined(separator: "."))
+                    }
+                    current = target
+                }
+            } else {
+                return current
+            }
+        }
+    }
+
+    /// Finds what `{a.b.c}` designates: a token's value, or a part inside a composite token's value.
+    private func lookUp(reference: String, from tokenPath: String, position: SourcePosition) throws(AuditInputError)
+        -> (key: String, value: SourceJSONValue)
+    {
+        if let token = token(at: reference) { return (token.path, token.value) }
+        // `{typography.body.fontWeight}`: a token followed by a path inside its value.
+        let parts = reference.split(separator: ".").map(String.init)
+        if parts.count > 1 {
+            for split in stride(from: parts.count - 1, through: 1, by: -1) {
+                guard let token = token(at: parts[..<split].joined(separator: ".")) else { continue }
+                var node = token.value
+                var ok = true
+                for part in parts[split...] where part != "$value" && part != "value" {
+                    guard let next = node[part] else {
+                        ok = false
+                        break
+                    }
+                    node = next
+                }
+                if ok { return (reference, node) }
+            }
+        }
+        throw .brokenReference(file: file, tokenPath: tokenPath, reference: "{\(reference)}", position: position)
+    }
+}

@@ -1,0 +1,167 @@
+import FontRegCore
+import FontRegJSON
+import Foundation
+
+/// Reads the text styles of a DTCG or Tokens Studio file: every typography token that is not deprecated.
+///
+/// A typography token is a text style; `fontWeight` and `fontFamily` tokens are a palette and count
+/// only through the styles that refer to them. Styles without a `fontWeight` get 400 (CSS's initial
+/// value) and a note.
+struct TokenTypographyReader {
+    let tree: TokenTree
+    let format: AuditInputFormat
+    let includeDeprecated: Bool
+
+    private var file: String { tree.file }
+    private var weightTypes: Set<String> { format == .dtcg ? ["fontWeight"] : ["fontWeights", "fontWeight"] }
+
+    func read() throws(AuditInputError) -> TypographyDocument {
+        var uses: [TypographyUse] = []
+        var notes: [String] = []
+        var reached = Set<String>()
+        var deprecatedLeftOut: [String] = []
+        for path in tree.order {
+            guard let token = tree.token(at: path), tree.effectiveType(of: token) == "typography" else { continue }
+            if token.deprecated && !includeDeprecated {
+                deprecatedLeftOut.append(path)
+                continue
+            }
+            var visited: [String] = []
+            let use = try readStyle(token, visited: &visited)
+            reached.formUnion(visited)
+            uses.append(use)
+        }
+        if !deprecatedLeftOut.isEmpty {
+            notes.append(
+                "\(file): left out deprecated text styles \(deprecatedLeftOut.joined(separator: ", ")) (pass --include-deprecated to count them)"
+            )
+        }
+        let palette = tree.order.compactMap { tree.token(at: $0) }.filter {
+            weightTypes.contains($0.type ?? "") && !$0.deprecated && !reached.contains($0.path)
+        }
+        if !palette.isEmpty {
+            let described = palette.map { token -> String in
+                var visited: [String] = []
+                let value = (try? tree.resolve(token.value, in: token.path, visited: &visited))
+                let text = value.map(Self.literal) ?? "?"
+                return "\(token.path) = \(text)"
+            }
+            notes.append(
+                "\(file): weights defined but used by no text style (not counted): \(described.joined(separator: ", "))"
+            )
+        }
+        if uses.isEmpty {
+            notes.append("\(file): no typography tokens found; only typography tokens count as text styles")
+        }
+        return TypographyDocument(file: file, format: format, uses: uses, notes: notes)
+    }
+
+    private static func literal(_ value: SourceJSONValue) -> String {
+        switch value {
+        case .number(_, let literal, _): literal
+        case .string(let text, _): "\"\(text)\""
+        default: value.kindName
+        }
+    }
+
+    private func readStyle(_ token: TokenTree.Token, visited: inout [String]) throws(AuditInputError) -> TypographyUse {
+        let value = try tree.resolve(token.value, in: token.path, visited: &visited)
+        guard value.members != nil else {
+            throw .invalidStyle(
+                file: file, location: token.path, position: value.position,
+                reason:
+                    "a typography token's value must be an object with fontFamily and fontWeight, found \(value.kindName)"
+            )
+        }
+        guard let familyValue = value["fontFamily"] else {
+            throw .invalidStyle(
+                file: file, location: token.path, position: value.position,
+                reason: "the text style has no fontFamily; add one (a name, a stack or a reference)")
+        }
+        let family = try readFamily(familyValue, token: token, visited: &visited)
+        var weight = FontWeight.regular
+        var style = FontStyle.normal
+        if let weightValue = value["fontWeight"] {
+            (weight, style) = try readWeight(weightValue, token: token, visited: &visited)
+        }
+        if let styleValue = value["fontStyle"] {
+            let resolved = try tree.resolve(styleValue, in: token.path, visited: &visited)
+            switch resolved.stringValue?.lowercased() {
+            case "italic": style = .italic
+            case "oblique": style = .oblique
+            case "normal": break
+            default:
+                throw .invalidStyle(
+                    file: file, location: "\(token.path).fontStyle", position: resolved.position,
+                    reason: "fontStyle must be \"normal\", \"italic\" or \"oblique\"")
+            }
+        }
+        return TypographyUse(
+            familyStack: family, weight: weight, style: style,
+            origin: UseOrigin(file: file, name: token.path, position: token.position))
+    }
+
+    private func readFamily(_ raw: SourceJSONValue, token: TokenTree.Token, visited: inout [String])
+        throws(AuditInputError) -> [String]
+    {
+        let value = try tree.resolve(raw, in: token.path, visited: &visited)
+        if let name = value.stringValue { return [name] }
+        if let entries = value.arrayValue {
+            var names: [String] = []
+            for entry in entries {
+                let resolved = try tree.resolve(entry, in: token.path, visited: &visited)
+                guard let name = resolved.stringValue else {
+                    throw .invalidStyle(
+                        file: file, location: "\(token.path).fontFamily", position: resolved.position,
+                        reason: "a font family stack must hold strings, found \(resolved.kindName)")
+                }
+                names.append(name)
+            }
+            if !names.isEmpty { return names }
+        }
+        throw .invalidStyle(
+            file: file, location: "\(token.path).fontFamily", position: value.position,
+            reason: "fontFamily must be a string or an array of strings, found \(value.kindName)")
+    }
+
+    private func readWeight(_ raw: SourceJSONValue, token: TokenTree.Token, visited: inout [String])
+        throws(AuditInputError) -> (FontWeight, FontStyle)
+    {
+        let value = try tree.resolve(raw, in: token.path, visited: &visited)
+        let location = "\(token.path).fontWeight"
+        if let number = value.doubleValue {
+            guard let whole = Int(exactly: number), let weight = FontWeight(whole) else {
+                throw .invalidStyle(
+                    file: file, location: location, position: value.position,
+                    reason: "font weight \(Self.literal(value)) must be a whole number from 1 to 1000")
+            }
+            return (weight, .normal)
+        }
+        guard let text = value.stringValue else {
+            throw .invalidStyle(
+                file: file, location: location, position: value.position,
+                reason: "fontWeight must be a number or a name, found \(value.kindName)")
+        }
+        switch format {
+        case .dtcg:
+            guard let weight = WeightVocabulary.dtcgWeight(text) else {
+                var accepted = WeightVocabulary.dtcg.map { "\($0.name) (\($0.weight))" }
+                if WeightVocabulary.studioWeight(text) != nil {
+                    // "Bold", "Semi Bold": a Figma name; the file may be Tokens Studio's.
+                    accepted.append(
+                        "(\"\(text)\" is a Figma name: if this is a Tokens Studio file, pass --format tokens-studio)")
+                }
+                throw .unknownWeight(
+                    file: file, location: location, value: text, position: value.position, accepted: accepted)
+            }
+            return (weight, .normal)
+        default:
+            guard let parsed = WeightVocabulary.studioWeight(text) else {
+                throw .unknownWeight(
+                    file: file, location: location, value: text, position: value.position,
+                    accepted: WeightVocabulary.studioAcceptedNames)
+            }
+            return (parsed.weight, parsed.style)
+        }
+    }
+}

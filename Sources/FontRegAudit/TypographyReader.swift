@@ -1,0 +1,88 @@
+import FontRegCore
+import FontRegJSON
+import Foundation
+
+/// Reads audit inputs from disk: detects each file's format and hands it to the right reader.
+public enum TypographyReader {
+    /// Reads one file or folder.
+    ///
+    /// A folder is read as Swift source (every `*.swift` below it, read together). A `.swift` file is
+    /// Swift; anything else must be JSON, and its format is detected from the content unless given.
+    /// - Parameters:
+    ///   - path: the file or folder.
+    ///   - format: the format to use instead of detecting it.
+    ///   - includeDeprecated: count tokens marked `$deprecated` (left out by default).
+    /// - Returns: the text styles found.
+    /// - Throws: ``AuditInputError`` naming the file and, for JSON, the line and column.
+    public static func read(path: String, format: AuditInputFormat? = nil, includeDeprecated: Bool = false)
+        throws(AuditInputError) -> TypographyDocument
+    {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw .unreadable(path: path, reason: "no such file or directory")
+        }
+        if isDirectory.boolValue {
+            let files = swiftFiles(under: path)
+            guard !files.isEmpty else { throw .unreadable(path: path, reason: "the folder holds no .swift files") }
+            var sources: [(path: String, text: String)] = []
+            for file in files { sources.append((file, try text(of: file))) }
+            var document = try SwiftTypographyReader.read(sources: sources)
+            document.file = path
+            return document
+        }
+        let content = try text(of: path)
+        if format == .swift || (format == nil && path.hasSuffix(".swift")) {
+            return try SwiftTypographyReader.read(sources: [(path, content)])
+        }
+        return try read(json: content, file: path, format: format, includeDeprecated: includeDeprecated)
+    }
+
+    /// Reads a JSON input given as text.
+    ///
+    /// - Throws: ``AuditInputError/json(_:)`` with line and column, or a reader's error.
+    public static func read(
+        json content: String, file: String, format: AuditInputFormat? = nil, includeDeprecated: Bool = false
+    ) throws(AuditInputError) -> TypographyDocument {
+        let root: SourceJSONValue
+        do {
+            root = try SourceJSONParser.parse(content, file: file)
+        } catch {
+            throw .json(error)
+        }
+        guard let format = format ?? AuditInputFormat.detect(json: root) else {
+            throw .unknownFormat(path: file)
+        }
+        switch format {
+        case .dtcg:
+            let tree = try TokenTree(root: root, file: file, dialect: .dtcg)
+            return try TokenTypographyReader(tree: tree, format: .dtcg, includeDeprecated: includeDeprecated).read()
+        case .tokensStudio:
+            let tree = try TokenTree(root: root, file: file, dialect: .tokensStudio)
+            return try TokenTypographyReader(tree: tree, format: .tokensStudio, includeDeprecated: includeDeprecated)
+                .read()
+        case .native:
+            return try NativeStyleListReader(file: file, root: root).read()
+        case .swift:
+            return try SwiftTypographyReader.read(sources: [(file, content)])
+        }
+    }
+
+    private static func text(of path: String) throws(AuditInputError) -> String {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw .unreadable(path: path, reason: "permission denied or not a regular file")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw .unreadable(path: path, reason: "the file is not UTF-8 text")
+        }
+        return text
+    }
+
+    private static func swiftFiles(under folder: String) -> [String] {
+        guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return [] }
+        var files: [String] = []
+        while let relative = enumerator.nextObject() as? String {
+            if relative.hasSuffix(".swift") { files.append((folder as NSString).appendingPathComponent(relative)) }
+        }
+        return files.sorted()
+    }
+}

@@ -1,0 +1,85 @@
+import FontRegAudit
+import FontRegCore
+import FontRegJSON
+import FontRegService
+import FontRegSystem
+import Varlink
+
+/// A small command-line parser: positional arguments, `--flag`, `--option VALUE` / `--option=VALUE`, repeatable options.
+public struct ParsedArguments: Sendable {
+    /// Positional arguments in order.
+    public var positional: [String] = []
+    /// Options with their values in order (repeatable options keep every value).
+    public var options: [String: [String]] = [:]
+    /// Flags that were given.
+    public var flags: Set<String> = []
+
+    /// The last value of an option.
+    public func value(_ name: String) -> String? { options[name]?.last }
+    /// Every value of a repeatable option.
+    public func values(_ name: String) -> [String] { options[name] ?? [] }
+    /// Whether a flag was given.
+    public func has(_ flag: String) -> Bool { flags.contains(flag) }
+}
+
+/// A usage error: what was wrong, shown with the usage line (exit 64).
+public struct UsageError: Error, Sendable, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+/// Parses arguments against the options and flags a command accepts.
+public struct ArgumentParser: Sendable {
+    /// Options that take a value (without the leading `--`).
+    public var options: Set<String>
+    /// Flags that take no value.
+    public var flags: Set<String>
+
+    public init(options: Set<String>, flags: Set<String>) {
+        self.options = options
+        self.flags = flags
+    }
+
+    /// Parses `arguments` (without the program and subcommand names).
+    ///
+    /// - Throws: ``UsageError`` for an unknown option, or an option without its value.
+    public func parse(_ arguments: [String]) throws(UsageError) -> ParsedArguments {
+        var result = ParsedArguments()
+        var i = 0
+        var onlyPositional = false
+        while i < arguments.count {
+            let argument = arguments[i]
+            i += 1
+            if onlyPositional || !argument.hasPrefix("-") || argument == "-" {
+                result.positional.append(argument)
+                continue
+            }
+            if argument == "--" { onlyPositional = true; continue }
+            var name = String(argument.drop { $0 == "-" })
+            var inline: String?
+            if let eq = name.firstIndex(of: "=") {
+                inline = String(name[name.index(after: eq)...])
+                name = String(name[..<eq])
+            }
+            if flags.contains(name) {
+                guard inline == nil else { throw UsageError("--\(name) takes no value") }
+                result.flags.insert(name)
+            } else if options.contains(name) {
+                let value: String
+                if let inline {
+                    value = inline
+                } else {
+                    guard i < arguments.count else { throw UsageError("--\(name) needs a value") }
+                    value = arguments[i]
+                    i += 1
+                }
+                result.options[name, default: []].append(value)
+            } else {
+                let known = (options.map { "--\($0) VALUE" } + flags.map { "--\($0)" }).sorted()
+                throw UsageError("unknown option \(argument); this command takes: \(known.joined(separator: ", "))")
+            }
+        }
+        return result
+    }
+}

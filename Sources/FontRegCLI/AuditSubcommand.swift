@@ -1,0 +1,82 @@
+import FontRegAudit
+import FontRegCore
+import FontRegJSON
+import FontRegService
+import FontRegSystem
+import Varlink
+
+/// `fontresolve audit FILE...`: the design-system audit (``AuditCommand``), with faces from `--fonts` or the daemon.
+public enum AuditSubcommand: Subcommand {
+    public static let spec = CommandSpec(
+        name: "audit", arguments: "FILE...",
+        summary: "Audit design-system typography against the registered faces.",
+        discussion: """
+            Reads design tokens (DTCG or Tokens Studio JSON), Swift sources (YMatterType) or a \
+            native text-style list, and reports for every family and weight used whether a face \
+            serves it, with Bold Text, which faces stand in, and which files are not needed. Faces \
+            come from --fonts (in process) or from the daemon's ListFaces. Exit 0 when every \
+            required face is there, 1 when one is missing, 2 when an input cannot be read, 64 on \
+            bad usage, 69 when the daemon cannot be reached, 73 when --report cannot be written.
+            """,
+        options: [
+            .init(
+                "bold-policy", value: "P",
+                help: "The Bold Text policy: next-heavier (default), ios-system, android or css-bolder.",
+                example: "fontresolve audit tokens.json --bold-policy ios-system",
+                completion: .values(BoldTextPolicy.allCases.map(\.rawValue))),
+            .init(
+                "format", value: "F",
+                help: "The input format: dtcg, tokens-studio, swift or native (default: detected from the content).",
+                example: "fontresolve audit styles.json --format native",
+                completion: .values(["dtcg", "tokens-studio", "swift", "native"])),
+            .init(
+                "markdown", help: "Print the report as Markdown (for a pull-request comment).",
+                example: "fontresolve audit tokens.json --markdown > audit.md"),
+            .init(
+                "report", value: "FILE.html", help: "Also write a self-contained HTML page that draws every face.",
+                example: "fontresolve audit tokens.json --report audit.html", completion: .file),
+            .init(
+                "include-deprecated", help: "Also audit tokens marked deprecated.",
+                example: "fontresolve audit tokens.json --include-deprecated"),
+            CommonOptions.json("audit tokens.json"),
+        ] + CommonOptions.source("audit tokens.json") + [CommonOptions.help("audit")],
+        examples: [
+            "fontresolve audit design-system.tokens.json --fonts fonts",
+            "fontresolve audit Sources/DesignSystem --json",
+            "fontresolve audit figma-tokens.json --markdown --report audit.html",
+        ],
+        argumentCompletion: .file)
+
+    public static func run(_ context: CommandContext) throws(CLIError) -> ExitStatus {
+        let forwarded = withoutSocket(context.arguments)
+        let result: AuditCommand.Result
+        if context.isEmbedded || context.arguments.value("rules") != nil {
+            if context.arguments.value("socket") != nil {
+                throw context.spec.usageError(
+                    "--socket and --fonts exclude each other: --fonts runs without the daemon")
+            }
+            result = ProgressIndicator(console: context.console).run("Auditing") {
+                AuditCommand.run(arguments: forwarded)
+            }
+        } else {
+            if context.arguments.positional.isEmpty { throw context.spec.usageError("give at least one input FILE") }
+            let faces = try context.backend().faces(family: nil)
+            result = AuditCommand.run(arguments: forwarded, faces: FontIndex(faces: faces))
+        }
+        if !result.stdout.isEmpty {
+            context.console.line(result.stdout.hasSuffix("\n") ? String(result.stdout.dropLast()) : result.stdout)
+        }
+        if !result.stderr.isEmpty { context.console.errorRaw(result.stderr) }
+        return ExitStatus(rawValue: result.exitCode) ?? .failure
+    }
+
+    /// The arguments as given, without `--socket`, which the audit library does not take.
+    static func withoutSocket(_ arguments: ParsedArguments) -> [String] {
+        var result: [String] = []
+        for (name, values) in arguments.options.sorted(by: { $0.key < $1.key }) where name != "socket" {
+            for value in values { result += ["--\(name)", value] }
+        }
+        result += arguments.flags.sorted().map { "--\($0)" }
+        return result + ["--"] + arguments.positional
+    }
+}

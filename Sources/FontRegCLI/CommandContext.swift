@@ -1,0 +1,88 @@
+import FontRegAudit
+import FontRegCore
+import FontRegJSON
+import FontRegService
+import FontRegSystem
+import Foundation
+import Varlink
+
+/// What a running subcommand has at hand: its parsed arguments, the console, and the way to its registry.
+public struct CommandContext: Sendable {
+    /// The subcommand's description.
+    public let spec: CommandSpec
+    /// The parsed arguments.
+    public let arguments: ParsedArguments
+    /// Where output goes.
+    public let console: Console
+    /// The process environment.
+    public let environment: [String: String]
+
+    public init(spec: CommandSpec, arguments: ParsedArguments, console: Console, environment: [String: String]) {
+        self.spec = spec
+        self.arguments = arguments
+        self.console = console
+        self.environment = environment
+    }
+
+    /// Whether `--json` was given.
+    public var json: Bool { arguments.has("json") }
+
+    /// Whether the command runs in embedded mode (`--fonts` or `--system-fonts`).
+    public var isEmbedded: Bool { !arguments.values("fonts").isEmpty || arguments.has("system-fonts") }
+
+    /// The daemon socket the command would use.
+    public var socketPath: String {
+        SocketLocator(environment: environment).socketPath(option: arguments.value("socket"))
+    }
+
+    /// The registry to talk to: embedded with `--fonts`, else the daemon.
+    ///
+    /// - Throws: ``CLIError/usage(_:usage:)`` for `--rules` without `--fonts`, or both
+    ///   `--fonts` and `--socket`; ``CLIError/daemonUnreachable(socket:reason:)``.
+    public func backend() throws(CLIError) -> any RegistryBackend {
+        if isEmbedded {
+            if arguments.value("socket") != nil {
+                throw spec.usageError("--socket and --fonts exclude each other: --fonts runs without the daemon")
+            }
+            let arguments = self.arguments
+            return try ProgressIndicator(console: console).run("Scanning fonts") { () throws(CLIError) in
+                try EmbeddedBackend(arguments: arguments)
+            }
+        }
+        if arguments.value("rules") != nil {
+            throw spec.usageError("--rules needs --fonts: the daemon loads the rules of its own configuration")
+        }
+        let locator = SocketLocator(environment: environment)
+        do {
+            return try DaemonBackend(socketPath: socketPath)
+        } catch .daemonUnreachable(let socket, let reason) where locator.isDiscovered(option: arguments.value("socket"))
+        {
+            let tried = locator.defaultCandidates.joined(separator: " and ")
+            throw .daemonUnreachable(
+                socket: socket,
+                reason: "\(reason) (no --socket or $\(SocketLocator.environmentVariable) was given; looked at \(tried))"
+            )
+        }
+    }
+
+    /// The positional arguments, checked against a count.
+    public func positional(_ range: ClosedRange<Int>, missing: String) throws(CLIError) -> [String] {
+        let values = arguments.positional
+        if values.count < range.lowerBound { throw spec.usageError(missing) }
+        if values.count > range.upperBound {
+            throw spec.usageError(
+                "too many arguments: \(values.joined(separator: " ")); quote names that contain spaces")
+        }
+        return values
+    }
+
+    /// Prints a value as key-sorted JSON.
+    public func printJSON<T: Encodable>(_ value: T) {
+        console.line(JSONOutput.text(value))
+    }
+
+    /// Prints a value as JSON with `--json`, else as the text `render` makes of it for people.
+    public func print<T: Encodable>(_ value: T, render: (T) -> String) {
+        if json { printJSON(value) } else { console.line(render(value)) }
+    }
+}

@@ -1,0 +1,144 @@
+import FontRegAudit
+import FontRegCore
+import FontRegJSON
+import FontRegService
+import FontRegSystem
+import Glibc
+import Varlink
+
+/// Turns what the daemon and the socket say into sentences a person can act on, with the right exit status.
+public struct DaemonErrorTranslator: Sendable {
+    /// The socket, named in the sentences.
+    public var socketPath: String
+
+    public init(socketPath: String) {
+        self.socketPath = socketPath
+    }
+
+    /// The command error for a client error.
+    public func translate(_ error: VarlinkClientError) -> CLIError {
+        switch error {
+        case .cannotConnect(_, let system):
+            return connectError(errno: system.errno)
+        case .connectionClosed:
+            return .daemonUnreachable(
+                socket: socketPath,
+                reason: "the daemon closed the connection before replying (see its log: journalctl -u fontregd)")
+        case .timedOut(let seconds):
+            return .daemonUnreachable(
+                socket: socketPath, reason: "no reply within \(Int(seconds)) s; the daemon may be overloaded or stuck")
+        case .io(let system):
+            return .daemonUnreachable(socket: socketPath, reason: "the connection failed (\(system))")
+        case .malformedReply(let problem):
+            return .failed(
+                "fontregd at \(socketPath) sent a reply that is not valid Varlink (\(problem)); is it a fontregd socket?"
+            )
+        case .remote(let remote):
+            return translate(remote)
+        }
+    }
+
+    /// The command error for a failed `connect`.
+    func connectError(errno code: Int32) -> CLIError {
+        switch code {
+        case EACCES, EPERM:
+            return .permissionDenied(
+                """
+                you may not connect to fontregd at \(socketPath) (permission denied): the socket or its \
+                directory is closed to your user. Run as a user who may (the daemon's --socket-mode and \
+                the directory's permissions decide), or run without a daemon with --fonts DIR.
+                """)
+        case ENOENT, ENOTDIR:
+            return .daemonUnreachable(
+                socket: socketPath, reason: "no socket there; the daemon is not running, or listens elsewhere")
+        case ECONNREFUSED:
+            return .daemonUnreachable(
+                socket: socketPath, reason: "nothing listens on the socket; the daemon has stopped")
+        default:
+            return .daemonUnreachable(socket: socketPath, reason: String(cString: strerror(code)))
+        }
+    }
+
+    /// The command error for an error reply of the registry interface.
+    public func translate(_ error: VarlinkError) -> CLIError {
+        let p = error.parameters
+        func string(_ key: String) -> String { p[key]?.stringValue ?? "?" }
+        func strings(_ key: String) -> [String] { (p[key]?.arrayValue ?? []).compactMap(\.stringValue) }
+        let names = RegistryInterface.ErrorName.self
+        switch error.name {
+        case names.familyNotFound:
+            return .notFound(
+                ResolveError.familyNotFound(family: string("family"), suggestions: strings("suggestions")).description)
+        case names.noFaceInFamily:
+            return .notFound(ResolveError.noFaceInFamily(family: string("family")).description)
+        case names.faceNotFound:
+            return .notFound(
+                "No registered face has the PostScript name \"\(string("postscriptName"))\". List the faces of a family with `fontresolve list FAMILY`."
+            )
+        case names.invalidWeight:
+            return .usage(
+                "fontresolve: unknown weight \"\(string("weight"))\"; use a number from 1 to 1000 or one of: \(strings("acceptedNames").joined(separator: ", "))",
+                usage: ResolveCommand.spec.usage)
+        case names.invalidBoldPolicy:
+            return .usage(
+                "fontresolve: unknown Bold Text policy \"\(string("boldPolicy"))\"; use one of: \(strings("acceptedPolicies").joined(separator: ", "))",
+                usage: ResolveCommand.spec.usage)
+        case names.alreadyRegistered:
+            return .failed(RegistryError.alreadyRegistered(path: string("path")).description)
+        case names.notRegistered:
+            return .notFound(RegistryError.notRegistered(path: string("path")).description)
+        case names.fileNotFound:
+            return .notFound(
+                "\(string("path")): no such file or directory where fontregd runs. Check the path; the daemon reads it itself."
+            )
+        case names.invalidFontData:
+            return .failed(RegistryError.invalidFontData(path: string("path"), reason: string("reason")).description)
+        case names.pathNotAllowed:
+            let roots = strings("allowedRoots")
+            return .permissionDenied(
+                """
+                fontregd refuses \(string("path")): \(string("reason")). It registers only paths inside \
+                \(roots.isEmpty ? "the directories it is configured with" : roots.joined(separator: ", ")). \
+                Move the fonts there, or ask the administrator to add an allow-root line to /etc/fontreg/fontregd.conf.
+                """)
+        case names.permissionDenied:
+            let method = string("method").split(separator: ".").last.map(String.init) ?? "this change"
+            let uid = p["uid"]?.intValue.map(String.init) ?? "?"
+            let gid = p["gid"]?.intValue.map(String.init) ?? "?"
+            return .permissionDenied(
+                """
+                fontregd refused \(method) to your user (uid \(uid), gid \(gid)): only the users and groups \
+                in its allow-uid and allow-gid settings may change the registry. Run the command as one \
+                of them (for example with sudo), or ask the administrator to allow you.
+                """)
+        case "org.varlink.service.PermissionDenied":
+            return .permissionDenied(
+                "fontregd at \(socketPath) refused the call (permission denied). Run the command as a user the daemon allows, for example with sudo."
+            )
+        case names.persistenceFailed:
+            return .failed(
+                "fontregd could not save the registration to \(string("path")) (\(string("reason"))); nothing was changed. Check the daemon's state directory (its --state-dir), or register without --persist."
+            )
+        case names.tooManyConnections:
+            return .daemonUnreachable(
+                socket: socketPath,
+                reason: "it already serves its limit of \(p["limit"]?.intValue ?? 0) connections; try again in a moment"
+            )
+        case names.messageTooLarge:
+            return .failed(
+                "the request is larger than fontregd accepts (\(p["limit"]?.intValue ?? 0) bytes); register fewer paths at a time."
+            )
+        case names.invalidMessage:
+            return .failed(
+                "fontregd rejected the message as malformed (\(string("reason"))); this is a bug, please report it with the command line."
+            )
+        case "org.varlink.service.MethodNotFound", "org.varlink.service.InterfaceNotFound",
+            "org.varlink.service.MethodNotImplemented", "org.varlink.service.InvalidParameter":
+            return .failed(
+                "fontregd at \(socketPath) does not understand this call (\(error)); it is probably older or newer than this fontresolve: update both to the same version."
+            )
+        default:
+            return .failed("fontregd answered with an error: \(error)")
+        }
+    }
+}

@@ -1,0 +1,24 @@
+import FontRegAudit
+import FontRegCore
+import FontRegJSON
+import FontRegService
+import FontRegSystem
+import Varlink
+
+/// The exit statuses of `fontresolve`, from the sysexits convention.
+public enum ExitStatus: Int32, Sendable, CaseIterable {
+    /// The command did what was asked.
+    case success = 0
+    /// Not found (family, face, path), a refused change, or an incomplete audit.
+    case failure = 1
+    /// `audit` only: an input file cannot be read.
+    case auditInputUnreadable = 2
+    /// Bad usage: an unknown option, a missing argument, a weight that is not a weight (`EX_USAGE`).
+    case usage = 64
+    /// The daemon cannot be reached (`EX_UNAVAILABLE`).
+    case unavailable = 69
+    /// `audit` only: the `--report` file cannot be written (`EX_CANTCREAT`).
+    case cannotCreate = 73
+    /// The daemon or the socket refused permission (`EX_NOPERM`).
+    case permissionDenied = 77
+}

@@ -1,0 +1,95 @@
+import FontRegAudit
+import FontRegCore
+import FontRegJSON
+import FontRegService
+import FontRegSystem
+import Varlink
+
+/// The words of `fontresolve --help` and `fontresolve help COMMAND`, built from the command descriptions.
+public enum HelpText {
+    /// The top-level help.
+    public static var overview: String {
+        var lines = [
+            "fontresolve: ask the fontreg font registry which face serves a family at a weight and style.",
+            "",
+            "usage: fontresolve COMMAND [ARGUMENTS] [OPTIONS]",
+            "",
+            "Commands:",
+        ]
+        let width = CommandCatalog.specs.map(\.name.count).max() ?? 0
+        for spec in CommandCatalog.specs {
+            lines.append("  " + spec.name.padded(to: width + 2) + spec.summary)
+        }
+        lines += [""] + sections.flatMap { [$0.title + ":"] + wrap($0.body, indent: 2) + [""] }
+        lines.append("Run `fontresolve help COMMAND` for a command's options, each with an example.")
+        return lines.joined(separator: "\n")
+    }
+
+    /// The parts of the overview after the command list; the man page has them too.
+    public static let sections: [(title: String, body: String)] = [
+        (
+            "Where the registry is",
+            """
+            With --fonts DIR (repeatable) every read command runs in process, with no daemon \
+            (embedded mode). Otherwise fontresolve talks to fontregd over its Unix socket: the path \
+            given with --socket, else $\(SocketLocator.environmentVariable), else \(SocketLocator.systemSocket) \
+            when it exists, else $XDG_RUNTIME_DIR/fontreg/fontregd.sock.
+            """
+        ),
+        (
+            "Output",
+            """
+            Aligned tables and labelled lines for people; --json prints JSON with sorted keys, one \
+            object or one array, and nothing else on standard output (watch --json prints one \
+            object per line). Colour only on a terminal, never when NO_COLOR is set. register and \
+            rescan show a spinner on a terminal while the daemon works. Messages and notes go to \
+            standard error.
+            """
+        ),
+        (
+            "Exit status",
+            """
+            0 success; 1 not found (family, face, path), a refused change, or an incomplete audit; \
+            64 bad usage (the usage line is printed); 69 the daemon cannot be reached; 77 \
+            permission denied by the daemon or its socket.
+            """
+        ),
+    ]
+
+    /// The help of one command: usage, summary, details, every option with an example, examples.
+    public static func command(_ spec: CommandSpec) -> String {
+        var lines = [spec.usage, "", spec.summary, ""]
+        lines += wrap(spec.discussion, indent: 0)
+        lines += ["", "Options:"]
+        let width = min(24, spec.options.map(\.synopsis.count).max() ?? 0)
+        for option in spec.options {
+            let head = "  " + option.synopsis.padded(to: width + 2)
+            let body = wrap(option.help + (option.repeatable ? " Repeatable." : ""), indent: 0, width: 76 - head.count)
+            if option.synopsis.count > width {
+                lines.append("  " + option.synopsis)
+                lines += body.map { String(repeating: " ", count: head.count) + $0 }
+            } else {
+                lines.append(head + (body.first ?? ""))
+                lines += body.dropFirst().map { String(repeating: " ", count: head.count) + $0 }
+            }
+            lines.append(String(repeating: " ", count: head.count) + "e.g. " + option.example)
+        }
+        lines += ["", "Examples:"] + spec.examples.map { "  " + $0 }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Wraps a paragraph at `width` columns, each line indented.
+    static func wrap(_ text: String, indent: Int, width: Int = 78) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+            if !current.isEmpty && current.count + 1 + word.count > width - indent {
+                lines.append(String(repeating: " ", count: indent) + current)
+                current = ""
+            }
+            current += (current.isEmpty ? "" : " ") + word
+        }
+        if !current.isEmpty { lines.append(String(repeating: " ", count: indent) + current) }
+        return lines
+    }
+}

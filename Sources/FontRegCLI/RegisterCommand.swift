@@ -1,0 +1,66 @@
+import FontRegAudit
+import FontRegCore
+import FontRegJSON
+import FontRegService
+import FontRegSystem
+import Foundation
+import Varlink
+
+/// `fontresolve register PATH... [--persist]`: adds font files or directories to the daemon's registry.
+public enum RegisterCommand: Subcommand {
+    public static let spec = CommandSpec(
+        name: "register", arguments: "PATH...",
+        summary: "Register font files or directories (recursively) with the daemon.",
+        discussion: """
+            Sends absolute paths to fontregd, which must be allowed to read them and must accept \
+            them (its allow-root setting). Prints the faces added and the files that could not be \
+            used. Only users the daemon allows (allow-uid, allow-gid) may register: others exit 77. \
+            Needs the daemon: with --fonts there is nothing to register with.
+            """,
+        options: [
+            .init(
+                "persist", help: "Keep the registration across daemon restarts (written to its state directory).",
+                example: "fontresolve register /usr/local/share/fonts/Brand --persist"),
+            CommonOptions.json("register /usr/share/fonts/truetype/lato"),
+            CommonOptions.socket("register /usr/share/fonts/truetype/lato"), CommonOptions.help("register"),
+        ],
+        examples: [
+            "sudo fontresolve register /usr/share/fonts/truetype/lato",
+            "fontresolve register ~/fonts/Brand.otf --persist --json",
+        ],
+        argumentCompletion: .file)
+
+    public static func run(_ context: CommandContext) throws(CLIError) -> ExitStatus {
+        let paths = try context.positional(1...Int.max, missing: "needs at least one PATH").map(FontRegistry.absolute)
+        let backend = try context.backend()
+        let report = try ProgressIndicator(console: context.console).run(
+            "Registering \(paths.count) path\(paths.count == 1 ? "" : "s")"
+        ) { () throws(CLIError) in
+            try backend.register(paths: paths, persist: context.arguments.has("persist"))
+        }
+        print(report, verb: "Registered", faces: report.added, context: context)
+        return .success
+    }
+
+    /// Prints a change report: a summary line, the faces, and the files skipped.
+    static func print(_ report: RegistrationReport, verb: String, faces: [FaceRecord], context: CommandContext) {
+        if context.json {
+            context.printJSON(report)
+            return
+        }
+        let console = context.console
+        console.line("\(verb) \(faces.count) face\(faces.count == 1 ? "" : "s") (generation \(report.generation)).")
+        if !faces.isEmpty {
+            for line in ListCommand.facesTable(faces).render(header: { console.styled($0, .bold) }) {
+                console.line("  " + line)
+            }
+        }
+        if !report.problems.isEmpty {
+            console.line("\(report.problems.count) file\(report.problems.count == 1 ? "" : "s") could not be used:")
+            for problem in report.problems {
+                console.line(
+                    "  \(console.styled("skipped:", .yellow)) \(PathDisplay.relative(problem.path)): \(problem.reason)")
+            }
+        }
+    }
+}

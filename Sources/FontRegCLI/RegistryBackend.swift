@@ -1,0 +1,30 @@
+import FontRegAudit
+import FontRegCore
+import FontRegJSON
+import FontRegService
+import FontRegSystem
+import Varlink
+
+/// The registry a command talks to: the daemon over its socket, or an embedded registry in process.
+///
+/// Both answer with the same values, so every command prints the same output in either mode.
+public protocol RegistryBackend: AnyObject {
+    /// Resolves a query, as `Resolve` does.
+    func resolve(_ query: ResolveQuery) throws(CLIError) -> ResolutionReply
+    /// The registered families, sorted by name.
+    func families() throws(CLIError) -> [FamilySummary]
+    /// The faces of one family (by any spelling of its name), or every face when `family` is `nil`.
+    func faces(family: String?) throws(CLIError) -> [FaceRecord]
+    /// The face with this PostScript name, ignoring case.
+    func face(postscriptName: String) throws(CLIError) -> FaceRecord
+    /// Registers files or directories (absolute paths).
+    func register(paths: [String], persist: Bool) throws(CLIError) -> RegistrationReport
+    /// Unregisters files or directories registered before (absolute paths).
+    func unregister(paths: [String]) throws(CLIError) -> RegistrationReport
+    /// Re-reads every registered directory and file.
+    func rescan() throws(CLIError) -> RegistrationReport
+    /// Counts, paths and problems of the registry.
+    func status() throws(CLIError) -> RegistryStatus
+    /// Calls `body` with the current state, then with every change, until it returns `false`.
+    func watch(_ body: (RegistryEvent) -> Bool) throws(CLIError)
+}

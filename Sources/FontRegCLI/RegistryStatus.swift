@@ -1,0 +1,50 @@
+import FontRegAudit
+import FontRegCore
+import FontRegJSON
+import FontRegService
+import FontRegSystem
+import Varlink
+
+/// The state of a registry: what `fontresolve status` prints, the daemon's `GetStatus` reply.
+public struct RegistryStatus: Sendable, Hashable, Codable {
+    /// `daemon` or `embedded`.
+    public var mode: String
+    /// The daemon's socket, in daemon mode.
+    public var socket: String?
+    /// Registered faces.
+    public var faces: Int
+    /// Registered families.
+    public var families: Int
+    /// The index generation: increases by one with every change.
+    public var generation: Int
+    /// Files that could not be used, and why.
+    public var problems: [ScanProblem]
+    /// The directories the registry was configured with.
+    public var fontDirectories: [String]
+    /// Every registered directory and file.
+    public var registeredPaths: [String]
+    /// The daemon's version, in daemon mode.
+    public var version: String?
+    /// How long the daemon has been running, in daemon mode.
+    public var uptimeSeconds: Double?
+    /// Open connections to the daemon, in daemon mode.
+    public var connections: Int?
+
+    public init(
+        mode: String, socket: String? = nil, faces: Int, families: Int, generation: Int, problems: [ScanProblem],
+        fontDirectories: [String], registeredPaths: [String], version: String? = nil, uptimeSeconds: Double? = nil,
+        connections: Int? = nil
+    ) {
+        self.mode = mode
+        self.socket = socket
+        self.faces = faces
+        self.families = families
+        self.generation = generation
+        self.problems = problems
+        self.fontDirectories = fontDirectories
+        self.registeredPaths = registeredPaths
+        self.version = version
+        self.uptimeSeconds = uptimeSeconds
+        self.connections = connections
+    }
+}

@@ -1,0 +1,40 @@
+import FontRegAudit
+import FontRegCore
+import FontRegJSON
+import FontRegService
+import FontRegSystem
+import Varlink
+
+/// `fontresolve rescan`: makes the daemon re-read every registered directory and file now.
+public enum RescanCommand: Subcommand {
+    public static let spec = CommandSpec(
+        name: "rescan", arguments: "",
+        summary: "Make the daemon re-read every registered directory and file now.",
+        discussion:
+            "Unchanged files are not read again. Prints the faces added and removed and the files that could not be used. Shows progress on a terminal. Users the daemon does not allow exit 77.",
+        options: [CommonOptions.json("rescan"), CommonOptions.socket("rescan"), CommonOptions.help("rescan")],
+        examples: ["sudo fontresolve rescan", "fontresolve rescan --json --socket /tmp/fontregd.sock"])
+
+    public static func run(_ context: CommandContext) throws(CLIError) -> ExitStatus {
+        _ = try context.positional(0...0, missing: "")
+        let backend = try context.backend()
+        let report = try ProgressIndicator(console: context.console).run("Rescanning") { () throws(CLIError) in
+            try backend.rescan()
+        }
+        if context.json {
+            context.printJSON(report)
+            return .success
+        }
+        let console = context.console
+        console.line(
+            "Rescanned: \(report.added.count) face\(report.added.count == 1 ? "" : "s") added, \(report.removed.count) removed (generation \(report.generation))."
+        )
+        for face in report.added { console.line("  + \(face.postscriptName)  \(PathDisplay.location(of: face))") }
+        for face in report.removed { console.line("  - \(face.postscriptName)  \(PathDisplay.location(of: face))") }
+        for problem in report.problems {
+            console.line(
+                "  \(console.styled("skipped:", .yellow)) \(PathDisplay.relative(problem.path)): \(problem.reason)")
+        }
+        return .success
+    }
+}

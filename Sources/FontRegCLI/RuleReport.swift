@@ -1,0 +1,78 @@
+import FontRegAudit
+import FontRegCore
+import FontRegJSON
+import FontRegService
+import FontRegSystem
+import Varlink
+
+/// A family rule as `fontresolve rules show` prints it: the rule, and the names it composes against the registered faces.
+public struct RuleReport: Sendable, Hashable, Codable {
+    /// One of the nine steps.
+    public struct Step: Sendable, Hashable, Codable {
+        public var weight: Int
+        public var weightName: String
+        /// The composed upright face name.
+        public var upright: String
+        /// The registered PostScript name it matches (ignoring case), if any.
+        public var uprightRegistered: String?
+        /// The composed italic face name.
+        public var italic: String
+        /// The registered PostScript name it matches (ignoring case), if any.
+        public var italicRegistered: String?
+    }
+
+    public var family: String
+    public var familyName: String
+    public var italicSuffix: String
+    public var supportedWeights: [Int]?
+    public var boldPolicy: String
+    public var aliases: [String]
+    /// Where the rule came from: a rule file, or the default rule.
+    public var source: String
+    public var steps: [Step]
+
+    /// Describes `rule` against the PostScript names of the faces registered for it.
+    public init(rule: FamilyRule, registeredNames: [String]) {
+        let registered = Dictionary(
+            registeredNames.map { ($0.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
+        family = rule.family
+        familyName = rule.familyName
+        italicSuffix = rule.italicSuffix
+        supportedWeights = rule.supportedWeights
+        boldPolicy = rule.boldPolicy.rawValue
+        aliases = rule.aliases.map { $0.deprecated ? "\($0.name) (deprecated)" : $0.name }
+        source = rule.source
+        steps = FontWeight.steps.map { step in
+            let upright = rule.composedName(weight: step.value, italic: false) ?? ""
+            let italic = rule.composedName(weight: step.value, italic: true) ?? ""
+            return Step(
+                weight: step.value, weightName: rule.weightName(for: step.value) ?? "", upright: upright,
+                uprightRegistered: registered[upright.lowercased()], italic: italic,
+                italicRegistered: registered[italic.lowercased()])
+        }
+    }
+
+    /// The rule for people: a heading, a table of composed names, and the settings.
+    public func render(console: Console) -> [String] {
+        func found(_ composed: String, _ match: String?) -> String {
+            guard let match else { return "no" }
+            return match == composed ? "yes" : "as \(match)"
+        }
+        var table = Table(headers: ["WEIGHT", "NAME", "UPRIGHT", "FOUND", "ITALIC", "FOUND"], rightAligned: [0])
+        for step in steps {
+            table.append([
+                String(step.weight), step.weightName.isEmpty ? "(empty)" : step.weightName, step.upright,
+                found(step.upright, step.uprightRegistered), step.italic, found(step.italic, step.italicRegistered),
+            ])
+        }
+        var lines = ["\(console.styled(family, .bold)): \(source)"]
+        lines += table.render(header: { console.styled($0, .bold) }).map { "  " + $0 }
+        lines.append("italic suffix:     \(italicSuffix.isEmpty ? "(empty)" : italicSuffix)")
+        lines.append(
+            "supported weights: \(supportedWeights.map { $0.map(String.init).joined(separator: " ") } ?? "whatever is registered")"
+        )
+        lines.append("Bold Text policy:  \(boldPolicy)")
+        if !aliases.isEmpty { lines.append("aliases:           \(aliases.joined(separator: ", "))") }
+        return lines
+    }
+}

@@ -1,0 +1,106 @@
+import FontRegAudit
+import FontRegCore
+import FontRegJSON
+import FontRegService
+import FontRegSystem
+import Varlink
+
+/// `fontresolve rules suggest FAMILY` and `fontresolve rules show [FAMILY]`.
+public enum RulesCommand: Subcommand {
+    public static let spec = CommandSpec(
+        name: "rules", arguments: "suggest FAMILY | show [FAMILY]",
+        summary: "Write the rule that fits a family's faces, or show the rule in force.",
+        discussion: """
+            rules suggest FAMILY prints, as a rule file (JSON), the rule whose composed names match \
+            the faces actually registered: the face-name root, weight names such as DemiBold or \
+            Heavy, an empty regular name, the italic suffix, the weights present; notes about faces \
+            no rule can name go to standard error. rules show FAMILY prints the rule in force (from \
+            --rules, else the default rule) and which composed names are registered. rules show \
+            --rules DIR without FAMILY lists the rules of DIR and exits 1 when a file is malformed. \
+            The daemon does not publish its rules: from the daemon, show uses the default rule.
+            """,
+        options: [CommonOptions.json("rules suggest Inter")] + CommonOptions.source("rules suggest Inter") + [
+            CommonOptions.help("rules")
+        ],
+        examples: [
+            "fontresolve rules suggest \"Avenir Fixture\" --fonts DIR > rules/avenir.json",
+            "fontresolve rules show \"Neue Fixture\" --fonts DIR --rules rules/",
+            "fontresolve rules show --rules rules/",
+        ],
+        argumentCompletion: .values(["suggest", "show"]))
+
+    public static func run(_ context: CommandContext) throws(CLIError) -> ExitStatus {
+        let positional = context.arguments.positional
+        switch positional.first {
+        case "suggest":
+            guard positional.count == 2 else { throw context.spec.usageError("rules suggest needs one FAMILY") }
+            return try suggest(family: positional[1], context: context)
+        case "show":
+            guard positional.count <= 2 else { throw context.spec.usageError("rules show takes at most one FAMILY") }
+            if positional.count == 2 { return try show(family: positional[1], context: context) }
+            return try showDirectory(context: context)
+        case nil:
+            throw context.spec.usageError("needs suggest FAMILY or show [FAMILY]")
+        case let other?:
+            throw context.spec.usageError("unknown rules command \"\(other)\"; use suggest or show")
+        }
+    }
+
+    static func suggest(family: String, context: CommandContext) throws(CLIError) -> ExitStatus {
+        let faces = try context.backend().faces(family: family)
+        let entry = FamilyEntry(name: faces.first?.family ?? family, faces: faces)
+        let suggestion = RuleSuggester.suggest(for: entry)
+        context.console.line(RuleSuggester.json(suggestion.rule))
+        for note in suggestion.notes { context.console.error("note: \(note)") }
+        return .success
+    }
+
+    static func show(family: String, context: CommandContext) throws(CLIError) -> ExitStatus {
+        let backend = try context.backend()
+        let faces = try backend.faces(family: family)
+        let name = faces.first?.family ?? family
+        let declared = (backend as? EmbeddedBackend)?.registry.rules.rule(for: name)
+        let rule = declared ?? FamilyRule.defaultRule(for: name, faces: faces.filter { $0.weightRange.count == 1 })
+        let report = RuleReport(rule: rule, registeredNames: faces.map(\.postscriptName))
+        if context.json {
+            context.printJSON(report)
+        } else {
+            for line in report.render(console: context.console) { context.console.line(line) }
+        }
+        return .success
+    }
+
+    static func showDirectory(context: CommandContext) throws(CLIError) -> ExitStatus {
+        guard let directory = context.arguments.value("rules") else {
+            throw context.spec.usageError("rules show without FAMILY needs --rules DIR")
+        }
+        let rules = RuleSet.load(directory: directory)
+        if context.json {
+            struct Listing: Encodable {
+                var rules: [RuleReport]
+                var problems: [String]
+            }
+            context.printJSON(
+                Listing(
+                    rules: rules.rules.map { RuleReport(rule: $0, registeredNames: []) },
+                    problems: rules.problems.map(\.description)))
+        } else {
+            let console = context.console
+            var table = Table(headers: ["FAMILY", "FAMILYNAME", "BOLD TEXT", "SOURCE"])
+            for rule in rules.rules {
+                table.append([
+                    rule.family, rule.familyName, rule.boldPolicy.rawValue, PathDisplay.relative(rule.source),
+                ])
+            }
+            if rules.rules.isEmpty {
+                console.line("No rules in \(directory).")
+            } else {
+                for line in table.render(header: { console.styled($0, .bold) }) { console.line(line) }
+            }
+            for problem in rules.problems {
+                console.error("\(console.styledError("error:", .red)) \(PathDisplay.relative(problem.description))")
+            }
+        }
+        return rules.problems.isEmpty ? .success : .failure
+    }
+}

@@ -1,0 +1,69 @@
+import FontRegAudit
+import FontRegCore
+import FontRegJSON
+import FontRegService
+import FontRegSystem
+import Foundation
+import Varlink
+
+/// `fontresolve status`: counts, paths and problems of the registry (the daemon's, or an embedded one).
+public enum StatusCommand: Subcommand {
+    public static let spec = CommandSpec(
+        name: "status", arguments: "",
+        summary: "Show the registry's state: faces, families, generation, paths, unreadable files.",
+        discussion:
+            "From the daemon: also its version, uptime and open connections, and the socket used. With --fonts: the embedded registry, which shows what a daemon would serve from those directories and which files it would skip.",
+        options: [CommonOptions.json("status")] + CommonOptions.source("status") + [CommonOptions.help("status")],
+        examples: ["fontresolve status", "fontresolve status --fonts Tests/FontRegTests/Fixtures/fonts"])
+
+    public static func run(_ context: CommandContext) throws(CLIError) -> ExitStatus {
+        _ = try context.positional(0...0, missing: "")
+        var status = try context.backend().status()
+        if !context.isEmbedded { status.socket = context.socketPath }
+        context.print(status) { render($0, console: context.console) }
+        return .success
+    }
+
+    /// The status as labelled lines.
+    public static func render(_ status: RegistryStatus, console: Console) -> String {
+        var lines: [String] = []
+        func add(_ label: String, _ value: String) {
+            lines.append((label + ":").padding(toLength: 13, withPad: " ", startingAt: 0) + value)
+        }
+        if let socket = status.socket {
+            add("daemon", "fontregd \(status.version ?? "") at \(socket)".replacingOccurrences(of: "  ", with: " "))
+            if let uptime = status.uptimeSeconds { add("uptime", duration(uptime)) }
+            if let connections = status.connections { add("connections", String(connections)) }
+        } else {
+            add("mode", "embedded (no daemon)")
+        }
+        add("faces", String(status.faces))
+        add("families", String(status.families))
+        add("generation", String(status.generation))
+        if status.registeredPaths.isEmpty {
+            add("registered", "nothing")
+        } else {
+            lines.append("registered:")
+            for path in status.registeredPaths { lines.append("  \(PathDisplay.relative(path))") }
+        }
+        if status.problems.isEmpty {
+            add("problems", "none")
+        } else {
+            lines.append(
+                "problems:    \(status.problems.count) file\(status.problems.count == 1 ? "" : "s") could not be used")
+            for problem in status.problems {
+                lines.append(
+                    "  \(console.styled("skipped:", .yellow)) \(PathDisplay.relative(problem.path)): \(problem.reason)")
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// "3 h 2 min", "12 s".
+    static func duration(_ seconds: Double) -> String {
+        let total = Int(seconds)
+        if total < 60 { return "\(total) s" }
+        if total < 3600 { return "\(total / 60) min \(total % 60) s" }
+        return "\(total / 3600) h \(total % 3600 / 60) min"
+    }
+}

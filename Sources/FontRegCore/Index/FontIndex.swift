@@ -1,0 +1,106 @@
+import FontRegJSON
+import FontRegSystem
+
+/// An immutable snapshot of every registered face, with fast lookups; replaced whole on change.
+///
+/// Lookups by PostScript name and full name ignore case; families are found by their
+/// ``FamilyKey``. Readers hold a snapshot for as long as they need it, so a rescan never
+/// stalls a query.
+public struct FontIndex: Sendable {
+    /// Increases by one with every change to the registry.
+    public let generation: Int
+    /// Every face, sorted by family, width, style and weight.
+    public let faces: [FaceRecord]
+    /// Files that could not be used, with the reason.
+    public let problems: [ScanProblem]
+
+    private let familiesByKey: [FamilyKey: FamilyEntry]
+    private let byPostscriptName: [CaseInsensitiveName: Int]
+    private let byFullName: [CaseInsensitiveName: Int]
+    /// Families sorted by name.
+    public let families: [FamilyEntry]
+
+    /// Builds the index of these faces.
+    public init(faces: [FaceRecord], problems: [ScanProblem] = [], generation: Int = 0) {
+        self.generation = generation
+        self.problems = problems
+        var grouped: [FamilyKey: (name: String, faces: [FaceRecord])] = [:]
+        for face in faces {
+            grouped[FamilyKey(face.family), default: (face.family, [])].faces.append(face)
+        }
+        let groups = grouped.values.map { (name: $0.name, faces: FamilyEntry.sortedFaces($0.faces)) }
+            .sorted { ($0.name.lowercased(), $0.name) < ($1.name.lowercased(), $1.name) }
+        let sorted = groups.flatMap(\.faces)
+        self.faces = sorted
+        var ps = [CaseInsensitiveName: Int](minimumCapacity: sorted.count)
+        var full = [CaseInsensitiveName: Int](minimumCapacity: sorted.count)
+        // The first face wins a name (static faces sort before a variable font's instances):
+        // assigned from the last face to the first, so that each face costs one lookup per map.
+        for i in sorted.indices.reversed() {
+            ps[CaseInsensitiveName(sorted[i].postscriptName)] = i
+            full[CaseInsensitiveName(sorted[i].fullName)] = i
+        }
+        byPostscriptName = ps
+        byFullName = full
+        let entries = groups.map { group in
+            FamilyEntry(name: group.name, sorted: group.faces) { name in
+                ps[CaseInsensitiveName(name)].map { sorted[$0] }
+            }
+        }
+        families = entries
+        familiesByKey = Dictionary(uniqueKeysWithValues: entries.map { (FamilyKey($0.name), $0) })
+    }
+
+    /// The family with this name under its normalized key ("noto-sans" finds "Noto Sans").
+    public func family(named name: String) -> FamilyEntry? {
+        familiesByKey[FamilyKey(name)]
+    }
+
+    /// The family under an already normalized key.
+    public func family(key: FamilyKey) -> FamilyEntry? {
+        familiesByKey[key]
+    }
+
+    /// The face with this PostScript name, ignoring case.
+    public func face(postscriptName: String) -> FaceRecord? {
+        byPostscriptName[CaseInsensitiveName(postscriptName)].map { faces[$0] }
+    }
+
+    /// The face with this full name, ignoring case.
+    public func face(fullName: String) -> FaceRecord? {
+        byFullName[CaseInsensitiveName(fullName)].map { faces[$0] }
+    }
+
+    /// The registered families closest to a name that is not registered, best first (at most three).
+    public func suggestions(for name: String) -> [String] {
+        let key = FamilyKey(name).value
+        guard !key.isEmpty else { return [] }
+        let scored = families.map { entry -> (Int, String) in
+            let other = FamilyKey(entry.name).value
+            var distance = EditDistance.between(key, other)
+            if other.hasPrefix(key) || key.hasPrefix(other) || other.contains(key) { distance = min(distance, 1) }
+            return (distance, entry.name)
+        }
+        let limit = max(2, key.count / 3)
+        return scored.filter { $0.0 <= limit }.sorted { $0 < $1 }.prefix(3).map(\.1)
+    }
+}
+
+/// Levenshtein distance between two short strings.
+package enum EditDistance {
+    package static func between(_ a: String, _ b: String) -> Int {
+        let x = Array(a.unicodeScalars), y = Array(b.unicodeScalars)
+        if x.isEmpty { return y.count }
+        if y.isEmpty { return x.count }
+        var previous = Array(0...y.count)
+        var current = [Int](repeating: 0, count: y.count + 1)
+        for i in 1...x.count {
+            current[0] = i
+            for j in 1...y.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (x[i - 1] == y[j - 1] ? 0 : 1))
+            }
+            swap(&previous, &current)
+        }
+        return previous[y.count]
+    }
+}

@@ -1,0 +1,85 @@
+import FontRegJSON
+import FontRegSystem
+import Foundation
+
+/// Reads every face of one font file through FreeType into ``FaceRecord`` values.
+///
+/// Collections give one record per face; a variable font gives its default face (which
+/// covers the whole `wght` range) and one record per named instance, each with the
+/// instance's own `wght` coordinate and real PostScript name.
+struct FontFileReader {
+    let library: FreeTypeLibrary
+
+    /// Reads all faces of the file at `path`, whose size is `fileSize`.
+    ///
+    /// - Throws: ``FreeTypeError`` when FreeType cannot read the file.
+    func readFaces(path: String, bytes: FontBytes) throws(FreeTypeError) -> [FaceRecord] {
+        let fileSize = Int64(bytes.count)
+        let container = bytes.containerFormat
+        let probe = try library.openFace(bytes: bytes, index: -1)
+        let count = max(1, probe.faceCount)
+        var records: [FaceRecord] = []
+        for faceIndex in 0..<count {
+            let face = try library.openFace(bytes: bytes, index: faceIndex)
+            let base = record(
+                face: face, path: path, index: faceIndex, fileSize: fileSize, container: container,
+                collection: count > 1)
+            records.append(base)
+            guard face.isVariable else { continue }
+            let (axes, instances) = face.variations()
+            records[records.count - 1].axes = axes
+            let wghtIndex = axes.firstIndex { $0.tag == "wght" }
+            for (n, instance) in instances.enumerated() {
+                let instanceFace = try library.openFace(bytes: bytes, index: ((n + 1) << 16) | faceIndex)
+                var item = base
+                item.instance = n + 1
+                item.axes = axes
+                if let ps = instanceFace.postscriptName { item.postscriptName = ps }
+                if let sub = face.name(id: instance.subfamilyNameID) { item.subfamily = sub }
+                if let w = wghtIndex { item.weight = Int(instance.coordinates[w].rounded()) }
+                item.fullName = "\(item.family) \(item.subfamily)"
+                if let ital = axes.firstIndex(where: { $0.tag == "ital" }) {
+                    item.italic = instance.coordinates[ital] >= 0.5
+                } else if let slnt = axes.firstIndex(where: { $0.tag == "slnt" }), instance.coordinates[slnt] != 0 {
+                    item.oblique = !item.italic
+                }
+                if item.subfamily.lowercased().contains("italic") { item.italic = true }
+                records.append(item)
+            }
+        }
+        return records
+    }
+
+    private func record(
+        face: FreeTypeFace, path: String, index: Int, fileSize: Int64, container: String?, collection: Bool
+    ) -> FaceRecord {
+        let family =
+            face.name(id: 16) ?? face.name(id: 1) ?? face.freetypeFamily
+            ?? URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        let subfamily = face.name(id: 17) ?? face.name(id: 2) ?? face.freetypeStyle ?? "Regular"
+        let os2 = face.os2
+        let weight = os2.map { $0.weightClass } ?? (face.styleFlagsBold ? 700 : 400)
+        let fsSelection = os2?.fsSelection ?? 0
+        let italic = os2 != nil ? (fsSelection & 0x1 != 0) : face.styleFlagsItalic
+        let oblique = fsSelection & 0x200 != 0
+        var format = face.formatName
+        if let container { format = "\(container) (\(format))" } else if collection { format = "\(format) Collection" }
+        return FaceRecord(
+            postscriptName: face.postscriptName
+                ?? "\(family.replacingOccurrences(of: " ", with: ""))-\(subfamily.replacingOccurrences(of: " ", with: ""))",
+            family: family,
+            subfamily: subfamily,
+            fullName: face.name(id: 4) ?? "\(family) \(subfamily)",
+            weight: min(1000, max(1, weight == 0 ? 400 : weight)),
+            italic: italic,
+            oblique: oblique && !italic,
+            width: min(9, max(1, os2?.widthClass ?? 5)),
+            file: path,
+            index: index,
+            instance: nil,
+            fileSize: fileSize,
+            format: format,
+            isColor: face.hasColor,
+            axes: [])
+    }
+}

@@ -1,0 +1,241 @@
+import FontRegJSON
+import FontRegSystem
+import Foundation
+import Synchronization
+
+/// The font registry: scans font files, keeps the current ``FontIndex`` and the family rules, and resolves queries.
+///
+/// Thread-safe. Readers take the current snapshot without waiting for a scan; changes
+/// (register, unregister, rescan, rule reload) are serialized and replace the snapshot whole.
+public final class FontRegistry: Sendable {
+    private struct State {
+        var roots: [String]
+        var index: FontIndex
+        var rules: RuleSet
+        /// Roots registered with a confinement, and the resolved directories their links may lead into.
+        var confinement: [String: [String]] = [:]
+    }
+
+    private let configuration: RegistryConfiguration
+    private let state: Mutex<State>
+    /// Serializes changes; holds the scanner, whose cache makes rescans of unchanged files cheap.
+    private let writer: Mutex<FontScanner>
+    private let fontconfig: Mutex<PrivateFontconfig>
+    /// Feeds the private fontconfig configuration off the start-up and change paths: fontconfig's
+    /// own parse of a file (its charset above all) costs several times FreeType's, and nothing in
+    /// resolution waits for it.
+    private let fontconfigQueue = DispatchQueue(label: "fontreg.private-fontconfig", qos: .utility)
+    private let fallback = SystemFallback()
+    private let observers = Mutex<[Int: @Sendable (RegistrationReport) -> Void]>([:])
+    private let nextObserver = Atomic<Int>(0)
+
+    /// Creates a registry and scans its configured fonts before returning.
+    ///
+    /// Unreadable files are recorded in the index's problems, not thrown.
+    /// - Throws: ``RegistryError/fileNotFound(path:)`` when a configured directory or file does not exist.
+    public init(configuration: RegistryConfiguration) throws(RegistryError) {
+        self.configuration = configuration
+        for path in configuration.fontDirectories + configuration.fontFiles
+        where !FileManager.default.fileExists(atPath: path) {
+            throw .fileNotFound(path: path)
+        }
+        var roots = (configuration.fontDirectories + configuration.fontFiles).map(Self.absolute)
+        let fallback = self.fallback
+        if configuration.includeSystemFonts { roots += fallback.systemFontFiles() }
+        let rules = configuration.rulesDirectory.map { RuleSet.load(directory: $0) } ?? .empty
+        let cacheDirectory = configuration.cacheDirectory ?? Self.defaultCacheDirectory
+        try? FileManager.default.createDirectory(atPath: cacheDirectory, withIntermediateDirectories: true)
+        let privateConfig = PrivateFontconfig(cacheDirectory: cacheDirectory)
+        let scanner = FontScanner(cacheFile: (cacheDirectory as NSString).appendingPathComponent("faces.cache"))
+        let confinement = Dictionary(configuration.confinement.map { (Self.absolute($0.key), $0.value) }) { a, _ in a }
+        let result = scanner.scan(roots: roots, confinement: confinement)
+        // Written now, not in the background: a short-lived process (the client) exits right after.
+        scanner.saveCache()
+        let files = result.files.map(\.path)
+        fontconfigQueue.async { for file in files { privateConfig.addFile(file) } }
+        state = Mutex(
+            State(
+                roots: roots,
+                index: FontIndex(faces: result.files.flatMap(\.faces), problems: result.problems, generation: 1),
+                rules: rules, confinement: confinement))
+        writer = Mutex(scanner)
+        fontconfig = Mutex(privateConfig)
+    }
+
+    /// The current snapshot of every registered face.
+    public var index: FontIndex { state.withLock { $0.index } }
+
+    /// The family rules in force.
+    public var rules: RuleSet { state.withLock { $0.rules } }
+
+    /// The directories and files registered, in order.
+    public var registeredPaths: [String] { state.withLock { $0.roots } }
+
+    /// The number of face patterns in the private fontconfig configuration.
+    public var fontconfigPatternCount: Int {
+        fontconfigQueue.sync {}
+        return fontconfig.withLock { $0.patternCount }
+    }
+
+    /// The face fontconfig itself would choose among the registered fonts for a query's
+    /// family, effective weight and style — for explanations that compare the two.
+    ///
+    /// fontconfig scores weight as a symmetric distance on its own scale and may pick a face
+    /// of another family; see `docs/weights.md` of the shared notes.
+    public func fontconfigChoice(family: String, weight: Int, italic: Bool) -> FaceRecord? {
+        fontconfigQueue.sync {}
+        guard let (path, index) = fontconfig.withLock({ $0.match(family: family, weight: weight, italic: italic) })
+        else { return nil }
+        return self.index.faces.first { $0.file == path && $0.freetypeIndex == index }
+    }
+
+    /// A resolver over the current snapshot and rules.
+    public var resolver: Resolver {
+        let (index, rules) = state.withLock { ($0.index, $0.rules) }
+        let fallback = self.fallback
+        return Resolver(index: index, rules: rules) { fallback.face(weight: $0, italic: $1) }
+    }
+
+    /// Resolves a query against the current snapshot. See ``Resolver``.
+    public func resolve(_ query: ResolveQuery) throws(ResolveError) -> Resolution {
+        try resolver.resolve(query)
+    }
+
+    /// Registers files or directories (scanned recursively).
+    ///
+    /// - Returns: the faces added and the files that could not be used.
+    /// - Throws: ``RegistryError`` when a path does not exist, is already registered, or is a
+    ///   single file that is not a usable font.
+    @discardableResult
+    /// - Parameter confinedTo: directories (symlinks resolved) that symbolic links found under
+    ///   these paths may lead into, now and in every later rescan; a link leading elsewhere is
+    ///   reported as a problem and not followed. The daemon passes its allowed roots.
+    public func register(paths: [String], confinedTo: [String]? = nil) throws(RegistryError) -> RegistrationReport {
+        let paths = paths.map(Self.absolute)
+        if let confinedTo {
+            state.withLock { state in for path in paths { state.confinement[path] = confinedTo } }
+        }
+        return try change { (roots: [String], scanner: FontScanner) throws(RegistryError) -> [String] in
+            for path in paths {
+                var info = stat()
+                guard stat(path, &info) == 0 else {
+                    if errno == EACCES { throw RegistryError.permissionDenied(path: path) }
+                    throw RegistryError.fileNotFound(path: path)
+                }
+                if roots.contains(path) { throw RegistryError.alreadyRegistered(path: path) }
+                if (info.st_mode & S_IFMT) != S_IFDIR {
+                    if let reason = FontScanner.notRegularReason(mode: info.st_mode) {
+                        throw RegistryError.invalidFontData(path: path, reason: reason)
+                    }
+                    let probe = FontScanner().scan(roots: [path])
+                    if let problem = probe.problems.first, probe.files.isEmpty {
+                        if problem.reason.hasPrefix("permission denied") {
+                            throw RegistryError.permissionDenied(path: path)
+                        }
+                        throw RegistryError.invalidFontData(path: path, reason: problem.reason)
+                    }
+                }
+            }
+            return roots + paths
+        }
+    }
+
+    /// Unregisters directories or files that were registered.
+    ///
+    /// - Throws: ``RegistryError/notRegistered(path:)`` for a path that is not a registered root.
+    @discardableResult
+    public func unregister(paths: [String]) throws(RegistryError) -> RegistrationReport {
+        let paths = paths.map(Self.absolute)
+        return try change { (roots: [String], _: FontScanner) throws(RegistryError) -> [String] in
+            for path in paths where !roots.contains(path) { throw RegistryError.notRegistered(path: path) }
+            return roots.filter { !paths.contains($0) }
+        }
+    }
+
+    /// Re-reads every registered directory and file; unchanged files are not read again.
+    @discardableResult
+    public func rescan() -> RegistrationReport {
+        (try? change { roots, _ in roots }) ?? RegistrationReport(generation: index.generation)
+    }
+
+    /// Re-reads the rules directory. Problems are reported in ``RuleSet/problems``.
+    public func reloadRules() {
+        guard let directory = configuration.rulesDirectory else { return }
+        let rules = RuleSet.load(directory: directory)
+        state.withLock { $0.rules = rules }
+    }
+
+    /// Calls `handler` after every change to the registry, on the thread that made it.
+    ///
+    /// - Returns: a token for ``removeObserver(_:)``.
+    public func addObserver(_ handler: @escaping @Sendable (RegistrationReport) -> Void) -> Int {
+        let token = nextObserver.add(1, ordering: .relaxed).newValue
+        observers.withLock { $0[token] = handler }
+        return token
+    }
+
+    /// Stops calling an observer.
+    public func removeObserver(_ token: Int) {
+        _ = observers.withLock { $0.removeValue(forKey: token) }
+    }
+
+    /// Applies a change to the roots, rescans, swaps the snapshot and tells the observers.
+    private func change(_ newRoots: ([String], FontScanner) throws(RegistryError) -> [String]) throws(RegistryError)
+        -> RegistrationReport
+    {
+        let report = try writer.withLock { scanner throws(RegistryError) -> RegistrationReport in
+            let old = state.withLock { $0 }
+            let roots = try newRoots(old.roots, scanner)
+            let known = Set(scanner.cache.keys)
+            let result = scanner.scan(roots: roots, confinement: old.confinement)
+            let removedFiles = known.subtracting(result.files.map(\.path))
+            let files = result.files.map(\.path)
+            let cacheCopy = scanner.cache, cacheFile = scanner.cacheChanged ? scanner.cacheFile : nil
+            fontconfigQueue.async { [self] in
+                if let cacheFile { FaceCache.save(cacheCopy, path: cacheFile) }
+                if removedFiles.isEmpty {
+                    let config = fontconfig.withLock { $0 }
+                    for file in files where !known.contains(file) { config.addFile(file) }
+                } else {
+                    // fontconfig cannot forget one application font: build a fresh configuration.
+                    let fresh = PrivateFontconfig(cacheDirectory: fontconfig.withLock { $0.cacheDirectory })
+                    for file in files { fresh.addFile(file) }
+                    fontconfig.withLock { $0 = fresh }
+                }
+            }
+            let index = FontIndex(
+                faces: result.files.flatMap(\.faces), problems: result.problems, generation: old.index.generation + 1)
+            state.withLock { state in
+                state.roots = roots
+                state.index = index
+                state.confinement = state.confinement.filter { roots.contains($0.key) }
+            }
+            return Self.difference(old: old.index, new: index)
+        }
+        for observer in observers.withLock({ Array($0.values) }) { observer(report) }
+        return report
+    }
+
+    private static func difference(old: FontIndex, new: FontIndex) -> RegistrationReport {
+        func key(_ face: FaceRecord) -> String { "\(face.file)#\(face.freetypeIndex)" }
+        let before = Set(old.faces.map(key)), after = Set(new.faces.map(key))
+        return RegistrationReport(
+            added: new.faces.filter { !before.contains(key($0)) },
+            removed: old.faces.filter { !after.contains(key($0)) },
+            problems: new.problems, generation: new.generation)
+    }
+
+    /// `$XDG_CACHE_HOME/fontreg`, else `~/.cache/fontreg`, else a per-user temporary folder.
+    static var defaultCacheDirectory: String {
+        let environment = ProcessInfo.processInfo.environment
+        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") { return xdg + "/fontreg" }
+        if let home = environment["HOME"], home.hasPrefix("/"), home != "/" { return home + "/.cache/fontreg" }
+        return (NSTemporaryDirectory() as NSString).appendingPathComponent("fontreg-cache-\(getuid())")
+    }
+
+    /// An absolute, standardized path (symbolic links are kept: the registry shows paths as given).
+    package static func absolute(_ path: String) -> String {
+        let url = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+        return url.standardizedFileURL.path
+    }
+}

@@ -1,0 +1,31 @@
+import FontRegJSON
+import FontRegSystem
+import Foundation
+
+/// What a registry scans and where it keeps its caches.
+public struct RegistryConfiguration: Sendable, Hashable {
+    /// Directories scanned recursively for font files.
+    public var fontDirectories: [String]
+    /// Single font files.
+    public var fontFiles: [String]
+    /// A directory of `*.json` family rules (see `docs/rules.md`).
+    public var rulesDirectory: String?
+    /// Also index every font of the system's fontconfig configuration.
+    public var includeSystemFonts: Bool
+    /// The cache directory of the private fontconfig configuration; a per-user temporary one when `nil`.
+    public var cacheDirectory: String?
+    /// For some of the directories and files above: the directories (symlinks resolved) that
+    /// links found under them may lead into (see ``FontRegistry/register(paths:confinedTo:)``).
+    public var confinement: [String: [String]] = [:]
+
+    public init(
+        fontDirectories: [String] = [], fontFiles: [String] = [], rulesDirectory: String? = nil,
+        includeSystemFonts: Bool = false, cacheDirectory: String? = nil
+    ) {
+        self.fontDirectories = fontDirectories
+        self.fontFiles = fontFiles
+        self.rulesDirectory = rulesDirectory
+        self.includeSystemFonts = includeSystemFonts
+        self.cacheDirectory = cacheDirectory
+    }
+}

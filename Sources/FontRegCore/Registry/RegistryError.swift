@@ -1,0 +1,26 @@
+import FontRegJSON
+import FontRegSystem
+
+/// Why a change to the registry was refused.
+public enum RegistryError: Error, Sendable, Hashable, CustomStringConvertible {
+    case fileNotFound(path: String)
+    case alreadyRegistered(path: String)
+    case notRegistered(path: String)
+    case invalidFontData(path: String, reason: String)
+    case permissionDenied(path: String)
+
+    public var description: String {
+        switch self {
+        case .fileNotFound(let path):
+            "\(path): no such file or directory. Check the path; it must exist where the registry runs."
+        case .alreadyRegistered(let path):
+            "\(path) is already registered. Use rescan to re-read it after a change."
+        case .notRegistered(let path):
+            "\(path) is not registered. List the registered paths with `fontresolve status`."
+        case .invalidFontData(let path, let reason):
+            "\(path) is not a usable font: \(reason)."
+        case .permissionDenied(let path):
+            "\(path): permission denied. Make the file readable by the registry's user."
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import FontRegJSON
+import FontRegSystem
+
+/// The resolver's answer: the face, how it was found, and a trace of every step in plain words.
+public struct Resolution: Sendable, Hashable, Codable {
+    /// How the face was found.
+    public enum MatchKind: String, Sendable, Hashable, Codable {
+        /// The composed face name matched a registered PostScript name.
+        case exactName = "exact-name"
+        /// A face of the family with exactly the effective weight and style (or a variable face covering it).
+        case familyWeight = "family-weight"
+        /// The nearest face of the family by the CSS Fonts 4 rules: a substitution.
+        case nearestWeight = "nearest-weight"
+        /// The family is not registered; fontconfig's system sans-serif stands in.
+        case systemFallback = "system-fallback"
+    }
+
+    /// The face that serves the query.
+    public var face: FaceRecord
+    /// The face name composed from the family rule (`Family-WeightSuffix`); `nil` for a weight off the nine steps.
+    public var composedName: String?
+    /// How the face was found.
+    public var match: MatchKind
+    /// The weight the query asked for.
+    public var requestedWeight: Int
+    /// The weight after Bold Text.
+    public var effectiveWeight: Int
+    /// The family the query resolved to after aliases (the registered family name, when there is one).
+    public var resolvedFamily: String
+    /// The Bold Text policy applied, when Bold Text was on.
+    public var boldPolicy: BoldTextPolicy?
+    /// Each step the resolver took, as data.
+    public var steps: [ResolveStep]
+    /// Things the caller should know, as data.
+    public var notes: [ResolveWarning]
+
+    /// Each step the resolver took, in plain words.
+    public var trace: [String] { steps.map(\.description) }
+    /// Things the caller should know: a deprecated alias, a missing ideal Bold Text step, a substitution.
+    public var warnings: [String] { notes.map(\.description) }
+
+    public init(
+        face: FaceRecord, composedName: String?, match: MatchKind, requestedWeight: Int,
+        effectiveWeight: Int, resolvedFamily: String, boldPolicy: BoldTextPolicy?,
+        trace: [String], warnings: [String]
+    ) {
+        self.init(
+            face: face, composedName: composedName, match: match, requestedWeight: requestedWeight,
+            effectiveWeight: effectiveWeight, resolvedFamily: resolvedFamily, boldPolicy: boldPolicy,
+            steps: trace.map { .text($0) }, notes: warnings.map { .text($0) })
+    }
+
+    /// Creates a resolution from recorded steps; the resolver's own initializer.
+    init(
+        face: FaceRecord, composedName: String?, match: MatchKind, requestedWeight: Int, effectiveWeight: Int,
+        resolvedFamily: String, boldPolicy: BoldTextPolicy?, steps: [ResolveStep], notes: [ResolveWarning]
+    ) {
+        self.face = face
+        self.composedName = composedName
+        self.match = match
+        self.requestedWeight = requestedWeight
+        self.effectiveWeight = effectiveWeight
+        self.resolvedFamily = resolvedFamily
+        self.boldPolicy = boldPolicy
+        self.steps = steps
+        self.notes = notes
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case face, composedName, match, requestedWeight, effectiveWeight, resolvedFamily, boldPolicy, trace, warnings
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            face: try c.decode(FaceRecord.self, forKey: .face),
+            composedName: try c.decodeIfPresent(String.self, forKey: .composedName),
+            match: try c.decode(MatchKind.self, forKey: .match),
+            requestedWeight: try c.decode(Int.self, forKey: .requestedWeight),
+            effectiveWeight: try c.decode(Int.self, forKey: .effectiveWeight),
+            resolvedFamily: try c.decode(String.self, forKey: .resolvedFamily),
+            boldPolicy: try c.decodeIfPresent(BoldTextPolicy.self, forKey: .boldPolicy),
+            trace: try c.decode([String].self, forKey: .trace),
+            warnings: try c.decode([String].self, forKey: .warnings))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(face, forKey: .face)
+        try c.encodeIfPresent(composedName, forKey: .composedName)
+        try c.encode(match, forKey: .match)
+        try c.encode(requestedWeight, forKey: .requestedWeight)
+        try c.encode(effectiveWeight, forKey: .effectiveWeight)
+        try c.encode(resolvedFamily, forKey: .resolvedFamily)
+        try c.encodeIfPresent(boldPolicy, forKey: .boldPolicy)
+        try c.encode(trace, forKey: .trace)
+        try c.encode(warnings, forKey: .warnings)
+    }
+}

@@ -1,0 +1,128 @@
+import FontRegJSON
+import FontRegSystem
+
+/// One step of a resolution, kept as data and put into words only when someone reads it.
+///
+/// The resolver records steps cheaply on its hot path; ``Resolution/trace`` renders them.
+public enum ResolveStep: Sendable, Hashable, CustomStringConvertible {
+    case asked(family: String, weight: Int, italic: Bool, boldText: Bool)
+    case alias(name: String, target: String, deprecated: Bool)
+    case foundFamily(name: String, faces: Int)
+    case rule(FamilyRule)
+    case defaultRule(source: String)
+    case boldText(
+        policy: BoldTextPolicy, requested: Int, effective: Int, supported: [Int], fromRule: Bool, style: FontStyle)
+    case composedFound(composed: String, registered: String)
+    case composedMissing(composed: String)
+    case composedWrongWeight(registered: String, weight: Int, otherFamily: String?, effective: Int, family: String)
+    case offGrid(weight: Int)
+    case androidMatching
+    case styleFallback(wanted: FontStyle, used: FontStyle, family: String)
+    case variable(postscriptName: String, range: ClosedRange<Int>, weight: Int)
+    case matched(postscriptName: String, weight: Int)
+    case substituted(postscriptName: String, faceWeight: Int, weight: Int)
+    case notRegistered(family: String, suggestions: [String])
+    case systemFallback(postscriptName: String, family: String, weight: Int)
+    /// A step received as text (from the daemon) rather than taken here.
+    case text(String)
+
+    public var description: String {
+        switch self {
+        case .asked(let family, let weight, let italic, let boldText):
+            return
+                "Asked for \"\(family)\" at weight \(Self.describe(weight))\(italic ? ", italic" : ""), Bold Text \(boldText ? "on" : "off")."
+        case .alias(let name, let target, let deprecated):
+            return "\"\(name)\" is \(deprecated ? "a deprecated" : "an") alias of \"\(target)\"."
+        case .foundFamily(let name, let faces):
+            return "Found the registered family \"\(name)\" (\(faces) faces)."
+        case .rule(let rule):
+            let supported =
+                rule.supportedWeights.map { ", supported weights \($0.map(String.init).joined(separator: ", "))" } ?? ""
+            return
+                "Rule from \(rule.source): familyName \"\(rule.familyName)\", italic suffix \"\(rule.italicSuffix)\"\(supported)."
+        case .defaultRule(let source):
+            return "No rule file for this family: \(source), default weight names."
+        case .boldText(let policy, let requested, let effective, let supported, let fromRule, let style):
+            switch policy {
+            case .nextHeavier:
+                let source =
+                    fromRule ? "the rule's supported weights" : "the weights registered in \(style.rawValue) style"
+                return
+                    "Bold Text (next-heavier): the next weight heavier than \(requested) among \(source) [\(supported.map(String.init).joined(separator: ", "))] is \(effective)."
+            case .iosSystem:
+                return
+                    "Bold Text (ios-system): \(requested) → \(effective) (+100 below 400, +200 for 400–600, 900 from 700 up)."
+            case .android:
+                return
+                    "Bold Text (android): \(requested) + 300 = \(effective) (clamped to 1000); the nearest face will be taken."
+            case .cssBolder:
+                return "Bold Text (css-bolder): bolder than \(requested) is \(effective)."
+            }
+        case .composedFound(let composed, let registered):
+            let caseNote =
+                registered == composed ? "" : " (registered as \(registered); names match without regard to case)"
+            return "Composed the face name \"\(composed)\" and found it registered\(caseNote)."
+        case .composedMissing(let composed):
+            return "Composed the face name \"\(composed)\"; no registered face has that name."
+        case .composedWrongWeight(let registered, let weight, let otherFamily, let effective, let family):
+            let inFamily = otherFamily.map { " in family \"\($0)\"" } ?? ""
+            return
+                "\(registered) is registered but has weight \(weight)\(inFamily), not \(effective): the default rule's name does not fit this family (`fontresolve rules suggest \(family)` writes one that does)."
+        case .offGrid(let weight):
+            return "\(weight) is not one of the nine weight steps, so no face name is composed; matching by weight."
+        case .androidMatching:
+            return "Android matching: the face with the smallest weight distance (slant mismatch costs 2 steps)."
+        case .styleFallback(let wanted, let used, let family):
+            return
+                "No \(wanted.rawValue) face in \"\(family)\"; falling back to \(used.rawValue) faces (CSS style order)."
+        case .variable(let name, let range, let weight):
+            return
+                "The variable face \(name) covers weights \(range.lowerBound)–\(range.upperBound): set wght=\(weight)."
+        case .matched(let name, let weight):
+            return "Matched \(name) by family and weight \(weight)."
+        case .substituted(let name, let faceWeight, let weight):
+            return "No face of weight \(weight); CSS Fonts 4 weight matching picks \(name) (weight \(faceWeight))."
+        case .notRegistered(let family, let suggestions):
+            return
+                "No registered family is named \"\(family)\"\(suggestions.isEmpty ? "" : " (closest: \(suggestions.joined(separator: ", ")))")."
+        case .systemFallback(let name, let family, let weight):
+            return
+                "SYSTEM FALLBACK: fontconfig's system configuration offers \(name) (\(family)) as sans-serif at weight \(weight)."
+        case .text(let text):
+            return text
+        }
+    }
+
+    static func describe(_ weight: Int) -> String {
+        let name = FontWeight(clamping: weight).displayName
+        return name == String(weight) ? name : "\(weight) (\(name))"
+    }
+}
+
+/// Something the caller of a resolution should know, kept as data until read.
+public enum ResolveWarning: Sendable, Hashable, CustomStringConvertible {
+    case deprecatedAlias(name: String, target: String)
+    case boldTextStepMissing(ideal: Int, requested: Int, family: String, style: FontStyle, used: Int)
+    case styleMissing(family: String, wanted: FontStyle, used: FontStyle)
+    case substituted(faceWeight: Int, weight: Int, family: String)
+    case systemFallback(family: String, fallbackFamily: String)
+    /// A warning received as text (from the daemon).
+    case text(String)
+
+    public var description: String {
+        switch self {
+        case .deprecatedAlias(let name, let target):
+            "The family name \"\(name)\" is deprecated; use \"\(target)\"."
+        case .boldTextStepMissing(let ideal, let requested, let family, let style, let used):
+            "Bold Text wants \(ideal) (one step heavier than \(requested)), but \"\(family)\" has no \(ideal) face in \(style.rawValue) style; using \(used) instead."
+        case .styleMissing(let family, let wanted, let used):
+            "\"\(family)\" has no \(wanted.rawValue) face; a \(used.rawValue) face stands in."
+        case .substituted(let faceWeight, let weight, let family):
+            "Substituted weight \(faceWeight) for \(weight) in \"\(family)\"."
+        case .systemFallback(let family, let fallbackFamily):
+            "\"\(family)\" is not registered; the system sans-serif \(fallbackFamily) stands in. Use strict mode to get an error instead."
+        case .text(let text):
+            text
+        }
+    }
+}

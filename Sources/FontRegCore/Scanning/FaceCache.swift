@@ -1,0 +1,161 @@
+import FontRegJSON
+import FontRegSystem
+import Foundation
+
+/// The scanner's on-disk cache: every file's faces with the stat data that proves them current.
+///
+/// A compact binary file (`faces.cache` in the registry's cache directory), written atomically
+/// (temporary file, rename). A file whose device, inode, size and modification time still match
+/// is not read again at start-up. A cache that is missing, of another version or damaged is
+/// ignored: the scan simply reads every file.
+enum FaceCache {
+    static let magic: [UInt8] = Array("FRFC".utf8)
+    static let version: UInt32 = 1
+
+    /// Loads the cache, or an empty one when it is missing or unusable.
+    static func load(path: String) -> [String: ScannedFile] {
+        // Only a cache this user wrote is trusted: another user's file could name fonts that are not there.
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_uid == getuid(), (info.st_mode & S_IFMT) == S_IFREG,
+            let data = FileManager.default.contents(atPath: path)
+        else { return [:] }
+        var reader = BinaryReader(bytes: [UInt8](data))
+        guard reader.bytes(4) == magic, reader.uint32() == version, let count = reader.count() else { return [:] }
+        var files: [String: ScannedFile] = [:]
+        files.reserveCapacity(count)
+        for _ in 0..<count {
+            guard let file = readFile(&reader) else { return [:] }
+            files[file.path] = file
+        }
+        return reader.failed ? [:] : files
+    }
+
+    /// Writes the cache atomically; failures are ignored (the cache only saves time).
+    static func save(_ files: [String: ScannedFile], path: String) {
+        var writer = BinaryWriter()
+        writer.bytes(magic)
+        writer.uint32(version)
+        writer.int(files.count)
+        for file in files.values { write(file, to: &writer) }
+        let temporary = path + ".tmp." + UUID().uuidString
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { return }
+        let written = writer.output.withUnsafeBytes { buffer -> Bool in
+            var done = 0
+            while done < buffer.count {
+                let n = Glibc.write(fd, buffer.baseAddress! + done, buffer.count - done)
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { return false }
+                done += n
+            }
+            return true
+        }
+        close(fd)
+        if !written || rename(temporary, path) != 0 { unlink(temporary) }
+    }
+
+    private static func write(_ file: ScannedFile, to w: inout BinaryWriter) {
+        w.string(file.path)
+        w.uint64(file.identity.device)
+        w.uint64(file.identity.inode)
+        w.int(Int(file.size))
+        w.int(file.modified)
+        w.int(file.faces.count)
+        for face in file.faces {
+            w.string(face.postscriptName); w.string(face.family); w.string(face.subfamily); w.string(face.fullName)
+            w.int(face.weight); w.int((face.italic ? 1 : 0) | (face.oblique ? 2 : 0) | (face.isColor ? 4 : 0))
+            w.int(face.width); w.int(face.index); w.int(face.instance ?? -1); w.string(face.format)
+            w.int(face.axes.count)
+            for axis in face.axes {
+                w.string(axis.tag); w.double(axis.minimum); w.double(axis.defaultValue); w.double(axis.maximum)
+            }
+        }
+    }
+
+    private static func readFile(_ r: inout BinaryReader) -> ScannedFile? {
+        let path = r.string()
+        let device = r.uint64(), inode = r.uint64()
+        let size = r.int(), modified = r.int()
+        guard let faceCount = r.count() else { return nil }
+        var faces: [FaceRecord] = []
+        for _ in 0..<faceCount {
+            let ps = r.string(), family = r.string(), subfamily = r.string(), fullName = r.string()
+            let weight = r.int(), flags = r.int(), width = r.int(), index = r.int(), instance = r.int()
+            let format = r.string()
+            guard let axisCount = r.count() else { return nil }
+            var axes: [VariationAxis] = []
+            for _ in 0..<axisCount {
+                axes.append(
+                    VariationAxis(tag: r.string(), minimum: r.double(), defaultValue: r.double(), maximum: r.double()))
+            }
+            faces.append(
+                FaceRecord(
+                    postscriptName: ps, family: family, subfamily: subfamily, fullName: fullName, weight: weight,
+                    italic: flags & 1 != 0, oblique: flags & 2 != 0, width: width, file: path, index: index,
+                    instance: instance < 0 ? nil : instance, fileSize: Int64(size), format: format,
+                    isColor: flags & 4 != 0, axes: axes))
+        }
+        guard !r.failed else { return nil }
+        return ScannedFile(
+            path: path, identity: FileIdentity(device: device, inode: inode), size: Int64(size), modified: modified,
+            faces: faces)
+    }
+}
+
+/// Appends little-endian integers and length-prefixed strings.
+struct BinaryWriter {
+    var output: [UInt8] = []
+    mutating func bytes(_ b: [UInt8]) { output += b }
+    mutating func uint32(_ v: UInt32) { withUnsafeBytes(of: v.littleEndian) { output += $0 } }
+    mutating func uint64(_ v: UInt64) { withUnsafeBytes(of: v.littleEndian) { output += $0 } }
+    mutating func int(_ v: Int) { uint64(UInt64(bitPattern: Int64(v))) }
+    mutating func double(_ v: Double) { uint64(v.bitPattern) }
+    mutating func string(_ s: String) {
+        let utf8 = Array(s.utf8)
+        uint32(UInt32(utf8.count))
+        output += utf8
+    }
+}
+
+/// Reads what ``BinaryWriter`` wrote; a short or damaged input sets ``failed`` instead of trapping.
+struct BinaryReader {
+    let bytes: [UInt8]
+    var offset = 0
+    var failed = false
+
+    mutating func bytes(_ n: Int) -> [UInt8] {
+        guard !failed, n >= 0, offset + n <= bytes.count else { failed = true; return [] }
+        defer { offset += n }
+        return Array(bytes[offset..<offset + n])
+    }
+    mutating func uint32() -> UInt32 {
+        guard !failed, offset + 4 <= bytes.count else { failed = true; return 0 }
+        var v: UInt32 = 0
+        for i in 0..<4 { v |= UInt32(bytes[offset + i]) << (8 * UInt32(i)) }
+        offset += 4
+        return v
+    }
+    mutating func uint64() -> UInt64 {
+        guard !failed, offset + 8 <= bytes.count else { failed = true; return 0 }
+        var v: UInt64 = 0
+        for i in 0..<8 { v |= UInt64(bytes[offset + i]) << (8 * UInt64(i)) }
+        offset += 8
+        return v
+    }
+    mutating func int() -> Int { Int(truncatingIfNeeded: Int64(bitPattern: uint64())) }
+    mutating func double() -> Double { Double(bitPattern: uint64()) }
+    /// A count that must fit in what is left of the input (each item takes at least a byte).
+    mutating func count() -> Int? {
+        let n = int()
+        guard !failed, n >= 0, n <= bytes.count - offset else { failed = true; return nil }
+        return n
+    }
+    mutating func string() -> String {
+        let n = Int(uint32())
+        guard !failed, offset + n <= bytes.count else { failed = true; return "" }
+        defer { offset += n }
+        return bytes.withUnsafeBufferPointer {
+            String(decoding: UnsafeBufferPointer(rebasing: $0[offset..<offset + n]), as: UTF8.self)
+        }
+    }
+}

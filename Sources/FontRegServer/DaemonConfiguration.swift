@@ -1,0 +1,111 @@
+import FontRegCore
+import FontRegJSON
+import FontRegService
+import FontRegSystem
+import Varlink
+
+/// Everything `fontregd` can be told, from its config file and its command line.
+///
+/// Every setting has one name, used as `--name VALUE` on the command line and as
+/// `name = VALUE` in the config file; settings that take a list may be repeated.
+/// The command line wins over the file: a list given on the command line replaces the file's.
+public struct DaemonConfiguration: Sendable, Hashable {
+    /// Where the daemon listens when it is not socket-activated.
+    public var socketPath = "/run/fontreg/fontregd.sock"
+    /// The socket's permissions: open to every local user by default (queries are read-only).
+    public var socketMode: UInt32 = 0o666
+    /// Font directories, scanned recursively.
+    public var fontDirectories = ["/usr/share/fontreg/fonts"]
+    /// The directory of family rules, if any.
+    public var rulesDirectory: String?
+    /// Where registrations made with `persist` are kept.
+    public var stateDirectory = "/var/lib/fontreg"
+    /// fontconfig's cache for the daemon's private configuration.
+    public var cacheDirectory = "/var/cache/fontreg"
+    /// The config file read at start and on SIGHUP.
+    public var configFile = "/etc/fontreg/fontregd.conf"
+    /// Whether the config file was named explicitly (then it must exist).
+    public var configFileGiven = false
+    /// Whether fontconfig's system fonts are indexed too.
+    public var includeSystemFonts = true
+    /// Who may call Register, Unregister and Rescan.
+    public var access = AccessPolicy()
+    /// Directories inside which Register accepts paths (after resolving symlinks).
+    public var allowedRoots = [
+        "/usr/share/fonts", "/usr/local/share/fonts", "/usr/share/fontreg/fonts", "/var/lib/fontreg/fonts",
+    ]
+    /// Message size, connection and idle limits.
+    public var limits = ServerLimits()
+    /// Event-loop threads.
+    public var threads = 2
+    /// Whether font directories are watched with inotify.
+    public var watch = true
+    /// How long to wait after the last change in a watched directory before rescanning, in milliseconds.
+    public var debounceMilliseconds = 500
+    /// Whether to print debug lines (each connection).
+    public var verbose = false
+
+    public init() {}
+
+    /// Every setting: its name, the value it takes, and what it does, for `--help` and the config file.
+    public static let settings: [(name: String, value: String, help: String)] = [
+        ("socket", "PATH", "Unix socket to listen on when not socket-activated (default /run/fontreg/fontregd.sock)"),
+        ("socket-mode", "OCTAL", "permissions of that socket (default 0666: every local user may query)"),
+        ("fonts", "DIR", "font directory, scanned recursively; repeat for more (default /usr/share/fontreg/fonts)"),
+        ("rules", "DIR", "directory of family rules"),
+        ("state-dir", "DIR", "where persisted registrations are kept (default /var/lib/fontreg)"),
+        ("cache-dir", "DIR", "fontconfig cache of the daemon's private configuration (default /var/cache/fontreg)"),
+        ("config", "FILE", "config file of 'name = value' lines with these names (default /etc/fontreg/fontregd.conf)"),
+        ("system-fonts", "yes|no", "also index fontconfig's system fonts (default yes; --no-system-fonts = no)"),
+        ("allow-uid", "UID", "uid allowed to Register, Unregister, Rescan; repeat for more (default 0)"),
+        ("allow-gid", "GID", "gid allowed to Register, Unregister, Rescan; repeat for more (default none)"),
+        (
+            "allow-root", "DIR",
+            "directory inside which Register accepts paths; repeat for more (default /usr/share/fonts, /usr/local/share/fonts, /usr/share/fontreg/fonts, /var/lib/fontreg/fonts)"
+        ),
+        (
+            "max-message-size", "BYTES",
+            "longest message accepted; longer ones get MessageTooLarge and are disconnected (default 4194304)"
+        ),
+        ("max-connections", "N", "connections served at once (default 1024)"),
+        (
+            "idle-timeout", "SECONDS",
+            "close connections silent this long with no call in progress; 0 = never (default 300)"
+        ),
+        ("threads", "N", "event-loop threads (default 2)"),
+        ("watch", "yes|no", "watch font directories with inotify and rescan after changes (default yes)"),
+        ("debounce-ms", "MS", "wait this long after the last change before rescanning (default 500)"),
+        ("verbose", "yes|no", "log every connection (default no)"),
+    ]
+
+    /// The `--help` text.
+    public static var helpText: String {
+        var text = """
+            Usage: fontregd [--socket PATH] [--fonts DIR]... [--rules DIR] [--state-dir DIR]
+                            [--config FILE] [--no-system-fonts] [OPTION VALUE]...
+
+            The fontreg daemon: serves the font registry over Varlink (interface
+            io.fontreg.Registry) on a Unix socket. Runs in the foreground and logs to
+            standard error. Under systemd it is socket-activated (fontregd.socket) and
+            reports readiness with sd_notify. SIGHUP reloads the config file and rules
+            and rescans; SIGTERM finishes in-flight calls and exits.
+
+            Options (each may also be set in the config file as 'name = value'):
+
+            """
+        for setting in settings {
+            let flag = "  --\(setting.name) \(setting.value)"
+            text += flag.padding(toLength: max(flag.count + 2, 30), withPad: " ", startingAt: 0) + setting.help + "\n"
+        }
+        text += """
+              --no-system-fonts           same as --system-fonts no
+              --help                      print this help and exit
+              --version                   print the version and exit
+
+            Exit status: 0 after SIGTERM, 64 for a usage or config error, 69 when the
+            socket or the font index cannot be set up, 1 for other failures.
+
+            """
+        return text
+    }
+}

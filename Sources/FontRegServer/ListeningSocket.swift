@@ -1,0 +1,119 @@
+internal import CShim
+internal import CSystemd
+import FontRegCore
+import FontRegJSON
+import FontRegService
+import FontRegSystem
+import Glibc
+import Varlink
+
+/// A listening Unix stream socket: bound by the daemon itself, or inherited from systemd.
+public struct ListeningSocket: Sendable {
+    /// The listening descriptor (non-blocking).
+    public let fd: Int32
+    /// The socket's path, when known.
+    public let path: String?
+    /// Whether the daemon created the path and removes it on exit (not for activated sockets).
+    public let ownsPath: Bool
+
+    /// Binds a new socket at `path` with permissions `mode`.
+    ///
+    /// A socket file left by a crashed run (nobody accepts on it) is replaced; a live one
+    /// is not stolen, and a path that is not a socket is never removed. The socket is
+    /// created with `umask 0177` and then given `mode`, so it is never more open than asked.
+    /// - Throws: ``ListenerError``.
+    public static func bind(path: String, mode: UInt32 = 0o666, backlog: Int32 = 128) throws(ListenerError)
+        -> ListeningSocket
+    {
+        do {
+            try createParentDirectory(of: path)
+            try removeStaleSocket(at: path)
+            let fd = try Syscall.run("socket") {
+                cshim_unix_stream_socket(1)
+            }
+            let oldMask = umask(0o177)
+            let bound = cshim_bind_unix(fd, path)
+            let bindErrno = errno
+            umask(oldMask)
+            if bound != 0 {
+                Syscall.close(fd)
+                if bindErrno == EADDRINUSE { throw ListenerError.socketInUse(path: path) }
+                throw ListenerError.system(SystemError("bind", subject: path, errno: bindErrno))
+            }
+            do {
+                try Syscall.run("chmod", subject: path) { chmod(path, mode) }
+                try Syscall.run("listen", subject: path) { listen(fd, backlog) }
+            } catch {
+                Syscall.close(fd)
+                unlink(path)
+                throw ListenerError.system(error)
+            }
+            return ListeningSocket(fd: fd, path: path, ownsPath: true)
+        } catch let error as ListenerError {
+            throw error
+        } catch let error as SystemError {
+            throw .system(error)
+        } catch {
+            preconditionFailure("unexpected error \(error)")
+        }
+    }
+
+    private static func createParentDirectory(of path: String) throws(SystemError) {
+        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return }
+        try Syscall.makeDirectories(String(path[..<slash]))
+    }
+
+    private static func removeStaleSocket(at path: String) throws {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return }
+        guard (info.st_mode & S_IFMT) == S_IFSOCK else { throw ListenerError.notASocket(path: path) }
+        let probe = try Syscall.run("socket") { cshim_unix_stream_socket(0) }
+        defer { Syscall.close(probe) }
+        if cshim_connect_unix(probe, path) == 0 { throw ListenerError.socketInUse(path: path) }
+        let code = errno
+        guard code == ECONNREFUSED || code == ENOENT else {
+            throw ListenerError.system(SystemError("connect (probing for a live daemon)", subject: path, errno: code))
+        }
+        if unlink(path) != 0 && errno != ENOENT {
+            throw ListenerError.system(SystemError("unlink stale socket", subject: path, errno: errno))
+        }
+    }
+
+    /// The sockets systemd passed by socket activation (`LISTEN_FDS`), those named `varlink` first.
+    ///
+    /// The corresponding libsystemd call is `sd_listen_fds_with_names`.
+    /// - Returns: an empty array when the daemon was not socket-activated.
+    /// - Throws: ``ListenerError/unusableActivatedSocket(fd:)`` for a descriptor that is not a listening stream socket.
+    public static func activated() throws(ListenerError) -> [ListeningSocket] {
+        var names: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+        let count = sd_listen_fds_with_names(1, &names)
+        guard count > 0 else { return [] }
+        defer {
+            if let names {
+                for index in 0..<Int(count) { free(names[index]) }
+                free(names)
+            }
+        }
+        var sockets: [(name: String, socket: ListeningSocket)] = []
+        for index in 0..<Int(count) {
+            let fd = SD_LISTEN_FDS_START + Int32(index)
+            guard sd_is_socket_unix(fd, Int32(SOCK_STREAM.rawValue), 1, nil, 0) > 0 else {
+                throw .unusableActivatedSocket(fd: fd)
+            }
+            do {
+                try Syscall.makeNonBlocking(fd)
+            } catch {
+                throw .system(error)
+            }
+            let name = names?[index].map { String(cString: $0) } ?? ""
+            sockets.append((name, ListeningSocket(fd: fd, path: nil, ownsPath: false)))
+        }
+        return sockets.sorted { ($0.name == "varlink" ? 0 : 1) < ($1.name == "varlink" ? 0 : 1) }.map(\.socket)
+    }
+
+    /// Closes the socket and removes its path if the daemon created it.
+    public func close() {
+        Syscall.close(fd)
+        if ownsPath, let path { unlink(path) }
+    }
+}

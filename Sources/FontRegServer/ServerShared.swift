@@ -1,0 +1,36 @@
+import Dispatch
+import FontRegCore
+import FontRegJSON
+import FontRegService
+import FontRegSystem
+import Synchronization
+import Varlink
+
+/// What every event loop of one server shares: the service, the limits, counters and the worker.
+final class ServerShared: Sendable {
+    let service: any VarlinkService
+    let logger: Logger
+    let limits: Mutex<ServerLimits>
+    let connectionCount = Atomic<Int>(0)
+    /// Runs deferred calls one at a time, off the event loops.
+    let worker = DispatchQueue(label: "fontregd.worker")
+
+    init(service: any VarlinkService, limits: ServerLimits, logger: Logger) {
+        self.service = service
+        self.limits = Mutex(limits)
+        self.logger = logger
+    }
+
+    var currentLimits: ServerLimits { limits.withLock { $0 } }
+
+    /// Unsent replies of all connections together, before each connection's share shrinks below
+    /// `maximumOutputBuffer`: 1,024 clients that never read must not make the daemon hold 16 GiB.
+    static let outputBudget = 256 << 20
+
+    /// Bytes of unsent replies a connection may hold now before its calls wait: the configured
+    /// limit, or an equal share of ``outputBudget`` (at least 256 KiB) when many connections are open.
+    var outputLimit: Int {
+        let share = ServerShared.outputBudget / max(1, connectionCount.load(ordering: .relaxed))
+        return min(currentLimits.maximumOutputBuffer, max(share, 256 << 10))
+    }
+}

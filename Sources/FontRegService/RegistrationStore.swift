@@ -1,0 +1,99 @@
+import FontRegCore
+import FontRegJSON
+import FontRegSystem
+import Glibc
+import Varlink
+
+/// Registrations made with `persist`, kept in `registrations.json` in the state directory.
+///
+/// Every change is written to a temporary file, flushed with `fsync`, renamed over the
+/// old file and made durable with an `fsync` of the directory, before the caller is
+/// answered: an acknowledged registration survives a crash or `kill -9`.
+public struct RegistrationStore: Sendable {
+    /// The state directory.
+    public let directory: String
+
+    public init(directory: String) {
+        self.directory = directory
+    }
+
+    /// The state file's path.
+    public var path: String { directory + "/registrations.json" }
+
+    /// Reads the persisted paths; none when the file does not exist yet.
+    ///
+    /// - Throws: ``PersistenceError/corrupt(path:reason:)`` for a file this version did not write.
+    public func load() throws(PersistenceError) -> [String] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        if fd < 0 {
+            if errno == ENOENT { return [] }
+            throw .system(SystemError("open", subject: path, errno: errno))
+        }
+        defer { Syscall.close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .system(SystemError("read", subject: path, errno: errno))
+            }
+            if count == 0 { break }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(bytes)
+        } catch {
+            throw .corrupt(path: path, reason: error.description)
+        }
+        guard value["version"]?.intValue == 1, let paths = value["paths"]?.arrayValue else {
+            throw .corrupt(path: path, reason: "expected {\"version\": 1, \"paths\": [...]}")
+        }
+        return paths.compactMap(\.stringValue)
+    }
+
+    /// Replaces the persisted paths, durably.
+    ///
+    /// - Throws: ``PersistenceError/system(_:)``; the old file is then left as it was.
+    public func save(_ paths: [String]) throws(PersistenceError) {
+        let value: JSONValue = ["version": 1, "paths": .array(paths.map { .string($0) })]
+        var bytes = Array(value.prettyPrinted().utf8)
+        bytes.append(0x0A)
+        do {
+            try writeDurably(bytes)
+        } catch {
+            throw .system(error)
+        }
+    }
+
+    private func writeDurably(_ bytes: [UInt8]) throws(SystemError) {
+        let temporary = path + ".tmp"
+        do {
+            try Syscall.run("mkdir", subject: directory) { mkdir(directory, 0o755) == 0 || errno == EEXIST ? 0 : -1 }
+            let fd = try Syscall.run("open", subject: temporary) {
+                open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
+            }
+            do {
+                var offset = 0
+                while offset < bytes.count {
+                    offset += try Syscall.run("write", subject: temporary) {
+                        bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
+                    }
+                }
+                try Syscall.run("fsync", subject: temporary) { fsync(fd) }
+            } catch {
+                Syscall.close(fd)
+                unlink(temporary)
+                throw error
+            }
+            Syscall.close(fd)
+            try Syscall.run("rename", subject: path) { rename(temporary, path) }
+            let directoryFD = try Syscall.run("open", subject: directory) {
+                open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            }
+            defer { Syscall.close(directoryFD) }
+            try Syscall.run("fsync", subject: directory) { fsync(directoryFD) }
+        }
+    }
+}

@@ -1,0 +1,152 @@
+import FontRegCore
+import FontRegJSON
+import FontRegSystem
+import Glibc
+import Varlink
+
+extension RegistryService {
+    /// Refuses peers the access policy does not allow to change the registry.
+    func requireChangeRights(_ call: VarlinkCall, peer: PeerCredentials) throws(VarlinkError) {
+        guard settings.withLock({ $0.access }).mayChangeRegistry(peer) else {
+            logger.warning("refused \(call.methodName) from \(peer): not an allowed uid or gid (allow-uid, allow-gid)")
+            throw VarlinkError(
+                RegistryInterface.ErrorName.permissionDenied,
+                ["method": .string(call.method), "uid": .int(Int(peer.uid)), "gid": .int(Int(peer.gid))])
+        }
+    }
+
+    func register(_ call: VarlinkCall, peer: PeerCredentials) throws(VarlinkError) -> CallOutcome {
+        let reader = try ParameterReader(call, allowed: ["paths", "persist"])
+        let paths = try reader.stringArray("paths")
+        let persist = try reader.optionalBool("persist") ?? false
+        guard !paths.isEmpty else { throw VarlinkError.invalidParameter("paths") }
+        try requireChangeRights(call, peer: peer)
+        let roots = settings.withLock { $0.allowedRoots }
+        var resolved: [String] = []
+        for path in paths {
+            do {
+                resolved.append(try roots.validate(path))
+            } catch {
+                logger.warning("refused Register of \(path) from \(peer): \(error)")
+                throw Self.varlinkError(error, allowedRoots: roots.roots)
+            }
+        }
+        let validated = resolved
+        logger.info("registering \(validated.joined(separator: ", ")) for \(peer)")
+        return .deferred { [self] in
+            Result { () throws(VarlinkError) -> [String: JSONValue] in
+                try performRegister(validated, persist: persist, peer: peer)
+            }
+        }
+    }
+
+    private func performRegister(_ paths: [String], persist: Bool, peer: PeerCredentials) throws(VarlinkError)
+        -> [String: JSONValue]
+    {
+        // A directory's own symlinks must not lead the scan outside the roots either; this walk
+        // may be long, so it runs here on the worker rather than on the event loop.
+        let roots = settings.withLock { $0.allowedRoots }
+        for path in paths {
+            var info = stat()
+            guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { continue }
+            if let escape = roots.firstEscapingLink(under: path) {
+                let refusal = PathRefusal.escapingLink(path: path, link: escape.link, target: escape.target)
+                logger.warning("refused Register of \(path) from \(peer): \(refusal)")
+                throw Self.varlinkError(refusal, allowedRoots: roots.roots)
+            }
+        }
+        let report: RegistrationReport
+        do {
+            report = try registry.register(paths: paths, confinedTo: roots.resolvedRoots)
+        } catch {
+            throw Self.varlinkError(error)
+        }
+        if persist {
+            let saved = persisted.withLock { $0 }
+            let updated = saved + paths.filter { !saved.contains($0) }
+            do {
+                try store.save(updated)
+                persisted.withLock { $0 = updated }
+            } catch {
+                // Not saved, so not registered either: the caller sees one consistent outcome.
+                _ = try? registry.unregister(paths: paths)
+                logger.error("Register of \(paths.joined(separator: ", ")) rolled back: \(error)")
+                throw VarlinkError(
+                    RegistryInterface.ErrorName.persistenceFailed,
+                    ["path": .string(store.path), "reason": .string(error.description)])
+            }
+        }
+        logger.info(
+            "registered \(paths.joined(separator: ", "))\(persist ? " (persisted)" : "") for \(peer): "
+                + "\(report.added.count) faces added, generation \(report.generation)")
+        if let callback = directoryRegistered.withLock({ $0 }) {
+            for path in paths {
+                var info = stat()
+                if stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR { callback(path) }
+            }
+        }
+        return [
+            "added": .array(report.added.map(\.jsonValue)),
+            "problems": .array(
+                report.problems.filter { problem in paths.contains { problem.path.hasPrefix($0) } }
+                    .map { ["path": .string($0.path), "reason": .string($0.reason)] }),
+            "generation": .int(report.generation),
+        ]
+    }
+
+    func unregister(_ call: VarlinkCall, peer: PeerCredentials) throws(VarlinkError) -> CallOutcome {
+        let reader = try ParameterReader(call, allowed: ["paths"])
+        let paths = try reader.stringArray("paths")
+        guard !paths.isEmpty else { throw VarlinkError.invalidParameter("paths") }
+        try requireChangeRights(call, peer: peer)
+        // A registered path is stored with symlinks resolved; resolve the caller's the same way when it still exists.
+        let resolved = paths.map { AllowedRoots.realPath($0) ?? $0 }
+        return .deferred { [self] in
+            Result { () throws(VarlinkError) -> [String: JSONValue] in
+                try performUnregister(resolved, peer: peer)
+            }
+        }
+    }
+
+    private func performUnregister(_ resolved: [String], peer: PeerCredentials) throws(VarlinkError)
+        -> [String: JSONValue]
+    {
+        let report: RegistrationReport
+        do {
+            report = try registry.unregister(paths: resolved)
+        } catch {
+            throw Self.varlinkError(error)
+        }
+        let saved = persisted.withLock { $0 }
+        let remaining = saved.filter { !resolved.contains($0) }
+        if remaining.count != saved.count {
+            do {
+                try store.save(remaining)
+                persisted.withLock { $0 = remaining }
+            } catch {
+                logger.error(
+                    "Unregister of \(resolved.joined(separator: ", ")): \(error); it will come back at the next start")
+                throw VarlinkError(
+                    RegistryInterface.ErrorName.persistenceFailed,
+                    ["path": .string(store.path), "reason": .string(error.description)])
+            }
+        }
+        logger.info(
+            "unregistered \(resolved.joined(separator: ", ")) for \(peer): \(report.removed.count) faces removed")
+        return ["removed": .array(report.removed.map(\.jsonValue)), "generation": .int(report.generation)]
+    }
+
+    func rescan(_ call: VarlinkCall, peer: PeerCredentials) throws(VarlinkError) -> CallOutcome {
+        _ = try ParameterReader(call, allowed: [])
+        try requireChangeRights(call, peer: peer)
+        return .deferred { [self] in
+            let report = registry.rescan()
+            logger.info("rescan for \(peer): \(report.added.count) added, \(report.removed.count) removed")
+            return .success([
+                "added": .array(report.added.map(\.jsonValue)), "removed": .array(report.removed.map(\.jsonValue)),
+                "problems": .array(report.problems.map { ["path": .string($0.path), "reason": .string($0.reason)] }),
+                "generation": .int(report.generation),
+            ])
+        }
+    }
+}

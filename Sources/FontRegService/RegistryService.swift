@@ -1,0 +1,296 @@
+import FontRegCore
+import FontRegJSON
+import FontRegSystem
+import Foundation
+import Synchronization
+import Varlink
+
+/// The `io.fontreg.Registry` Varlink interface over a ``FontRegistry``.
+///
+/// Queries read the registry's current immutable snapshot on the event-loop thread; changes
+/// (`Register`, `Unregister`, `Rescan`) are checked against the peer's credentials and the
+/// allowed roots there, then run deferred on the server's serial worker.
+public final class RegistryService: VarlinkService {
+    /// The settings that SIGHUP may change.
+    public struct Settings: Sendable, Hashable {
+        /// Who may change the registry.
+        public var access: AccessPolicy
+        /// Where `Register` accepts paths.
+        public var allowedRoots: AllowedRoots
+
+        public init(access: AccessPolicy, allowedRoots: AllowedRoots) {
+            self.access = access
+            self.allowedRoots = allowedRoots
+        }
+    }
+
+    /// `org.varlink.service` answers for fontregd and `io.fontreg.Registry`.
+    public let introspection = VarlinkIntrospection(info: .fontregd, interfaces: [.registry])
+    /// The registry served.
+    public let registry: FontRegistry
+    let store: RegistrationStore
+    let settings: Mutex<Settings>
+    /// Paths registered with `persist`, as saved in the state directory.
+    let persisted: Mutex<[String]>
+    let started = Date()
+    /// Serialized Resolve replies of the current generation.
+    let replies = ReplyCache<ResolveCacheKey>()
+    /// Serialized listings (`ListFamilies`, `ListFaces`) of the current generation, by method and family key.
+    let listings = ReplyCache<String>(capacity: 1024)
+    let logger: Logger
+    private let server = Mutex<(any VarlinkBroadcaster)?>(nil)
+    /// Called with each directory registered, so it can be watched.
+    package let directoryRegistered = Mutex<(@Sendable (String) -> Void)?>(nil)
+
+    /// - Parameters:
+    ///   - registry: the registry to serve.
+    ///   - store: where `persist` registrations go.
+    ///   - persisted: the paths the store holds already.
+    ///   - settings: access policy and allowed roots.
+    public init(
+        registry: FontRegistry, store: RegistrationStore, persisted: [String], settings: Settings,
+        logger: Logger = Logger()
+    ) {
+        self.registry = registry
+        self.store = store
+        self.persisted = Mutex(persisted)
+        self.settings = Mutex(settings)
+        self.logger = logger
+    }
+
+    /// Connects the service to its server, for connection counts and `Monitor` events.
+    public func attach(_ server: any VarlinkBroadcaster) {
+        self.server.withLock { $0 = server }
+        _ = registry.addObserver { [weak self] report in self?.announce(report) }
+    }
+
+    /// Replaces the reloadable settings (on SIGHUP).
+    public func update(_ settings: Settings) {
+        self.settings.withLock { $0 = settings }
+    }
+
+    /// Sends a `Monitor` event for a change that added or removed faces.
+    func announce(_ report: RegistrationReport) {
+        guard !report.added.isEmpty || !report.removed.isEmpty else { return }
+        let server = self.server.withLock { $0 }
+        server?.broadcast([
+            "event": "changed", "generation": .int(report.generation),
+            "faces": .int(registry.index.faces.count),
+            "added": .array(report.added.map(\.jsonValue)),
+            "removed": .array(report.removed.map(\.jsonValue)),
+        ])
+    }
+
+    /// Answers one call to `io.fontreg.Registry`; changes are checked here and deferred to the worker.
+    public func handle(_ call: VarlinkCall, peer: PeerCredentials) -> CallOutcome {
+        do {
+            switch call.methodName {
+            case "Resolve": return .encodedReply(try resolve(call))
+            case "ResolveMany": return .encodedReply(try resolveMany(call))
+            case "ListFamilies": return .encodedReply(try listFamilies(call))
+            case "ListFaces": return .encodedReply(try listFaces(call))
+            case "GetFace": return .reply(try getFace(call))
+            case "GetStatus": return .reply(try status(call))
+            case "Monitor":
+                _ = try ParameterReader(call, allowed: [])
+                let index = registry.index
+                return .subscribe(first: [
+                    "event": "subscribed", "generation": .int(index.generation), "faces": .int(index.faces.count),
+                    "added": [], "removed": [],
+                ])
+            case "Register": return try register(call, peer: peer)
+            case "Unregister": return try unregister(call, peer: peer)
+            case "Rescan": return try rescan(call, peer: peer)
+            default: return .failure(.methodNotFound(call.method))
+            }
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    // MARK: Queries
+
+    /// Reads a query from parameters named as the client's flags.
+    static func query(from reader: ParameterReader) throws(VarlinkError) -> ResolveQuery {
+        let family = try reader.string("family")
+        var weight = FontWeight.regular
+        if let text = try reader.optionalWeightText("weight") {
+            guard let parsed = Self.weight(parsing: text) else {
+                throw VarlinkError(
+                    RegistryInterface.ErrorName.invalidWeight,
+                    ["weight": .string(text), "acceptedNames": .array(FontWeight.acceptedNames.map { .string($0) })])
+            }
+            weight = parsed
+        }
+        var policy: BoldTextPolicy?
+        if let text = try reader.optionalString("boldPolicy") {
+            guard let parsed = BoldTextPolicy(name: text) else {
+                throw VarlinkError(
+                    RegistryInterface.ErrorName.invalidBoldPolicy,
+                    [
+                        "boldPolicy": .string(text),
+                        "acceptedPolicies": .array(BoldTextPolicy.allCases.map { .string($0.rawValue) }),
+                    ])
+            }
+            policy = parsed
+        }
+        return ResolveQuery(
+            family: family, weight: weight, italic: try reader.optionalBool("italic") ?? false,
+            boldText: try reader.optionalBool("boldText") ?? false, boldPolicy: policy,
+            strict: try reader.optionalBool("strict") ?? false)
+    }
+
+    /// Parses a weight; plain numbers, the common case, skip the name table.
+    static func weight(parsing text: String) -> FontWeight? {
+        if let number = Int(text) { return FontWeight(number) }
+        return FontWeight(parsing: text)
+    }
+
+    /// The most queries one `ResolveMany` call may carry; more get `InvalidParameter(queries)`.
+    public static let maximumBatch = 1024
+
+    static let queryParameters: Set<String> = ["family", "weight", "italic", "boldText", "boldPolicy", "strict"]
+
+    private func resolve(_ call: VarlinkCall) throws(VarlinkError) -> [UInt8] {
+        let query = try Self.query(from: ParameterReader(call, allowed: Self.queryParameters))
+        return try resolve(query)
+    }
+
+    /// The reply parameters of `Resolve` for `query`, serialized, from the cache when possible.
+    private func resolve(_ query: ResolveQuery) throws(VarlinkError) -> [UInt8] {
+        let generation = registry.index.generation
+        let key = ResolveCacheKey(query)
+        if let cached = replies.lookup(key, generation: generation) { return cached }
+        let resolution: Resolution
+        do {
+            resolution = try registry.resolve(query)
+        } catch {
+            throw Self.varlinkError(error)
+        }
+        let bytes = ResolutionReply(resolution).jsonBytes
+        replies.store(bytes, for: key, generation: generation)
+        return bytes
+    }
+
+    /// Forgets cached replies; call after the rules change.
+    public func invalidateCaches() {
+        replies.removeAll()
+        listings.removeAll()
+    }
+
+    /// A listing's serialized reply from the cache, or built by `make` and kept.
+    private func listing(_ key: String, generation: Int, _ make: () throws(VarlinkError) -> [String: JSONValue])
+        throws(VarlinkError) -> [UInt8]
+    {
+        if let cached = listings.lookup(key, generation: generation) { return cached }
+        let bytes = JSONValue.object(try make()).serialized()
+        listings.store(bytes, for: key, generation: generation)
+        return bytes
+    }
+
+    private func resolveMany(_ call: VarlinkCall) throws(VarlinkError) -> [UInt8] {
+        let reader = try ParameterReader(call, allowed: ["queries"])
+        let queries = try reader.objectArray("queries")
+        // Without a cap, one 4 MiB call of tiny queries made a reply 40 times larger (140 MiB)
+        // and held its event loop for as long as it took to build.
+        guard queries.count <= Self.maximumBatch else { throw VarlinkError.invalidParameter("queries") }
+        // Built as bytes so that cached replies are spliced in without being parsed again.
+        var output = Array(#"{"results":["#.utf8)
+        for (offset, parameters) in queries.enumerated() {
+            if offset > 0 { output.append(UInt8(ascii: ",")) }
+            do {
+                let bytes = try resolveElement(parameters, offset: offset)
+                output.append(contentsOf: #"{"resolution":"#.utf8)
+                output.append(contentsOf: bytes)
+                output.append(UInt8(ascii: "}"))
+            } catch {
+                let value: JSONValue = [
+                    "error": ["error": .string(error.name), "parameters": .object(error.parameters)]
+                ]
+                value.write(to: &output)
+            }
+        }
+        output.append(contentsOf: "]}".utf8)
+        return output
+    }
+
+    private func resolveElement(_ parameters: [String: JSONValue], offset: Int) throws(VarlinkError) -> [UInt8] {
+        let inner: ParameterReader
+        do {
+            inner = try ParameterReader(VarlinkCall(method: "", parameters: parameters), allowed: Self.queryParameters)
+        } catch {
+            throw VarlinkError.invalidParameter(
+                "queries[\(offset)].\(error.parameters["parameter"]?.stringValue ?? "")")
+        }
+        return try resolve(try Self.query(from: inner))
+    }
+
+    private func listFamilies(_ call: VarlinkCall) throws(VarlinkError) -> [UInt8] {
+        _ = try ParameterReader(call, allowed: [])
+        let index = registry.index
+        return try listing("families", generation: index.generation) { () throws(VarlinkError) in
+            let families: [JSONValue] = index.families.map { family in
+                [
+                    "name": .string(family.name), "faceCount": .int(family.faces.count),
+                    "weights": .array(Set(family.faces.map(\.weight)).sorted().map { .int($0) }),
+                    "hasItalic": .bool(family.faces.contains(where: \.italic)),
+                    "files": .array(family.files.map { .string($0) }),
+                ]
+            }
+            return ["families": .array(families)]
+        }
+    }
+
+    private func listFaces(_ call: VarlinkCall) throws(VarlinkError) -> [UInt8] {
+        let reader = try ParameterReader(call, allowed: ["family"])
+        let index = registry.index
+        guard let name = try reader.optionalString("family") else {
+            return cachedFaces("faces", index.faces, generation: index.generation)
+        }
+        guard let family = index.family(named: name) else {
+            throw Self.varlinkError(
+                ResolveError.familyNotFound(family: name, suggestions: index.suggestions(for: name)))
+        }
+        return cachedFaces("faces:" + family.name, family.faces, generation: index.generation)
+    }
+
+    /// `{"faces": [...]}` for a list of faces, from the listing cache or written straight to bytes.
+    private func cachedFaces(_ key: String, _ faces: [FaceRecord], generation: Int) -> [UInt8] {
+        if let cached = listings.lookup(key, generation: generation) { return cached }
+        var writer = JSONBytesWriter()
+        writer.begin()
+        writer.member("faces") { writer in writer.array(faces) { writer, face in face.writeJSON(to: &writer) } }
+        writer.end()
+        listings.store(writer.output, for: key, generation: generation)
+        return writer.output
+    }
+
+    private func getFace(_ call: VarlinkCall) throws(VarlinkError) -> [String: JSONValue] {
+        let reader = try ParameterReader(call, allowed: ["postscriptName"])
+        let name = try reader.string("postscriptName")
+        guard let face = registry.index.face(postscriptName: name) else {
+            throw VarlinkError(RegistryInterface.ErrorName.faceNotFound, ["postscriptName": .string(name)])
+        }
+        return ["face": face.jsonValue]
+    }
+
+    private func status(_ call: VarlinkCall) throws(VarlinkError) -> [String: JSONValue] {
+        _ = try ParameterReader(call, allowed: [])
+        let index = registry.index
+        let registered = registry.registeredPaths
+        let directories = registered.filter {
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: $0, isDirectory: &isDirectory) && isDirectory.boolValue
+        }
+        return [
+            "faces": .int(index.faces.count), "families": .int(index.families.count),
+            "generation": .int(index.generation),
+            "problems": .array(index.problems.map { ["path": .string($0.path), "reason": .string($0.reason)] }),
+            "fontDirectories": .array(directories.map { .string($0) }),
+            "registeredPaths": .array(registered.map { .string($0) }),
+            "uptimeSeconds": .double((Date().timeIntervalSince(started) * 1000).rounded() / 1000),
+            "version": .string(FontRegVersion.current),
+            "connections": .int(server.withLock { $0?.connectionCount } ?? 0),
+        ]
+    }
+}

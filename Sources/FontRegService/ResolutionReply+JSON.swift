@@ -1,0 +1,66 @@
+import FontRegCore
+import FontRegJSON
+import FontRegSystem
+import Varlink
+
+extension ResolutionReply {
+    /// The reply as JSON bytes with sorted keys: exactly the members of its `Codable` encoding
+    /// (a test checks this), written directly so the daemon's hot path avoids `JSONEncoder`
+    /// and dictionaries.
+    public var jsonBytes: [UInt8] {
+        var writer = JSONBytesWriter()
+        writer.begin()
+        if let boldPolicy { writer.member("boldPolicy", boldPolicy) }
+        if let composedName { writer.member("composedName", composedName) }
+        writer.member("effectiveWeight", effectiveWeight)
+        writer.member("face") { face.writeJSON(to: &$0) }
+        writer.member("family", family)
+        writer.member("file", file)
+        writer.member("index", index)
+        if let instance { writer.member("instance", instance) }
+        writer.member("italic", italic)
+        writer.member("match", match)
+        writer.member("postscriptName", postscriptName)
+        writer.member("requestedWeight", requestedWeight)
+        writer.member("resolvedFamily", resolvedFamily)
+        writer.member("trace", trace)
+        writer.member("warnings", warnings)
+        writer.member("weight", weight)
+        writer.end()
+        return writer.output
+    }
+
+    /// The reply as a JSON object (parsed from ``jsonBytes``, so the two cannot drift apart).
+    public var jsonValue: JSONValue {
+        do {
+            return try JSONParser.parse(jsonBytes)
+        } catch {
+            preconditionFailure("ResolutionReply.jsonBytes wrote invalid JSON: \(error)")
+        }
+    }
+
+    /// The members of ``jsonValue``; the reply parameters of `Resolve`.
+    public var parameters: [String: JSONValue] { jsonValue.objectValue ?? [:] }
+
+    /// Reads a reply back, e.g. from the parameters of a `Resolve` reply.
+    ///
+    /// - Returns: `nil` when a required member is missing or of the wrong type.
+    public init?(parameters object: [String: JSONValue]) {
+        guard let faceValue = object["face"], let face = FaceRecord(jsonValue: faceValue),
+            let match = object["match"]?.stringValue,
+            let requested = object["requestedWeight"]?.intValue,
+            let effective = object["effectiveWeight"]?.intValue
+        else { return nil }
+        let resolution = Resolution(
+            face: face, composedName: object["composedName"]?.stringValue,
+            match: Resolution.MatchKind(rawValue: match) ?? .nearestWeight,
+            requestedWeight: requested, effectiveWeight: effective,
+            resolvedFamily: object["resolvedFamily"]?.stringValue ?? face.family,
+            boldPolicy: object["boldPolicy"]?.stringValue.flatMap { BoldTextPolicy(rawValue: $0) },
+            trace: (object["trace"]?.arrayValue ?? []).compactMap(\.stringValue),
+            warnings: (object["warnings"]?.arrayValue ?? []).compactMap(\.stringValue))
+        self.init(resolution)
+        self.match = match
+        if let family = object["family"]?.stringValue { self.family = family }
+    }
+}

@@ -1,0 +1,18 @@
+import FontRegCore
+import FontRegJSON
+import FontRegSystem
+import Varlink
+
+extension ResolveQuery {
+    /// The query as `Resolve`'s parameters (and one element of `ResolveMany`'s `queries`).
+    ///
+    /// Flags that are off are left out, so the message stays short.
+    public var varlinkParameters: [String: JSONValue] {
+        var parameters: [String: JSONValue] = ["family": .string(family), "weight": .string(String(weight.value))]
+        if italic { parameters["italic"] = true }
+        if boldText { parameters["boldText"] = true }
+        if let boldPolicy { parameters["boldPolicy"] = .string(boldPolicy.rawValue) }
+        if strict { parameters["strict"] = true }
+        return parameters
+    }
+}

@@ -1,0 +1,62 @@
+import FontRegCore
+import FontRegJSON
+import FontRegSystem
+import Varlink
+
+extension VarlinkError {
+    /// The error in words a person can act on, for clients such as `fontresolve` to print.
+    public var explanation: String {
+        func text(_ key: String) -> String { parameters[key]?.stringValue ?? "?" }
+        func list(_ key: String) -> [String] { (parameters[key]?.arrayValue ?? []).compactMap(\.stringValue) }
+        typealias Name = RegistryInterface.ErrorName
+        switch name {
+        case Name.familyNotFound:
+            let suggestions = list("suggestions")
+            let hint =
+                suggestions.isEmpty
+                ? "List the registered families with `fontresolve list`."
+                : "Did you mean \(suggestions.map { "\"\($0)\"" }.joined(separator: ", "))?"
+            return "No registered family is named \"\(text("family"))\". \(hint)"
+        case Name.noFaceInFamily:
+            return "The family \"\(text("family"))\" has no face that can serve this query."
+        case Name.faceNotFound:
+            return "No registered face has the PostScript name \"\(text("postscriptName"))\"."
+        case Name.invalidWeight:
+            return
+                "\"\(text("weight"))\" is not a weight: use a number from 1 to 1000 or one of \(list("acceptedNames").joined(separator: ", "))."
+        case Name.invalidBoldPolicy:
+            return
+                "\"\(text("boldPolicy"))\" is not a Bold Text policy: use one of \(list("acceptedPolicies").joined(separator: ", "))."
+        case Name.alreadyRegistered:
+            return "\(text("path")) is already registered; use rescan to re-read it."
+        case Name.notRegistered:
+            return "\(text("path")) is not registered."
+        case Name.fileNotFound:
+            return "\(text("path")) does not exist where fontregd runs."
+        case Name.invalidFontData:
+            return "\(text("path")) is not a usable font: \(text("reason"))."
+        case Name.pathNotAllowed:
+            return "\(text("reason")). Allowed roots: \(list("allowedRoots").joined(separator: ", "))."
+        case Name.permissionDenied:
+            return
+                "uid \(parameters["uid"]?.intValue ?? -1) may not change the registry; run as root or ask for allow-uid/allow-gid in fontregd.conf."
+        case Name.persistenceFailed:
+            return
+                "fontregd could not save the registration to \(text("path")) (\(text("reason"))); nothing was changed."
+        case Name.messageTooLarge:
+            return
+                "The request is longer than fontregd accepts (\(parameters["limit"]?.intValue ?? 0) bytes); send smaller batches."
+        case Name.tooManyConnections:
+            return
+                "fontregd is serving its maximum of \(parameters["limit"]?.intValue ?? 0) connections; try again later."
+        case Name.invalidMessage:
+            return "fontregd could not read the request: \(text("reason"))."
+        case "org.varlink.service.InvalidParameter":
+            return "The parameter \"\(text("parameter"))\" is unknown or of the wrong type."
+        case "org.varlink.service.MethodNotFound":
+            return "fontregd has no method \(text("method")); is it an older version?"
+        default:
+            return description
+        }
+    }
+}

@@ -1,0 +1,72 @@
+internal import CShim
+
+/// An epoll instance and the event bits fontregd's loops use.
+///
+/// The descriptor is closed when the value is released. The corresponding calls are
+/// `epoll_create1`, `epoll_ctl` and `epoll_wait`.
+package final class Epoll: Sendable {
+    /// One ready descriptor: the events that fired and the datum given at registration.
+    package struct Event: Sendable {
+        /// The `EPOLL*` bits that fired.
+        package var events: UInt32
+        /// The datum passed to ``Epoll/add(_:events:data:)``.
+        package var data: UInt64
+    }
+
+    /// `EPOLLIN`.
+    package static let readable = cshim_EPOLLIN
+    /// `EPOLLOUT`.
+    package static let writable = cshim_EPOLLOUT
+    /// `EPOLLERR`.
+    package static let error = cshim_EPOLLERR
+    /// `EPOLLHUP`.
+    package static let hangUp = cshim_EPOLLHUP
+    /// `EPOLLRDHUP`: the peer closed its writing side.
+    package static let peerClosed = cshim_EPOLLRDHUP
+    /// `EPOLLEXCLUSIVE`: wake one of the loops sharing a listener, not all.
+    package static let exclusive = cshim_EPOLLEXCLUSIVE
+
+    /// The epoll descriptor.
+    package let fd: Int32
+
+    /// Creates an epoll instance (`EPOLL_CLOEXEC`).
+    package init() throws(SystemError) {
+        fd = try Syscall.run("epoll_create1") { cshim_epoll_create() }
+    }
+
+    deinit { Syscall.close(fd) }
+
+    /// Starts watching `descriptor` for `events`.
+    package func add(_ descriptor: Int32, events: UInt32, data: UInt64) throws(SystemError) {
+        try Syscall.run("epoll_ctl(ADD)") { cshim_epoll_add(fd, descriptor, events, data) }
+    }
+
+    /// Changes the events watched on `descriptor`.
+    package func modify(_ descriptor: Int32, events: UInt32, data: UInt64) throws(SystemError) {
+        try Syscall.run("epoll_ctl(MOD)") { cshim_epoll_modify(fd, descriptor, events, data) }
+    }
+
+    /// Stops watching `descriptor`; a descriptor that was not watched is not an error.
+    package func remove(_ descriptor: Int32) {
+        _ = cshim_epoll_remove(fd, descriptor)
+    }
+
+    /// Waits for events, at most `timeout` milliseconds (`-1` forever, `0` not at all).
+    ///
+    /// - Returns: the events, at most `buffer.count`; empty on a timeout or an interrupted wait.
+    package func wait(into buffer: inout [Event], timeout milliseconds: Int32) throws(SystemError) -> Int {
+        var raw = [cshim_epoll_event](repeating: cshim_epoll_event(), count: buffer.count)
+        let count = raw.withUnsafeMutableBufferPointer {
+            cshim_epoll_wait(fd, $0.baseAddress, Int32($0.count), milliseconds)
+        }
+        if count < 0 {
+            let code = Syscall.lastErrno
+            if code == Syscall.interrupted { return 0 }
+            throw SystemError("epoll_wait", errno: code)
+        }
+        for index in 0..<Int(count) {
+            buffer[index] = Event(events: raw[index].events, data: raw[index].data)
+        }
+        return Int(count)
+    }
+}

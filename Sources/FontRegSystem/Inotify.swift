@@ -1,0 +1,55 @@
+internal import CShim
+
+/// An inotify instance that watches font directories; closed when released.
+///
+/// The corresponding calls are `inotify_init1` and `inotify_add_watch`.
+package final class Inotify: Sendable {
+    /// One event read from the instance.
+    package struct Event: Sendable, Hashable {
+        /// The watch the event belongs to.
+        package var watch: Int32
+        /// The raw `IN_*` mask.
+        package var mask: UInt32
+        /// The name of the entry inside the watched directory; empty for the directory itself.
+        package var name: String
+
+        /// Whether the watched directory itself went away, or events were lost (`IN_Q_OVERFLOW`).
+        package var isDirectoryGone: Bool { cshim_inotify_is_directory_gone(mask) != 0 }
+        /// Whether a subdirectory was created or moved in.
+        package var isNewDirectory: Bool { cshim_inotify_is_new_directory(mask) != 0 }
+    }
+
+    /// The inotify descriptor (non-blocking, close-on-exec).
+    package let fd: Int32
+
+    /// Creates the instance.
+    package init() throws(SystemError) {
+        fd = try Syscall.run("inotify_init1") { cshim_inotify_init() }
+    }
+
+    deinit { Syscall.close(fd) }
+
+    /// Watches a directory for font files coming and going.
+    ///
+    /// - Returns: the watch descriptor.
+    package func watchDirectory(_ path: String) throws(SystemError) -> Int32 {
+        try Syscall.run("inotify_add_watch", subject: path) { cshim_inotify_add_directory(fd, path) }
+    }
+
+    /// Splits a buffer read from the descriptor into events.
+    package static func events(in buffer: UnsafeRawBufferPointer, count: Int) -> [Event] {
+        var events: [Event] = []
+        guard let base = buffer.baseAddress?.assumingMemoryBound(to: CChar.self) else { return events }
+        var offset: Int32 = 0
+        while Int(offset) < count {
+            var wd: Int32 = 0
+            var mask: UInt32 = 0
+            var name: UnsafePointer<CChar>?
+            let length = cshim_inotify_event_at(base, offset, &wd, &mask, &name)
+            guard length > 0 else { break }
+            events.append(Event(watch: wd, mask: mask, name: name.map { String(cString: $0) } ?? ""))
+            offset += length
+        }
+        return events
+    }
+}

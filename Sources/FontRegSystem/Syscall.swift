@@ -1,0 +1,54 @@
+internal import CShim
+import Glibc
+
+/// The one choke point through which the daemon calls the system: turns `-1`/errno into
+/// a ``SystemError`` and retries on `EINTR`.
+package enum Syscall {
+    /// Calls `body` until it does not fail with `EINTR`.
+    ///
+    /// - Returns: the non-negative result.
+    /// - Throws: ``SystemError`` with `operation` and the errno of a failure.
+    @discardableResult
+    package static func run<Result: BinaryInteger>(
+        _ operation: String, subject: String? = nil, _ body: () -> Result
+    ) throws(SystemError) -> Result {
+        while true {
+            let result = body()
+            if result >= 0 { return result }
+            let code = Glibc.errno
+            if code == EINTR { continue }
+            throw SystemError(operation, subject: subject, errno: code)
+        }
+    }
+
+    /// The calling thread's `errno`.
+    package static var lastErrno: Int32 { Glibc.errno }
+
+    /// `EINTR`, for callers that treat an interrupted wait as an empty one.
+    package static let interrupted = EINTR
+
+    /// Closes a descriptor, ignoring errors (there is nothing useful to do about them).
+    package static func close(_ fd: Int32) {
+        _ = Glibc.close(fd)
+    }
+
+    /// Creates a directory and its missing parents (`mkdir -p`), each with `mode`.
+    package static func makeDirectories(_ path: String, mode: UInt32 = 0o755) throws(SystemError) {
+        var info = stat()
+        if stat(path, &info) == 0 { return }
+        if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
+            try makeDirectories(String(path[..<slash]), mode: mode)
+        }
+        if mkdir(path, mode) != 0 && errno != EEXIST {
+            throw SystemError("mkdir", subject: path, errno: errno)
+        }
+    }
+
+    /// Sets `O_NONBLOCK` and `FD_CLOEXEC` on a descriptor.
+    package static func makeNonBlocking(_ fd: Int32) throws(SystemError) {
+        let flags = try run("fcntl(F_GETFL)") { fcntl(fd, F_GETFL) }
+        try run("fcntl(F_SETFL)") { fcntl(fd, F_SETFL, flags | O_NONBLOCK) }
+        let fdFlags = try run("fcntl(F_GETFD)") { fcntl(fd, F_GETFD) }
+        try run("fcntl(F_SETFD)") { fcntl(fd, F_SETFD, fdFlags | FD_CLOEXEC) }
+    }
+}

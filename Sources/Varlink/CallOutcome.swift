@@ -1,0 +1,17 @@
+import FontRegJSON
+import FontRegSystem
+
+/// What a service decided to do with one call.
+public enum CallOutcome: Sendable {
+    /// Reply with these parameters.
+    case reply([String: JSONValue])
+    /// Reply with parameters already serialized as a JSON object (from a cache).
+    case encodedReply([UInt8])
+    /// Reply with this error.
+    case failure(VarlinkError)
+    /// Work that may block (scanning, disk writes): it runs on the daemon's serial worker, off the
+    /// event loops, and the connection's later calls wait for it so replies stay in order.
+    case deferred(@Sendable () -> Result<[String: JSONValue], VarlinkError>)
+    /// Start a `more` stream: this first reply, then every ``VarlinkServer/broadcast(_:)``.
+    case subscribe(first: [String: JSONValue])
+}

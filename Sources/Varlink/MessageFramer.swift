@@ -1,0 +1,70 @@
+import FontRegJSON
+import FontRegSystem
+
+/// Splits a byte stream into NUL-terminated Varlink messages, with a bound on message size.
+///
+/// Bytes are appended as they arrive; complete messages are handed out in order. The
+/// buffer never holds more than the limit plus one read's worth of an unterminated
+/// message: a longer one is an error, so a client cannot make the server's memory grow.
+public struct MessageFramer: Sendable {
+    /// The longest message accepted, in bytes, without its NUL.
+    public let maximumMessageSize: Int
+    private var buffer: [UInt8] = []
+    private var start = 0
+    private var scanned = 0
+
+    public init(maximumMessageSize: Int) {
+        self.maximumMessageSize = maximumMessageSize
+    }
+
+    /// Bytes received but not yet handed out as messages.
+    public var bufferedByteCount: Int { buffer.count - start }
+
+    /// Whether part of a message has arrived without its NUL.
+    public var hasPartialMessage: Bool { buffer.count > start }
+
+    /// Appends received bytes.
+    public mutating func append(_ bytes: UnsafeRawBufferPointer) {
+        if start > 0 && start == buffer.count {
+            buffer.removeAll(keepingCapacity: true)
+            start = 0
+            scanned = 0
+        } else if start > 65536 && start * 2 > buffer.count {
+            buffer.removeSubrange(0..<start)
+            scanned -= start
+            start = 0
+        }
+        buffer.append(contentsOf: bytes)
+    }
+
+    /// Hands the next complete message (without its NUL) to `body`, if there is one.
+    ///
+    /// - Returns: `nil` when no complete message is buffered, else what `body` returned.
+    /// - Throws: ``VarlinkProtocolError/messageTooLarge(limit:)`` when a message, complete or
+    ///   not, is longer than ``maximumMessageSize``; errors thrown by `body`.
+    public mutating func nextMessage<Result>(
+        _ body: (UnsafeBufferPointer<UInt8>) throws(VarlinkProtocolError) -> Result
+    ) throws(VarlinkProtocolError) -> Result? {
+        let end = buffer.count
+        var index = max(scanned, start)
+        let found: Int? = buffer.withUnsafeBufferPointer { pointer in
+            while index < end {
+                if pointer[index] == 0 { return index }
+                index += 1
+            }
+            return nil
+        }
+        guard let terminator = found else {
+            scanned = end
+            if end - start > maximumMessageSize { throw .messageTooLarge(limit: maximumMessageSize) }
+            return nil
+        }
+        if terminator - start > maximumMessageSize { throw .messageTooLarge(limit: maximumMessageSize) }
+        let messageStart = start
+        start = terminator + 1
+        scanned = start
+        return try buffer.withUnsafeBufferPointer { (pointer) throws(VarlinkProtocolError) -> Result in
+            try body(UnsafeBufferPointer(rebasing: pointer[messageStart..<terminator]))
+        }
+    }
+}

@@ -1,0 +1,154 @@
+import FontRegJSON
+import FontRegSystem
+import Glibc
+
+/// A blocking Varlink client over a Unix stream socket, for `fontresolve`, tests and benchmarks.
+///
+/// One call at a time with ``call(_:_:)``, or pipelined with ``send(_:)`` and
+/// ``receive()``: replies come back in call order. Not thread-safe: use one client
+/// per thread.
+public final class VarlinkClient {
+    /// The connected socket.
+    public let fd: Int32
+    private var framer: MessageFramer
+    private var closed = false
+
+    /// Connects to the Varlink service listening on `socketPath`.
+    ///
+    /// - Parameters:
+    ///   - socketPath: the path of the service's Unix socket.
+    ///   - timeout: seconds to wait for each read; `nil` waits forever.
+    ///   - maximumReplySize: the longest reply accepted, in bytes.
+    /// - Throws: ``VarlinkClientError/cannotConnect(path:_:)``.
+    public init(socketPath: String, timeout: Double? = 30, maximumReplySize: Int = 64 << 20)
+        throws(VarlinkClientError)
+    {
+        let fd: Int32
+        do {
+            fd = try UnixSocket.stream(nonBlocking: false)
+        } catch {
+            throw .cannotConnect(path: socketPath, error)
+        }
+        do {
+            try UnixSocket.connect(fd, to: socketPath)
+        } catch {
+            Syscall.close(fd)
+            throw .cannotConnect(path: socketPath, error)
+        }
+        if let timeout { UnixSocket.setReceiveTimeout(fd, seconds: timeout) }
+        self.fd = fd
+        self.timeout = timeout
+        self.framer = MessageFramer(maximumMessageSize: maximumReplySize)
+    }
+
+    private let timeout: Double?
+
+    deinit {
+        close()
+    }
+
+    /// Closes the connection.
+    public func close() {
+        if !closed {
+            closed = true
+            Syscall.close(fd)
+        }
+    }
+
+    /// Calls a method and returns its reply parameters.
+    ///
+    /// - Throws: ``VarlinkClientError/remote(_:)`` for an error reply, other cases for transport failures.
+    public func call(_ method: String, _ parameters: [String: JSONValue] = [:]) throws(VarlinkClientError)
+        -> [String: JSONValue]
+    {
+        try send(VarlinkCall(method: method, parameters: parameters))
+        let reply = try receive()
+        if let error = reply.error { throw .remote(VarlinkError(error, reply.parameters)) }
+        return reply.parameters
+    }
+
+    /// Sends a call without waiting for its reply (for pipelining and `oneway`).
+    public func send(_ call: VarlinkCall) throws(VarlinkClientError) {
+        try sendRaw(call.serialized())
+    }
+
+    /// Sends bytes as they are: for tests that need malformed or partial messages.
+    public func sendRaw(_ bytes: [UInt8]) throws(VarlinkClientError) {
+        var offset = 0
+        while offset < bytes.count {
+            let written: Int?
+            do {
+                written = try UnixSocket.send(fd, bytes, from: offset)
+            } catch {
+                throw .io(error)
+            }
+            // A blocking socket only reports "would block" when a send timeout expires.
+            guard let written else { throw .timedOut(seconds: timeout ?? 0) }
+            offset += written
+        }
+    }
+
+    /// Receives the next reply, error replies included.
+    ///
+    /// - Throws: ``VarlinkClientError/connectionClosed`` when the service closed the connection.
+    public func receive() throws(VarlinkClientError) -> VarlinkReply {
+        while true {
+            let reply: VarlinkReply?
+            do {
+                reply = try framer.nextMessage { (bytes) throws(VarlinkProtocolError) -> VarlinkReply in
+                    try VarlinkReply(parsing: bytes)
+                }
+            } catch {
+                throw .malformedReply(error)
+            }
+            if let reply { return reply }
+            try fill()
+        }
+    }
+
+    /// Receives the next message as raw bytes (without its NUL), unparsed: for benchmarks and tools
+    /// that only relay replies. An error reply starts with `{"error"`, as keys are sorted.
+    public func receiveMessage() throws(VarlinkClientError) -> [UInt8] {
+        while true {
+            let message: [UInt8]?
+            do {
+                message = try framer.nextMessage { (bytes) throws(VarlinkProtocolError) -> [UInt8] in Array(bytes) }
+            } catch {
+                throw .malformedReply(error)
+            }
+            if let message { return message }
+            try fill()
+        }
+    }
+
+    private var chunk = [UInt8](repeating: 0, count: 65536)
+
+    private func fill() throws(VarlinkClientError) {
+        let received: Int?
+        do {
+            received = try UnixSocket.receive(fd, into: &chunk)
+        } catch {
+            if error.errno == ECONNRESET { throw .connectionClosed }
+            throw .io(error)
+        }
+        // A blocking socket only reports "would block" when the receive timeout expires.
+        guard let count = received else { throw .timedOut(seconds: timeout ?? 0) }
+        if count == 0 { throw .connectionClosed }
+        chunk.withUnsafeBytes { framer.append(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+    }
+
+    /// Calls a method with `more` and hands each reply to `body` until the stream ends or `body` returns false.
+    ///
+    /// - Throws: ``VarlinkClientError/remote(_:)`` for an error reply.
+    public func stream(
+        _ method: String, _ parameters: [String: JSONValue] = [:],
+        _ body: ([String: JSONValue]) throws(VarlinkClientError) -> Bool
+    ) throws(VarlinkClientError) {
+        try send(VarlinkCall(method: method, parameters: parameters, more: true))
+        while true {
+            let reply = try receive()
+            if let error = reply.error { throw .remote(VarlinkError(error, reply.parameters)) }
+            if try !body(reply.parameters) || !reply.continues { return }
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import FontRegJSON
+import FontRegSystem
+
+/// A Varlink error reply: a fully qualified error name and parameters a program can act on.
+public struct VarlinkError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The fully qualified name, e.g. `io.fontreg.Registry.FamilyNotFound`.
+    public var name: String
+    /// The error's parameters.
+    public var parameters: [String: JSONValue]
+
+    public init(_ name: String, _ parameters: [String: JSONValue] = [:]) {
+        self.name = name
+        self.parameters = parameters
+    }
+
+    public var description: String {
+        if let message = parameters["message"]?.stringValue { return "\(name): \(message)" }
+        if parameters.isEmpty { return name }
+        return "\(name) \(JSONValue.object(parameters))"
+    }
+
+    /// The interface of the standard errors every Varlink service knows.
+    public static let serviceInterface = "org.varlink.service"
+
+    /// `org.varlink.service.InterfaceNotFound(interface)`.
+    public static func interfaceNotFound(_ interface: String) -> VarlinkError {
+        VarlinkError("org.varlink.service.InterfaceNotFound", ["interface": .string(interface)])
+    }
+
+    /// `org.varlink.service.MethodNotFound(method)`.
+    public static func methodNotFound(_ method: String) -> VarlinkError {
+        VarlinkError("org.varlink.service.MethodNotFound", ["method": .string(method)])
+    }
+
+    /// `org.varlink.service.MethodNotImplemented(method)`.
+    public static func methodNotImplemented(_ method: String) -> VarlinkError {
+        VarlinkError("org.varlink.service.MethodNotImplemented", ["method": .string(method)])
+    }
+
+    /// `org.varlink.service.InvalidParameter(parameter)`.
+    public static func invalidParameter(_ parameter: String) -> VarlinkError {
+        VarlinkError("org.varlink.service.InvalidParameter", ["parameter": .string(parameter)])
+    }
+
+    /// `org.varlink.service.ExpectedMore()`.
+    public static let expectedMore = VarlinkError("org.varlink.service.ExpectedMore")
+}

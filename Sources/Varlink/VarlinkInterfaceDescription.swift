@@ -1,0 +1,57 @@
+import FontRegJSON
+import FontRegSystem
+
+/// A Varlink interface definition: its name and the exact text served by `GetInterfaceDescription`.
+public struct VarlinkInterfaceDescription: Sendable, Hashable {
+    /// The reverse-domain interface name, e.g. `io.fontreg.Registry`.
+    public let name: String
+    /// The interface definition text, verbatim.
+    public let text: String
+
+    public init(name: String, text: String) {
+        self.name = name
+        self.text = text
+    }
+
+    /// The standard introspection interface every Varlink service answers.
+    public static let service = VarlinkInterfaceDescription(
+        name: "org.varlink.service",
+        text: """
+            # The Varlink Service Interface is provided by every varlink service. It
+            # describes the service and the interfaces it implements.
+            interface org.varlink.service
+
+            # Get a list of all the interfaces a service provides and information
+            # about the implementation.
+            method GetInfo() -> (
+              vendor: string,
+              product: string,
+              version: string,
+              url: string,
+              interfaces: []string
+            )
+
+            # Get the description of an interface that is implemented by this service.
+            method GetInterfaceDescription(interface: string) -> (description: string)
+
+            # The requested interface was not found.
+            error InterfaceNotFound (interface: string)
+
+            # The requested method was not found
+            error MethodNotFound (method: string)
+
+            # The interface defines the requested method, but the service does not
+            # implement it.
+            error MethodNotImplemented (method: string)
+
+            # One of the passed parameters is invalid.
+            error InvalidParameter (parameter: string)
+
+            # Client is denied access
+            error PermissionDenied ()
+
+            # Method is expected to be called with 'more' set to true, but wasn't
+            error ExpectedMore ()
+
+            """)
+}
