@@ -67,13 +67,43 @@ let package = Package(
             name: "fontreg-fuzz",
             dependencies: ["FontRegServer", "FontRegService", "FontRegCore", "Varlink", "FontRegJSON", "FontRegSystem"]),
 
+        // What several test targets share: fixture paths, starting the built daemon and client, snapshots.
+        .target(
+            name: "FontRegTestSupport",
+            dependencies: ["FontRegCore", "Varlink", "FontRegJSON", "FontRegSystem", "CFontconfig", "CFreeType"],
+            path: "Tests/FontRegTestSupport"),
+        .testTarget(name: "FontRegJSONTests", dependencies: ["FontRegJSON"]),
         .testTarget(
-            name: "FontRegTests",
+            name: "FontRegCoreTests",
             dependencies: [
-                "FontRegCLI", "FontRegServer", "FontRegService", "FontRegAudit", "FontRegCore", "Varlink",
-                "FontRegJSON", "FontRegSystem",
-            ],
-            exclude: ["Fixtures", "Snapshots"]),
+                "FontRegCore", "FontRegJSON", "FontRegSystem", "FontRegTestSupport", "CFontconfig", "CFreeType",
+                "CShim",
+            ]),
+        .testTarget(name: "VarlinkTests", dependencies: ["Varlink", "FontRegJSON"]),
+        .testTarget(
+            name: "FontRegServiceTests",
+            dependencies: [
+                "FontRegService", "FontRegCore", "Varlink", "FontRegJSON", "FontRegTestSupport", "CFontconfig",
+                "CFreeType",
+            ]),
+        .testTarget(
+            name: "FontRegServerTests",
+            dependencies: [
+                "FontRegServer", "FontRegService", "FontRegCore", "Varlink", "FontRegJSON", "FontRegSystem",
+                "FontRegTestSupport", "CFontconfig", "CFreeType", "CShim",
+            ]),
+        .testTarget(
+            name: "FontRegAuditTests",
+            dependencies: [
+                "FontRegAudit", "FontRegCore", "FontRegJSON", "FontRegSystem", "FontRegTestSupport", "CFontconfig",
+                "CFreeType", "CShim",
+            ]),
+        .testTarget(
+            name: "FontRegCLITests",
+            dependencies: [
+                "FontRegCLI", "FontRegAudit", "FontRegService", "FontRegCore", "Varlink", "FontRegJSON",
+                "FontRegTestSupport", "CFontconfig", "CFreeType", "CShim",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -5,8 +5,8 @@
     python3 scripts/make-fixtures.py --check    # regenerate in a temporary
                                                 # folder, compare, exit 1 on a difference
 
-writes Tests/FontRegTests/Fixtures/fonts/** , Tests/FontRegTests/Fixtures/
-manifest.json and Tests/FontRegTests/Fixtures/README.md. The output is
+writes Tests/Fixtures/fonts/** , Tests/Fixtures/
+manifest.json and Tests/Fixtures/README.md. The output is
 deterministic: fixed head timestamps, no randomness except a seeded
 generator, so running the script again reproduces byte-identical files
 (given the same fontTools, zlib and brotli versions; see README.md).
@@ -41,7 +41,7 @@ from fontTools.ttLib import TTFont
 from fontTools.ttLib.ttCollection import TTCollection
 
 ROOT = Path(__file__).resolve().parent.parent
-FIXTURES = ROOT / "Tests" / "FontRegTests" / "Fixtures"
+FIXTURES = ROOT / "Tests" / "Fixtures"
 OUT = FIXTURES / "fonts"
 
 # head.created / head.modified: seconds since 1904-01-01T00:00:00Z.

@@ -14,7 +14,7 @@ public enum StatusCommand: Subcommand {
         discussion:
             "From the daemon: also its version, uptime and open connections, and the socket used. With --fonts: the embedded registry, which shows what a daemon would serve from those directories and which files it would skip.",
         options: [CommonOptions.json("status")] + CommonOptions.source("status") + [CommonOptions.help("status")],
-        examples: ["fontresolve status", "fontresolve status --fonts Tests/FontRegTests/Fixtures/fonts"])
+        examples: ["fontresolve status", "fontresolve status --fonts Tests/Fixtures/fonts"])
 
     public static func run(_ context: CommandContext) throws(CLIError) -> ExitStatus {
         _ = try context.positional(0...0, missing: "")

@@ -1,4 +1,3 @@
-internal import CShim
 internal import CSystemd
 import FontRegCore
 import FontRegJSON
@@ -28,17 +27,15 @@ public struct ListeningSocket: Sendable {
         do {
             try createParentDirectory(of: path)
             try removeStaleSocket(at: path)
-            let fd = try Syscall.run("socket") {
-                cshim_unix_stream_socket(1)
-            }
+            let fd = try UnixSocket.stream(nonBlocking: true)
             let oldMask = umask(0o177)
-            let bound = cshim_bind_unix(fd, path)
-            let bindErrno = errno
-            umask(oldMask)
-            if bound != 0 {
+            defer { umask(oldMask) }
+            do {
+                try UnixSocket.bind(fd, to: path)
+            } catch {
                 Syscall.close(fd)
-                if bindErrno == EADDRINUSE { throw ListenerError.socketInUse(path: path) }
-                throw ListenerError.system(SystemError("bind", subject: path, errno: bindErrno))
+                if error.errno == EADDRINUSE { throw ListenerError.socketInUse(path: path) }
+                throw ListenerError.system(error)
             }
             do {
                 try Syscall.run("chmod", subject: path) { chmod(path, mode) }
@@ -67,10 +64,15 @@ public struct ListeningSocket: Sendable {
         var info = stat()
         guard lstat(path, &info) == 0 else { return }
         guard (info.st_mode & S_IFMT) == S_IFSOCK else { throw ListenerError.notASocket(path: path) }
-        let probe = try Syscall.run("socket") { cshim_unix_stream_socket(0) }
+        let probe = try UnixSocket.stream(nonBlocking: false)
         defer { Syscall.close(probe) }
-        if cshim_connect_unix(probe, path) == 0 { throw ListenerError.socketInUse(path: path) }
-        let code = errno
+        let code: Int32
+        do {
+            try UnixSocket.connect(probe, to: path)
+            throw ListenerError.socketInUse(path: path)
+        } catch let error as SystemError {
+            code = error.errno
+        }
         guard code == ECONNREFUSED || code == ENOENT else {
             throw ListenerError.system(SystemError("connect (probing for a live daemon)", subject: path, errno: code))
         }

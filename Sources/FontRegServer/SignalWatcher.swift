@@ -1,4 +1,3 @@
-internal import CShim
 import FontRegCore
 import FontRegJSON
 import FontRegService
@@ -20,8 +19,10 @@ public enum SignalWatcher {
     ///
     /// Call first thing in `main`, before any thread starts, so that only the signalfd sees them.
     public static func blockDaemonSignals() {
-        if cshim_block_daemon_signals() != 0 {
-            preconditionFailure("pthread_sigmask failed")
+        do {
+            try SignalDescriptor.blockDaemonSignals()
+        } catch {
+            preconditionFailure("blocking the daemon's signals failed: \(error)")
         }
     }
 
@@ -29,13 +30,14 @@ public enum SignalWatcher {
     ///
     /// - Throws: ``SystemError`` when the signalfd cannot be created.
     public static func start(logger: Logger, handler: @escaping @Sendable (DaemonSignal) -> Void) throws(SystemError) {
-        let fd = try Syscall.run("signalfd") { cshim_signalfd() }
+        let fd = try SignalDescriptor.open()
         let thread = Thread {
             while true {
-                let number = cshim_signalfd_read(fd)
-                if number < 0 {
-                    if errno == EINTR { continue }
-                    logger.error("reading signals failed: \(SystemError("read(signalfd)", errno: errno))")
+                let number: Int32
+                do {
+                    number = try SignalDescriptor.next(fd)
+                } catch {
+                    logger.error("reading signals failed: \(error)")
                     return
                 }
                 handler(number == SIGHUP ? .reload : .terminate)

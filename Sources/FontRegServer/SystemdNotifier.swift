@@ -1,4 +1,3 @@
-internal import CShim
 internal import CSystemd
 import FontRegCore
 import FontRegJSON
@@ -27,7 +26,8 @@ public struct SystemdNotifier: Sendable {
 
     /// `RELOADING=1` with `MONOTONIC_USEC`, as systemd wants it before a reload.
     public func reloading() {
-        send("RELOADING=1\nMONOTONIC_USEC=\(cshim_monotonic_usec())\nSTATUS=Reloading configuration and rescanning")
+        send(
+            "RELOADING=1\nMONOTONIC_USEC=\(MonotonicClock.microseconds)\nSTATUS=Reloading configuration and rescanning")
     }
 
     /// `STOPPING=1`.

@@ -1,4 +1,3 @@
-internal import CShim
 import FontRegCore
 import FontRegJSON
 import FontRegService
@@ -76,7 +75,7 @@ public final class VarlinkServer: VarlinkBroadcaster {
 
     /// How long ago, in seconds, the slowest event loop last went round (for the watchdog).
     public var slowestLoopAge: Double {
-        let now = cshim_monotonic_usec()
+        let now = MonotonicClock.microseconds
         let oldest = loops.map { $0.heartbeat.load(ordering: .relaxed) }.min() ?? now
         return Double(now &- oldest) / 1_000_000
     }

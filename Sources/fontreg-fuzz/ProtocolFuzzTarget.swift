@@ -35,7 +35,7 @@ enum ProtocolFuzzTarget {
         let fonts =
             environment["FONTREG_FUZZ_FONTS"]
             ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Tests/FontRegTests/Fixtures/fonts/families").path
+            .deletingLastPathComponent().appendingPathComponent("Tests/Fixtures/fonts/families").path
         let scratch = NSTemporaryDirectory() + "fontreg-fuzz-\(getpid())"
         do {
             let registry = try FontRegistry(

@@ -16,7 +16,7 @@ import unittest
 import varlink
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-FIXTURES = os.path.join(ROOT, "Tests", "FontRegTests", "Fixtures", "fonts")
+FIXTURES = os.path.join(ROOT, "Tests", "Fixtures", "fonts")
 REAL_FONTS = os.path.join(ROOT, "fonts")
 INTERFACE = "io.fontreg.Registry"
 

@@ -16,7 +16,7 @@ import tempfile
 import time
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-FIXTURE_FONTS = os.path.join(ROOT, "Tests", "FontRegTests", "Fixtures", "fonts")
+FIXTURE_FONTS = os.path.join(ROOT, "Tests", "Fixtures", "fonts")
 REAL_FONTS = os.path.join(ROOT, "fonts")
 IFACE = "io.fontreg.Registry"
 

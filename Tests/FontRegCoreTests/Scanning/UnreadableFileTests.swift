@@ -1,0 +1,37 @@
+import FontRegTestSupport
+import Foundation
+import Testing
+
+@testable import FontRegCore
+@testable import FontRegJSON
+@testable import FontRegSystem
+
+/// A file the scanning user may not read is reported as such and the rest is served.
+///
+/// Tests run as root here, and root reads everything: the scan runs in the built
+/// `fontresolve` as `nobody` (setpriv, from util-linux) so the permission check is real.
+@Suite struct UnreadableFileTests {
+    @Test func aFileTheUserCannotReadIsReportedAndTheOthersAreServed() throws {
+        let directory = TemporaryDirectory()
+        let fonts = directory.file("fonts")
+        try FileManager.default.createDirectory(atPath: fonts, withIntermediateDirectories: true)
+        for name in ["NotoFixture-Regular.ttf", "NotoFixture-Bold.ttf"] {
+            try FileManager.default.copyItem(atPath: Fixtures.families + "/" + name, toPath: fonts + "/" + name)
+        }
+        chmod(fonts, 0o755)
+        chmod(fonts + "/NotoFixture-Regular.ttf", 0o644)
+        chmod(fonts + "/NotoFixture-Bold.ttf", 0o000)
+        var command = [BuildProducts.executable("fontresolve"), "status", "--fonts", fonts, "--json"]
+        if getuid() == 0 {
+            command = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] + command
+        }
+        let result = try runCommand(command, environment: ["PATH": "/usr/bin:/bin", "HOME": directory.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let status = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(status["faces"] as? Int == 1)
+        let problems = try #require(status["problems"] as? [[String: String]])
+        #expect(problems.count == 1)
+        #expect(problems.first?["path"]?.hasSuffix("NotoFixture-Bold.ttf") == true)
+        #expect(problems.first?["reason"]?.contains("permission denied") == true)
+    }
+}

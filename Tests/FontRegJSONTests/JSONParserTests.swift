@@ -1,0 +1,49 @@
+import Testing
+
+@testable import FontRegJSON
+
+@Suite("JSON parser and writer")
+struct JSONParserTests {
+    func parse(_ text: String) throws(JSONParseError) -> JSONValue {
+        try JSONParser.parse(Array(text.utf8))
+    }
+
+    @Test func parsesNestedValuesKeepingIntegersApartFromFloats() throws {
+        let value = try parse(#" {"a": [1, -2.5, 3e2, true, false, null], "b": {"c": "d"}} "#)
+        #expect(value == ["a": [1, -2.5, 300.0, true, false, nil], "b": ["c": "d"]])
+        #expect(value["a"]?.arrayValue?.first == .int(1))
+    }
+
+    @Test func decodesEscapesAndSurrogatePairs() throws {
+        #expect(try parse(#""a\"b\\c\/d\n\t\u00e9\ud83d\ude00""#) == .string("a\"b\\c/d\n\té😀"))
+    }
+
+    @Test(arguments: [
+        "", "{", "[1,]", "{\"a\" 1}", "{'a': 1}", "01", "1.", "-", "tru", "\"\\x\"", "\"\\ud800\"", "{} {}",
+        "\"a\nb\"", "nul",
+    ])
+    func rejectsMalformedInput(_ text: String) {
+        #expect(throws: JSONParseError.self) { try parse(text) }
+    }
+
+    @Test func rejectsInvalidUTF8InStrings() {
+        #expect(throws: JSONParseError.self) { try JSONParser.parse([0x22, 0xFF, 0xFE, 0x22]) }
+    }
+
+    @Test func refusesNestingDeeperThanTheLimitInsteadOfOverflowingTheStack() throws {
+        let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        #expect(throws: JSONParseError.self) { try parse(deep) }
+        let fine =
+            String(repeating: "[", count: JSONParser.maximumDepth)
+            + String(repeating: "]", count: JSONParser.maximumDepth)
+        #expect(try parse(fine).arrayValue != nil)
+    }
+
+    @Test func writesSortedKeysAndEscapesControlCharactersSoOutputRoundTrips() throws {
+        let value: JSONValue = ["b": "x\u{1}\"\\\n", "a": [1, 2.5, nil, true], "é": [:]]
+        let text = value.description
+        #expect(text == #"{"a":[1,2.5,null,true],"b":"x\u0001\"\\\n","é":{}}"#)
+        #expect(try parse(text) == value)
+        #expect(try parse(value.prettyPrinted()) == value)
+    }
+}

@@ -1,0 +1,195 @@
+import FontRegTestSupport
+import Foundation
+import Glibc
+import Testing
+
+@testable import FontRegCore
+@testable import FontRegJSON
+@testable import FontRegServer
+@testable import FontRegService
+@testable import FontRegSystem
+@testable import Varlink
+
+/// Who may change the registry, and which paths `Register` accepts, against the real daemon.
+@Suite("fontregd refuses what it must", .serialized)
+struct DaemonSecurityTests {
+    /// Sends one raw call as uid/gid 65534 (`nobody`) through `setpriv`, and returns the reply.
+    func callAsNobody(_ daemon: DaemonProcess, _ call: VarlinkCall) throws -> VarlinkReply {
+        let script = """
+            import socket, sys
+            s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            s.connect(sys.argv[1])
+            s.sendall(sys.argv[2].encode() + b"\\0")
+            data = b""
+            while not data.endswith(b"\\0"):
+                chunk = s.recv(65536)
+                if not chunk:
+                    break
+                data += chunk
+            sys.stdout.write(data.rstrip(b"\\0").decode())
+            """
+        let message = String(decoding: call.serialized().dropLast(), as: UTF8.self)
+        let result = try runCommand([
+            "/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/python3", "-c", script,
+            daemon.socketPath, message,
+        ])
+        guard result.status == 0 else { throw HarnessError("client as nobody failed: \(result.stderr)") }
+        return try Array(result.stdout.utf8).withUnsafeBufferPointer { (buffer) throws(VarlinkProtocolError) in
+            try VarlinkReply(parsing: buffer)
+        }
+    }
+
+    @Test func nobodyMayQueryButNotRegisterUnregisterOrRescan() throws {
+        let daemon = try DaemonProcess(extraArguments: ["--allow-root", BuildProducts.realFonts])
+        let query = try callAsNobody(
+            daemon, VarlinkCall(method: "io.fontreg.Registry.Resolve", parameters: ["family": "Fixture Sans"]))
+        #expect(query.error == nil)
+        #expect(query.parameters["postscriptName"] == "FixtureSans-Regular")
+        let calls = [
+            VarlinkCall(
+                method: "io.fontreg.Registry.Register",
+                parameters: ["paths": [.string(BuildProducts.realFonts + "/Lato")]]),
+            VarlinkCall(
+                method: "io.fontreg.Registry.Unregister", parameters: ["paths": [.string(BuildProducts.fixtureFonts)]]),
+            VarlinkCall(method: "io.fontreg.Registry.Rescan"),
+        ]
+        for call in calls {
+            let reply = try callAsNobody(daemon, call)
+            #expect(reply.error == "io.fontreg.Registry.PermissionDenied", "\(call.method)")
+            #expect(reply.parameters["uid"] == 65534)
+        }
+        #expect(try daemon.client().call("io.fontreg.Registry.GetStatus")["generation"] == 1)
+    }
+
+    @Test func allowedGroupMayRegister() throws {
+        let daemon = try DaemonProcess(extraArguments: [
+            "--allow-root", BuildProducts.realFonts, "--allow-gid", "65534",
+        ])
+        let reply = try callAsNobody(
+            daemon,
+            VarlinkCall(
+                method: "io.fontreg.Registry.Register",
+                parameters: ["paths": [.string(BuildProducts.realFonts + "/Lato")]]))
+        #expect(reply.error == nil)
+        #expect(reply.parameters["added"]?.arrayValue?.count == 18)
+    }
+
+    @Test func registerRefusesPathsOutsideRootsSymlinkEscapesDotDotFIFOsAndDevices() throws {
+        let directory = TemporaryDirectory()
+        let allowed = directory.file("allowed")
+        let outside = directory.file("outside")
+        try FileManager.default.createDirectory(atPath: allowed, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+        let font = BuildProducts.fixtureFonts + "/families/FixtureSans-Regular.otf"
+        try FileManager.default.copyItem(atPath: font, toPath: outside + "/Outside-Regular.otf")
+        try FileManager.default.createSymbolicLink(
+            atPath: allowed + "/escape.otf", withDestinationPath: outside + "/Outside-Regular.otf")
+        try FileManager.default.createSymbolicLink(atPath: allowed + "/null", withDestinationPath: "/dev/null")
+        #expect(mkfifo(allowed + "/pipe.ttf", 0o644) == 0)
+        #expect(mknod(allowed + "/device.ttf", S_IFCHR | 0o600, dev_t((1 << 8) | 3)) == 0)
+        let daemon = try DaemonProcess(
+            directory: directory,
+            extraArguments: ["--allow-root", allowed])
+        let client = try daemon.client()
+        let cases: [(path: String, reason: String)] = [
+            (outside + "/Outside-Regular.otf", "outside the allowed roots"),
+            (allowed + "/escape.otf", "outside the allowed roots"),
+            (allowed + "/../outside/Outside-Regular.otf", "'..'"),
+            (allowed + "/pipe.ttf", "FIFO"),
+            (allowed + "/device.ttf", "character device"),
+            (allowed + "/null", "outside the allowed roots"),
+            ("fonts/Lato", "not an absolute path"),
+        ]
+        for (path, reason) in cases {
+            let error = remoteError { _ = try client.call("io.fontreg.Registry.Register", ["paths": [.string(path)]]) }
+            #expect(error?.name == "io.fontreg.Registry.PathNotAllowed", "\(path)")
+            #expect(
+                error?.parameters["reason"]?.stringValue?.contains(reason) == true,
+                "\(path): \(String(describing: error))")
+            #expect(error?.parameters["allowedRoots"] == [.string(allowed)])
+        }
+        // A directory inside the root whose own symlink leads outside is refused as a whole.
+        try FileManager.default.createDirectory(atPath: allowed + "/family", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: font, toPath: allowed + "/family/Inside-Regular.otf")
+        try FileManager.default.createSymbolicLink(atPath: allowed + "/family/more", withDestinationPath: outside)
+        let escape = remoteError {
+            _ = try client.call("io.fontreg.Registry.Register", ["paths": [.string(allowed + "/family")]])
+        }
+        #expect(escape?.name == "io.fontreg.Registry.PathNotAllowed")
+        #expect(escape?.parameters["reason"]?.stringValue?.contains(allowed + "/family/more") == true)
+        let missing = remoteError {
+            _ = try client.call("io.fontreg.Registry.Register", ["paths": [.string(allowed + "/missing.ttf")]])
+        }
+        #expect(missing?.name == "io.fontreg.Registry.FileNotFound")
+        #expect(try client.call("io.fontreg.Registry.GetStatus")["generation"] == 1)
+    }
+
+    @Test func registerReportsAlreadyRegisteredInvalidFontAndNotRegistered() throws {
+        let directory = TemporaryDirectory()
+        let allowed = directory.file("allowed")
+        try FileManager.default.createDirectory(atPath: allowed, withIntermediateDirectories: true)
+        try Data("not a font at all".utf8).write(to: URL(fileURLWithPath: allowed + "/bad.ttf"))
+        try FileManager.default.copyItem(atPath: BuildProducts.realFonts + "/Lato", toPath: allowed + "/Lato")
+        let daemon = try DaemonProcess(directory: directory, extraArguments: ["--allow-root", allowed])
+        let client = try daemon.client()
+        _ = try client.call("io.fontreg.Registry.Register", ["paths": [.string(allowed + "/Lato")]])
+        let again = remoteError {
+            _ = try client.call("io.fontreg.Registry.Register", ["paths": [.string(allowed + "/Lato")]])
+        }
+        #expect(again?.name == "io.fontreg.Registry.AlreadyRegistered")
+        #expect(again?.parameters["path"]?.stringValue == allowed + "/Lato")
+        let bad = remoteError {
+            _ = try client.call("io.fontreg.Registry.Register", ["paths": [.string(allowed + "/bad.ttf")]])
+        }
+        #expect(bad?.name == "io.fontreg.Registry.InvalidFontData")
+        #expect(bad?.parameters["reason"]?.stringValue?.isEmpty == false)
+        let unregistered = remoteError {
+            _ = try client.call("io.fontreg.Registry.Unregister", ["paths": [.string(allowed + "/bad.ttf")]])
+        }
+        #expect(unregistered?.name == "io.fontreg.Registry.NotRegistered")
+        let removed = try client.call("io.fontreg.Registry.Unregister", ["paths": [.string(allowed + "/Lato")]])
+        #expect(removed["removed"]?.arrayValue?.count == 18)
+    }
+
+    @Test func socketIsCreatedWorldWritableForQueriesAndAStaleOneIsReplaced() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file("fontregd.sock")
+        // A socket file nobody listens on, as a crashed run leaves it.
+        let stale = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (offset, byte) in path.utf8.enumerated() { raw[offset] = byte }
+        }
+        _ = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(stale, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        close(stale)
+        #expect(FileManager.default.fileExists(atPath: path))
+        let daemon = try DaemonProcess(directory: directory)
+        var info = stat()
+        #expect(stat(path, &info) == 0)
+        #expect(info.st_mode & 0o777 == 0o666)
+        #expect(try daemon.client().call("io.fontreg.Registry.GetStatus")["faces"] != nil)
+    }
+
+    @Test func aLiveSocketIsNotStolenByASecondDaemon() throws {
+        let directory = TemporaryDirectory()
+        let first = try DaemonProcess(directory: directory)
+        let second = try DaemonProcess(directory: directory, waitUntilServing: false)
+        #expect(try second.waitForExit() == 69)
+        #expect(second.log.contains("another process is listening"))
+        #expect(try first.client().call("io.fontreg.Registry.GetStatus")["faces"] != nil)
+    }
+
+    @Test func aPathThatIsNotASocketIsLeftAlone() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file("fontregd.sock")
+        try Data("precious".utf8).write(to: URL(fileURLWithPath: path))
+        let daemon = try DaemonProcess(directory: directory, waitUntilServing: false)
+        #expect(try daemon.waitForExit() == 69)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "precious")
+    }
+}

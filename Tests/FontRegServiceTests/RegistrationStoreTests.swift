@@ -1,0 +1,33 @@
+import FontRegTestSupport
+import Foundation
+import Testing
+
+@testable import FontRegCore
+@testable import FontRegJSON
+@testable import FontRegService
+@testable import Varlink
+
+@Suite("persisted registrations")
+struct RegistrationStoreTests {
+    @Test func savedPathsLoadBackAndNoTemporaryFileIsLeft() throws {
+        let directory = TemporaryDirectory()
+        let store = RegistrationStore(directory: directory.file("state"))
+        #expect(try store.load() == [])
+        try store.save(["/a", "/b c"])
+        #expect(try store.load() == ["/a", "/b c"])
+        try store.save(["/b c"])
+        #expect(try store.load() == ["/b c"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.file("state")) == ["registrations.json"])
+    }
+
+    @Test func aCorruptStateFileIsReportedNotOverwritten() throws {
+        let directory = TemporaryDirectory()
+        try Data("{oops".utf8).write(to: URL(fileURLWithPath: directory.file("registrations.json")))
+        #expect(throws: PersistenceError.self) { try RegistrationStore(directory: directory.path).load() }
+    }
+
+    @Test func savingIntoAnUnwritablePlaceFailsWithTheErrno() {
+        let store = RegistrationStore(directory: "/proc/fontreg-cannot-exist")
+        #expect(throws: PersistenceError.self) { try store.save(["/a"]) }
+    }
+}

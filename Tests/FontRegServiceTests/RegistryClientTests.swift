@@ -1,0 +1,60 @@
+import FontRegTestSupport
+import Foundation
+import Testing
+
+@testable import FontRegCore
+@testable import FontRegJSON
+@testable import FontRegService
+@testable import Varlink
+
+/// The typed Swift client against the real daemon.
+@Suite("RegistryClient", .serialized)
+struct RegistryClientTests {
+    @Test func resolvesTheSameAsTheLibraryInProcess() throws {
+        let daemon = try DaemonProcess()
+        let client = try RegistryClient(socketPath: daemon.socketPath)
+        let query = ResolveQuery(
+            family: "fixture-sans", weight: .regular, italic: true, boldText: true, boldPolicy: .cssBolder)
+        let remote = try client.resolve(query)
+        let registry = try FontRegistry(
+            configuration: RegistryConfiguration(fontDirectories: [BuildProducts.fixtureFonts]))
+        #expect(remote == ResolutionReply(try registry.resolve(query)))
+        let batch = try client.resolveMany([query, ResolveQuery(family: "Nope", strict: true)])
+        #expect(try batch[0].get() == remote)
+        guard case .failure(let error) = batch[1] else {
+            Issue.record("expected an error for an unknown family")
+            return
+        }
+        #expect(error.explanation.contains("No registered family is named \"Nope\""))
+        #expect(try client.familyNames().contains("Fixture Sans"))
+        #expect(try client.faces(family: "Fixture Sans").count == 18)
+        #expect(try client.face(postscriptName: "FixtureSans-Bold")?.weight == 700)
+        #expect(try client.status()["faces"] == 128)
+    }
+
+    @Test func daemonErrorsAreExplainedForPeople() throws {
+        let daemon = try DaemonProcess()
+        let client = try RegistryClient(socketPath: daemon.socketPath)
+        do {
+            _ = try client.resolve(ResolveQuery(family: "Fixture Sanz", strict: true))
+            Issue.record("resolved an unknown family in strict mode")
+        } catch {
+            guard case .remote(let remote) = error else {
+                Issue.record("unexpected \(error)")
+                return
+            }
+            #expect(
+                remote.explanation.hasPrefix(
+                    "No registered family is named \"Fixture Sanz\". Did you mean \"Fixture Sans\""))
+        }
+    }
+
+    @Test func connectingWhereNothingListensSaysWhatToCheck() {
+        do {
+            _ = try RegistryClient(socketPath: "/tmp/fontregd-nothing-here.sock")
+            Issue.record("connected to nothing")
+        } catch {
+            #expect(error.description.contains("is fontregd running"))
+        }
+    }
+}
