@@ -9,6 +9,8 @@ import PackageDescription
 //   FontRegCore     the embeddable library: weights, scanning, index, rules, resolution, registry
 //                   (the only target that imports fontconfig and FreeType)
 //   Varlink         framing, messages, errors, introspection, the client; knows nothing of fonts
+//   FontRegProtocol io.fontreg.Registry on the wire: method and error names, the JSON forms of faces,
+//                   queries and answers, and the typed client (RegistryClient)
 //   FontRegService  the io.fontreg.Registry methods over Core and Varlink; no socket, no process
 //   FontRegServer   fontregd: event loops, sockets, systemd, signals, watcher, configuration
 //   FontRegAudit    the design-token audit over Core
@@ -17,6 +19,7 @@ let package = Package(
     name: "fontreg",
     products: [
         .library(name: "FontRegCore", targets: ["FontRegCore"]),
+        .library(name: "FontRegProtocol", targets: ["FontRegProtocol"]),
         .library(name: "Varlink", targets: ["Varlink"]),
         .executable(name: "fontregd", targets: ["fontregd"]),
         .executable(name: "fontresolve", targets: ["fontresolve"]),
@@ -42,17 +45,23 @@ let package = Package(
             dependencies: ["FontRegSystem", "FontRegJSON", "CFontconfig", "CFreeType"]),
         .target(name: "Varlink", dependencies: ["FontRegJSON", "FontRegSystem"]),
         .target(
+            name: "FontRegProtocol",
+            dependencies: ["FontRegCore", "Varlink", "FontRegJSON", "FontRegSystem"]),
+        .target(
             name: "FontRegService",
-            dependencies: ["FontRegCore", "Varlink", "FontRegJSON", "FontRegSystem"],
+            dependencies: ["FontRegProtocol", "FontRegCore", "Varlink", "FontRegJSON", "FontRegSystem"],
             // The daemon serves its Varlink interface definition verbatim from the binary.
             resources: [.embedInCode("io.fontreg.Registry.varlink")]),
         .target(
             name: "FontRegServer",
-            dependencies: ["FontRegService", "FontRegCore", "Varlink", "FontRegJSON", "FontRegSystem", "CSystemd"]),
+            dependencies: [
+                "FontRegService", "FontRegProtocol", "FontRegCore", "Varlink", "FontRegJSON", "FontRegSystem",
+                "CSystemd",
+            ]),
         .target(name: "FontRegAudit", dependencies: ["FontRegCore", "FontRegJSON"]),
         .target(
             name: "FontRegCLI",
-            dependencies: ["FontRegAudit", "FontRegService", "FontRegCore", "Varlink", "FontRegJSON", "FontRegSystem"]),
+            dependencies: ["FontRegAudit", "FontRegProtocol", "FontRegCore", "Varlink", "FontRegJSON", "FontRegSystem"]),
 
         .executableTarget(name: "fontregd", dependencies: ["FontRegServer"]),
         .executableTarget(name: "fontresolve", dependencies: ["FontRegCLI"]),
@@ -61,11 +70,16 @@ let package = Package(
         // Benchmark of the daemon over its socket (scripts/bench-daemon.sh); not installed.
         .executableTarget(
             name: "fontregd-bench",
-            dependencies: ["FontRegService", "FontRegCore", "Varlink", "FontRegJSON", "FontRegSystem"]),
+            dependencies: [
+                "FontRegService", "FontRegProtocol", "FontRegCore", "Varlink", "FontRegJSON", "FontRegSystem",
+            ]),
         // Protocol fuzz target: replays inputs when built plainly, libFuzzer with -sanitize=fuzzer (docs/reliability.md).
         .executableTarget(
             name: "fontreg-fuzz",
-            dependencies: ["FontRegServer", "FontRegService", "FontRegCore", "Varlink", "FontRegJSON", "FontRegSystem"]),
+            dependencies: [
+                "FontRegServer", "FontRegService", "FontRegProtocol", "FontRegCore", "Varlink", "FontRegJSON",
+                "FontRegSystem",
+            ]),
 
         // What several test targets share: fixture paths, starting the built daemon and client, snapshots.
         .target(
@@ -83,13 +97,15 @@ let package = Package(
         .testTarget(
             name: "FontRegServiceTests",
             dependencies: [
-                "FontRegService", "FontRegCore", "Varlink", "FontRegJSON", "FontRegTestSupport", "CFontconfig",
+                "FontRegService", "FontRegProtocol", "FontRegCore", "Varlink", "FontRegJSON", "FontRegTestSupport",
+                "CFontconfig",
                 "CFreeType",
             ]),
         .testTarget(
             name: "FontRegServerTests",
             dependencies: [
-                "FontRegServer", "FontRegService", "FontRegCore", "Varlink", "FontRegJSON", "FontRegSystem",
+                "FontRegServer", "FontRegService", "FontRegProtocol", "FontRegCore", "Varlink", "FontRegJSON",
+                "FontRegSystem",
                 "FontRegTestSupport", "CFontconfig", "CFreeType", "CShim",
             ]),
         .testTarget(
@@ -101,7 +117,7 @@ let package = Package(
         .testTarget(
             name: "FontRegCLITests",
             dependencies: [
-                "FontRegCLI", "FontRegAudit", "FontRegService", "FontRegCore", "Varlink", "FontRegJSON",
+                "FontRegCLI", "FontRegAudit", "FontRegProtocol", "FontRegCore", "Varlink", "FontRegJSON",
                 "FontRegTestSupport", "CFontconfig", "CFreeType", "CShim",
             ]),
     ],

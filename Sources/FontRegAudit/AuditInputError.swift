@@ -2,7 +2,7 @@ import FontRegCore
 import FontRegJSON
 
 /// Why an audit input could not be read; every case says where and what to do.
-public enum AuditInputError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum AuditInputError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The file or folder could not be opened.
     case unreadable(path: String, reason: String)
     /// The JSON is malformed.
@@ -26,7 +26,7 @@ public enum AuditInputError: Error, Sendable, Hashable, CustomStringConvertible 
     }
 
     /// The message for a person: where, what is wrong, and what to do.
-    public var description: String {
+    package var description: String {
         switch self {
         case .unreadable(let path, let reason):
             return "\(path): cannot read the input (\(reason)); check the path and its permissions"

@@ -2,7 +2,7 @@ import FontRegCore
 import FontRegJSON
 
 /// The input formats the audit reads.
-public enum AuditInputFormat: String, Sendable, Hashable, Codable, CaseIterable {
+package enum AuditInputFormat: String, Sendable, Hashable, Codable, CaseIterable {
     /// W3C Design Tokens Community Group format (`$value`, `$type`, 2025.10 report); `heavy` is 900.
     case dtcg
     /// Tokens Studio for Figma JSON (`value`/`type` or `$value`/`$type`, Figma weight names); `heavy` is 900.
@@ -13,7 +13,7 @@ public enum AuditInputFormat: String, Sendable, Hashable, Codable, CaseIterable 
     case native
 
     /// Parses a `--format` value; accepts a few spellings (`w3c`, `tokensstudio`, `figma`, `ymattertype`).
-    public init?(name: String) {
+    package init?(name: String) {
         switch FontWeight.normalizedName(name) {
         case "dtcg", "w3c", "designtokens": self = .dtcg
         case "tokensstudio", "figma", "studio": self = .tokensStudio
@@ -30,7 +30,7 @@ public enum AuditInputFormat: String, Sendable, Hashable, Codable, CaseIterable 
     ///   plural types (`fontWeights`, `fontFamilies`, …): Tokens Studio.
     /// - Otherwise any `$value`: DTCG.
     /// - Returns: `nil` when nothing tells.
-    public static func detect(json root: SourceJSONValue) -> AuditInputFormat? {
+    package static func detect(json root: SourceJSONValue) -> AuditInputFormat? {
         if root["textStyles"]?.arrayValue != nil { return .native }
         if let array = root.arrayValue, array.contains(where: { $0["family"] != nil }) { return .native }
         if root["$themes"] != nil || root["$metadata"] != nil { return .tokensStudio }

@@ -11,17 +11,17 @@ import FontRegJSON
 ///   above 900 → 900), which is then the weight required.
 /// - Bold Text applies the policy to the weight that serves the style, so the reader always gets a
 ///   heavier face than the one drawn without it when one exists; never lighter (950 stays 950).
-public struct Auditor: Sendable {
+package struct Auditor: Sendable {
     /// Options of the computation.
-    public struct Configuration: Sendable {
+    package struct Configuration: Sendable {
         /// The Bold Text policy.
-        public var boldPolicy: BoldTextPolicy
+        package var boldPolicy: BoldTextPolicy
         /// Supported weights per family (any spelling), overriding the input's and the default nine.
-        public var supportedWeights: [String: [Int]]
+        package var supportedWeights: [String: [Int]]
         /// Family aliases (any spelling) → the family they stand for, as the rules declare them.
-        public var aliases: [String: String]
+        package var aliases: [String: String]
 
-        public init(
+        package init(
             boldPolicy: BoldTextPolicy = .nextHeavier, supportedWeights: [String: [Int]] = [:],
             aliases: [String: String] = [:]
         ) {
@@ -32,9 +32,9 @@ public struct Auditor: Sendable {
     }
 
     /// The options this auditor applies.
-    public var configuration: Configuration
+    package var configuration: Configuration
 
-    public init(configuration: Configuration = Configuration()) {
+    package init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
     }
 
@@ -45,7 +45,7 @@ public struct Auditor: Sendable {
     ///   - faces: every registered face (the registry's index, or the faces of `--fonts DIR`).
     ///   - suggestions: registered families close to an unknown name (the index's `suggestions(for:)`).
     /// - Returns: the report; `complete` is false when a required face is missing.
-    public func audit(
+    package func audit(
         _ documents: [TypographyDocument], faces: [FaceRecord],
         suggestions: (String) -> [String] = { _ in [] }
     ) -> AuditReport {

@@ -3,28 +3,28 @@ import FontRegJSON
 import Foundation
 
 /// A font-family stack split into the family to audit, its fallbacks and the generic names.
-public struct FamilyStack: Sendable, Hashable {
+package struct FamilyStack: Sendable, Hashable {
     /// The family the design system chose: the first entry that is not a generic or system keyword.
-    public var primary: String?
+    package var primary: String?
     /// Real families after the primary one; fallbacks, not audited.
-    public var fallbacks: [String]
+    package var fallbacks: [String]
     /// Generic and system keywords (`sans-serif`, `system-ui`, `-apple-system`): not faces, not auditable.
-    public var generics: [String]
+    package var generics: [String]
 
     /// CSS generic families and the system-font keywords of browsers and platforms.
-    public static let genericNames: Set<String> = [
+    package static let genericNames: Set<String> = [
         "serif", "sansserif", "monospace", "cursive", "fantasy", "math", "emoji", "fangsong",
         "systemui", "uiserif", "uisansserif", "uimonospace", "uirounded",
         "applesystem", "blinkmacsystemfont", "system", "systemfont", "inherit", "initial", "unset",
     ]
 
     /// Whether a family name is a generic or system keyword rather than a family with files.
-    public static func isGeneric(_ name: String) -> Bool {
+    package static func isGeneric(_ name: String) -> Bool {
         genericNames.contains(FontWeight.normalizedName(name))
     }
 
     /// Splits entries (each possibly itself a comma-separated CSS list with quotes) into a stack.
-    public init(_ entries: [String]) {
+    package init(_ entries: [String]) {
         var names: [String] = []
         for entry in entries {
             for part in entry.split(separator: ",") {

@@ -3,7 +3,7 @@ import FontRegJSON
 import Foundation
 
 /// Reads audit inputs from disk: detects each file's format and hands it to the right reader.
-public enum TypographyReader {
+package enum TypographyReader {
     /// Reads one file or folder.
     ///
     /// A folder is read as Swift source (every `*.swift` below it, read together). A `.swift` file is
@@ -14,7 +14,7 @@ public enum TypographyReader {
     ///   - includeDeprecated: count tokens marked `$deprecated` (left out by default).
     /// - Returns: the text styles found.
     /// - Throws: ``AuditInputError`` naming the file and, for JSON, the line and column.
-    public static func read(path: String, format: AuditInputFormat? = nil, includeDeprecated: Bool = false)
+    package static func read(path: String, format: AuditInputFormat? = nil, includeDeprecated: Bool = false)
         throws(AuditInputError) -> TypographyDocument
     {
         var isDirectory: ObjCBool = false
@@ -40,7 +40,7 @@ public enum TypographyReader {
     /// Reads a JSON input given as text.
     ///
     /// - Throws: ``AuditInputError/json(_:)`` with line and column, or a reader's error.
-    public static func read(
+    package static func read(
         json content: String, file: String, format: AuditInputFormat? = nil, includeDeprecated: Bool = false
     ) throws(AuditInputError) -> TypographyDocument {
         let root: SourceJSONValue

@@ -1,42 +1,42 @@
 import FontRegAudit
 import FontRegCore
 import FontRegJSON
-import FontRegService
+import FontRegProtocol
 import FontRegSystem
 import Varlink
 
 /// A small command-line parser: positional arguments, `--flag`, `--option VALUE` / `--option=VALUE`, repeatable options.
-public struct ParsedArguments: Sendable {
+package struct ParsedArguments: Sendable {
     /// Positional arguments in order.
-    public var positional: [String] = []
+    package var positional: [String] = []
     /// Options with their values in order (repeatable options keep every value).
-    public var options: [String: [String]] = [:]
+    package var options: [String: [String]] = [:]
     /// Flags that were given.
-    public var flags: Set<String> = []
+    package var flags: Set<String> = []
 
     /// The last value of an option.
-    public func value(_ name: String) -> String? { options[name]?.last }
+    package func value(_ name: String) -> String? { options[name]?.last }
     /// Every value of a repeatable option.
-    public func values(_ name: String) -> [String] { options[name] ?? [] }
+    package func values(_ name: String) -> [String] { options[name] ?? [] }
     /// Whether a flag was given.
-    public func has(_ flag: String) -> Bool { flags.contains(flag) }
+    package func has(_ flag: String) -> Bool { flags.contains(flag) }
 }
 
 /// A usage error: what was wrong, shown with the usage line (exit 64).
-public struct UsageError: Error, Sendable, CustomStringConvertible {
-    public var message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
+package struct UsageError: Error, Sendable, CustomStringConvertible {
+    package var message: String
+    package init(_ message: String) { self.message = message }
+    package var description: String { message }
 }
 
 /// Parses arguments against the options and flags a command accepts.
-public struct ArgumentParser: Sendable {
+package struct ArgumentParser: Sendable {
     /// Options that take a value (without the leading `--`).
-    public var options: Set<String>
+    package var options: Set<String>
     /// Flags that take no value.
-    public var flags: Set<String>
+    package var flags: Set<String>
 
-    public init(options: Set<String>, flags: Set<String>) {
+    package init(options: Set<String>, flags: Set<String>) {
         self.options = options
         self.flags = flags
     }
@@ -44,7 +44,7 @@ public struct ArgumentParser: Sendable {
     /// Parses `arguments` (without the program and subcommand names).
     ///
     /// - Throws: ``UsageError`` for an unknown option, or an option without its value.
-    public func parse(_ arguments: [String]) throws(UsageError) -> ParsedArguments {
+    package func parse(_ arguments: [String]) throws(UsageError) -> ParsedArguments {
         var result = ParsedArguments()
         var i = 0
         var onlyPositional = false

@@ -1,7 +1,7 @@
 import FontRegAudit
 import FontRegCore
 import FontRegJSON
-import FontRegService
+import FontRegProtocol
 import FontRegSystem
 import Foundation
 import Varlink
@@ -13,21 +13,21 @@ import Varlink
 ///
 /// Exit codes: 0 every required face is there; 1 something required is missing; 2 an input
 /// (or a `--fonts` directory) could not be read; 64 bad usage; 73 the `--report` file could not be written.
-public enum AuditCommand {
+package enum AuditCommand {
     /// What the command printed and how it ended.
-    public struct Result: Sendable {
+    package struct Result: Sendable {
         /// The rendered report (table, JSON or Markdown).
-        public var stdout: String
+        package var stdout: String
         /// Errors and the line saying where the HTML report went.
-        public var stderr: String
+        package var stderr: String
         /// 0, 1, 2, 64 or 73 (see ``AuditCommand``).
-        public var exitCode: Int32
+        package var exitCode: Int32
         /// The computed report, when the inputs could be read.
-        public var report: AuditReport?
+        package var report: AuditReport?
     }
 
     /// The usage line shown with usage errors.
-    public static let usage = """
+    package static let usage = """
         usage: fontresolve audit FILE… [--fonts DIR]… [--rules DIR] [--system-fonts] [--bold-policy P]
                                        [--json | --markdown] [--report FILE.html] [--format F] [--include-deprecated]
           FILE               design tokens (DTCG or Tokens Studio JSON), Swift source files or folders
@@ -51,7 +51,7 @@ public enum AuditCommand {
     ///     `--system-fonts` ask for an in-process registry; an empty index when `nil`.
     ///   - rules: family rules whose `supportedWeights` limit Bold Text (from the daemon); `--rules` overrides.
     /// - Returns: output, exit code and the report.
-    public static func run(arguments: [String], faces: FontIndex? = nil, rules: RuleSet? = nil) -> Result {
+    package static func run(arguments: [String], faces: FontIndex? = nil, rules: RuleSet? = nil) -> Result {
         let parsed: ParsedArguments
         do {
             parsed = try parser.parse(arguments)

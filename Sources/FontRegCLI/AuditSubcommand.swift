@@ -1,13 +1,13 @@
 import FontRegAudit
 import FontRegCore
 import FontRegJSON
-import FontRegService
+import FontRegProtocol
 import FontRegSystem
 import Varlink
 
 /// `fontresolve audit FILE...`: the design-system audit (``AuditCommand``), with faces from `--fonts` or the daemon.
-public enum AuditSubcommand: Subcommand {
-    public static let spec = CommandSpec(
+package enum AuditSubcommand: Subcommand {
+    package static let spec = CommandSpec(
         name: "audit", arguments: "FILE...",
         summary: "Audit design-system typography against the registered faces.",
         discussion: """
@@ -47,7 +47,7 @@ public enum AuditSubcommand: Subcommand {
         ],
         argumentCompletion: .file)
 
-    public static func run(_ context: CommandContext) throws(CLIError) -> ExitStatus {
+    package static func run(_ context: CommandContext) throws(CLIError) -> ExitStatus {
         let forwarded = withoutSocket(context.arguments)
         let result: AuditCommand.Result
         if context.isEmbedded || context.arguments.value("rules") != nil {

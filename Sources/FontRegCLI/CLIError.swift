@@ -1,12 +1,12 @@
 import FontRegAudit
 import FontRegCore
 import FontRegJSON
-import FontRegService
+import FontRegProtocol
 import FontRegSystem
 import Varlink
 
 /// Why a `fontresolve` command failed: a sentence for a person and the exit status for scripts.
-public enum CLIError: Error, Sendable, CustomStringConvertible {
+package enum CLIError: Error, Sendable, CustomStringConvertible {
     /// Bad usage; the usage line of the command is shown with the message.
     case usage(String, usage: String)
     /// Something asked for is not registered (exit 1).
@@ -19,7 +19,7 @@ public enum CLIError: Error, Sendable, CustomStringConvertible {
     case permissionDenied(String)
 
     /// The exit status this error ends the command with.
-    public var exitStatus: ExitStatus {
+    package var exitStatus: ExitStatus {
         switch self {
         case .usage: .usage
         case .notFound, .failed: .failure
@@ -28,7 +28,7 @@ public enum CLIError: Error, Sendable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .usage(let message, _):
             return message

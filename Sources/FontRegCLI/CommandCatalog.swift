@@ -1,14 +1,14 @@
 import FontRegAudit
 import FontRegCore
 import FontRegJSON
-import FontRegService
+import FontRegProtocol
 import FontRegSystem
 import Varlink
 
 /// Every subcommand of `fontresolve`, in the order help lists them.
-public enum CommandCatalog {
+package enum CommandCatalog {
     /// The subcommands.
-    public static var commands: [any Subcommand.Type] {
+    package static var commands: [any Subcommand.Type] {
         [
             ResolveCommand.self, ExplainCommand.self, ListCommand.self, FaceCommand.self, RegisterCommand.self,
             UnregisterCommand.self, RescanCommand.self, StatusCommand.self, WatchCommand.self, RulesCommand.self,
@@ -17,16 +17,16 @@ public enum CommandCatalog {
     }
 
     /// The subcommand with this name.
-    public static func command(named name: String) -> (any Subcommand.Type)? {
+    package static func command(named name: String) -> (any Subcommand.Type)? {
         commands.first { $0.spec.name == name }
     }
 
     /// The names of the subcommands, in help order; spelled out so that `help`'s own description can use them.
-    public static let commandNames = [
+    package static let commandNames = [
         "resolve", "explain", "list", "face", "register", "unregister", "rescan", "status", "watch", "rules", "audit",
         "help", "completion",
     ]
 
     /// Every command's description.
-    public static var specs: [CommandSpec] { commands.map { $0.spec } }
+    package static var specs: [CommandSpec] { commands.map { $0.spec } }
 }

@@ -1,23 +1,23 @@
 import FontRegAudit
 import FontRegCore
 import FontRegJSON
-import FontRegService
+import FontRegProtocol
 import FontRegSystem
 import Foundation
 import Varlink
 
 /// What a running subcommand has at hand: its parsed arguments, the console, and the way to its registry.
-public struct CommandContext: Sendable {
+package struct CommandContext: Sendable {
     /// The subcommand's description.
-    public let spec: CommandSpec
+    package let spec: CommandSpec
     /// The parsed arguments.
-    public let arguments: ParsedArguments
+    package let arguments: ParsedArguments
     /// Where output goes.
-    public let console: Console
+    package let console: Console
     /// The process environment.
-    public let environment: [String: String]
+    package let environment: [String: String]
 
-    public init(spec: CommandSpec, arguments: ParsedArguments, console: Console, environment: [String: String]) {
+    package init(spec: CommandSpec, arguments: ParsedArguments, console: Console, environment: [String: String]) {
         self.spec = spec
         self.arguments = arguments
         self.console = console
@@ -25,13 +25,13 @@ public struct CommandContext: Sendable {
     }
 
     /// Whether `--json` was given.
-    public var json: Bool { arguments.has("json") }
+    package var json: Bool { arguments.has("json") }
 
     /// Whether the command runs in embedded mode (`--fonts` or `--system-fonts`).
-    public var isEmbedded: Bool { !arguments.values("fonts").isEmpty || arguments.has("system-fonts") }
+    package var isEmbedded: Bool { !arguments.values("fonts").isEmpty || arguments.has("system-fonts") }
 
     /// The daemon socket the command would use.
-    public var socketPath: String {
+    package var socketPath: String {
         SocketLocator(environment: environment).socketPath(option: arguments.value("socket"))
     }
 
@@ -39,7 +39,7 @@ public struct CommandContext: Sendable {
     ///
     /// - Throws: ``CLIError/usage(_:usage:)`` for `--rules` without `--fonts`, or both
     ///   `--fonts` and `--socket`; ``CLIError/daemonUnreachable(socket:reason:)``.
-    public func backend() throws(CLIError) -> any RegistryBackend {
+    package func backend() throws(CLIError) -> any RegistryBackend {
         if isEmbedded {
             if arguments.value("socket") != nil {
                 throw spec.usageError("--socket and --fonts exclude each other: --fonts runs without the daemon")
@@ -66,7 +66,7 @@ public struct CommandContext: Sendable {
     }
 
     /// The positional arguments, checked against a count.
-    public func positional(_ range: ClosedRange<Int>, missing: String) throws(CLIError) -> [String] {
+    package func positional(_ range: ClosedRange<Int>, missing: String) throws(CLIError) -> [String] {
         let values = arguments.positional
         if values.count < range.lowerBound { throw spec.usageError(missing) }
         if values.count > range.upperBound {
@@ -77,12 +77,12 @@ public struct CommandContext: Sendable {
     }
 
     /// Prints a value as key-sorted JSON.
-    public func printJSON<T: Encodable>(_ value: T) {
+    package func printJSON<T: Encodable>(_ value: T) {
         console.line(JSONOutput.text(value))
     }
 
     /// Prints a value as JSON with `--json`, else as the text `render` makes of it for people.
-    public func print<T: Encodable>(_ value: T, render: (T) -> String) {
+    package func print<T: Encodable>(_ value: T, render: (T) -> String) {
         if json { printJSON(value) } else { console.line(render(value)) }
     }
 }

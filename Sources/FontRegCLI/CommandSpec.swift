@@ -1,34 +1,34 @@
 import FontRegAudit
 import FontRegCore
 import FontRegJSON
-import FontRegService
+import FontRegProtocol
 import FontRegSystem
 import Varlink
 
 /// What a subcommand of `fontresolve` accepts, and the words that document it in `--help`, the man page and completions.
-public struct CommandSpec: Sendable {
+package struct CommandSpec: Sendable {
     /// One option or flag.
-    public struct Option: Sendable {
+    package struct Option: Sendable {
         /// What a shell should complete after the option.
-        public enum Completion: Sendable, Hashable {
+        package enum Completion: Sendable, Hashable {
             case none, file, directory, family
             case values([String])
         }
 
         /// The name without the leading `--`.
-        public var name: String
+        package var name: String
         /// The placeholder of the value (`W`, `DIR`); `nil` for a flag.
-        public var value: String?
+        package var value: String?
         /// What it does, in one sentence.
-        public var help: String
+        package var help: String
         /// A command line that uses it.
-        public var example: String
+        package var example: String
         /// Whether it may be given more than once.
-        public var repeatable: Bool
+        package var repeatable: Bool
         /// What a shell should complete after it.
-        public var completion: Completion
+        package var completion: Completion
 
-        public init(
+        package init(
             _ name: String, value: String? = nil, help: String, example: String, repeatable: Bool = false,
             completion: Completion = .none
         ) {
@@ -41,25 +41,25 @@ public struct CommandSpec: Sendable {
         }
 
         /// `--name VALUE` or `--name`.
-        public var synopsis: String { value.map { "--\(name) \($0)" } ?? "--\(name)" }
+        package var synopsis: String { value.map { "--\(name) \($0)" } ?? "--\(name)" }
     }
 
     /// The subcommand's name.
-    public var name: String
+    package var name: String
     /// The positional arguments as the usage line shows them (`FAMILY`, `PATH...`).
-    public var arguments: String
+    package var arguments: String
     /// One line: what the command does.
-    public var summary: String
+    package var summary: String
     /// A paragraph with the details.
-    public var discussion: String
+    package var discussion: String
     /// The options it takes, the shared ones included.
-    public var options: [Option]
+    package var options: [Option]
     /// Command lines to copy, each with what it shows.
-    public var examples: [String]
+    package var examples: [String]
     /// What a shell should complete for the positional arguments.
-    public var argumentCompletion: Option.Completion
+    package var argumentCompletion: Option.Completion
 
-    public init(
+    package init(
         name: String, arguments: String = "", summary: String, discussion: String, options: [Option],
         examples: [String], argumentCompletion: Option.Completion = .none
     ) {
@@ -73,7 +73,7 @@ public struct CommandSpec: Sendable {
     }
 
     /// The usage line: `usage: fontresolve NAME ARGS [--option VALUE]...`.
-    public var usage: String {
+    package var usage: String {
         var parts = ["usage: fontresolve", name]
         if !arguments.isEmpty { parts.append(arguments) }
         for option in options where option.name != "help" {
@@ -83,14 +83,14 @@ public struct CommandSpec: Sendable {
     }
 
     /// The parser for this command's options (and `--help`).
-    public var parser: ArgumentParser {
+    package var parser: ArgumentParser {
         ArgumentParser(
             options: Set(options.filter { $0.value != nil }.map(\.name)),
             flags: Set(options.filter { $0.value == nil }.map(\.name)).union(["help"]))
     }
 
     /// Parses arguments, turning a parse failure into a usage error with this command's usage line.
-    public func parse(_ arguments: [String]) throws(CLIError) -> ParsedArguments {
+    package func parse(_ arguments: [String]) throws(CLIError) -> ParsedArguments {
         do {
             return try parser.parse(arguments)
         } catch {
@@ -99,7 +99,7 @@ public struct CommandSpec: Sendable {
     }
 
     /// A usage error for this command.
-    public func usageError(_ message: String) -> CLIError {
+    package func usageError(_ message: String) -> CLIError {
         .usage("fontresolve \(name): \(message)", usage: usage)
     }
 }

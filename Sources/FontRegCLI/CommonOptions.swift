@@ -1,7 +1,7 @@
 import FontRegAudit
 import FontRegCore
 import FontRegJSON
-import FontRegService
+import FontRegProtocol
 import FontRegSystem
 import Varlink
 
@@ -9,9 +9,9 @@ import Varlink
 ///
 /// Each takes a sample invocation of the command it is for (`"list Lato"`), so that every
 /// option's example in `--help` shows that command.
-public enum CommonOptions {
+package enum CommonOptions {
     /// `--fonts DIR`: embedded mode.
-    public static func fonts(_ sample: String) -> CommandSpec.Option {
+    package static func fonts(_ sample: String) -> CommandSpec.Option {
         .init(
             "fonts", value: "DIR",
             help: "Use the fonts in DIR (or one font file) in process instead of the daemon.",
@@ -20,21 +20,21 @@ public enum CommonOptions {
     }
 
     /// `--rules DIR`.
-    public static func rules(_ sample: String) -> CommandSpec.Option {
+    package static func rules(_ sample: String) -> CommandSpec.Option {
         .init(
             "rules", value: "DIR", help: "Load family rules (*.json) from DIR; embedded mode only.",
             example: "fontresolve \(sample) --fonts fonts --rules rules/", completion: .directory)
     }
 
     /// `--system-fonts`.
-    public static func systemFonts(_ sample: String) -> CommandSpec.Option {
+    package static func systemFonts(_ sample: String) -> CommandSpec.Option {
         .init(
             "system-fonts", help: "Also index fontconfig's system fonts; embedded mode only.",
             example: "fontresolve \(sample) --fonts fonts --system-fonts")
     }
 
     /// `--socket PATH`.
-    public static func socket(_ sample: String) -> CommandSpec.Option {
+    package static func socket(_ sample: String) -> CommandSpec.Option {
         .init(
             "socket", value: "PATH",
             help:
@@ -43,19 +43,19 @@ public enum CommonOptions {
     }
 
     /// `--json`.
-    public static func json(_ sample: String) -> CommandSpec.Option {
+    package static func json(_ sample: String) -> CommandSpec.Option {
         .init(
             "json", help: "Print JSON with sorted keys (one object or one array) and nothing else on standard output.",
             example: "fontresolve \(sample) --json")
     }
 
     /// `--help`.
-    public static func help(_ name: String) -> CommandSpec.Option {
+    package static func help(_ name: String) -> CommandSpec.Option {
         .init("help", help: "Show this help.", example: "fontresolve \(name) --help")
     }
 
     /// The options of a command that reads the registry, from the daemon or in process.
-    public static func source(_ sample: String) -> [CommandSpec.Option] {
+    package static func source(_ sample: String) -> [CommandSpec.Option] {
         [fonts(sample), rules(sample), systemFonts(sample), socket(sample)]
     }
 }

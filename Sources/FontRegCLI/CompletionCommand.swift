@@ -1,13 +1,13 @@
 import FontRegAudit
 import FontRegCore
 import FontRegJSON
-import FontRegService
+import FontRegProtocol
 import FontRegSystem
 import Varlink
 
 /// `fontresolve completion bash|zsh`: prints a shell completion script.
-public enum CompletionCommand: Subcommand {
-    public static let spec = CommandSpec(
+package enum CompletionCommand: Subcommand {
+    package static let spec = CommandSpec(
         name: "completion", arguments: "bash|zsh",
         summary: "Print the completion script for bash or zsh.",
         discussion:
@@ -16,7 +16,7 @@ public enum CompletionCommand: Subcommand {
         examples: ["source <(fontresolve completion bash)", "fontresolve completion zsh > ~/.zfunc/_fontresolve"],
         argumentCompletion: .values(CompletionScript.shells))
 
-    public static func run(_ context: CommandContext) throws(CLIError) -> ExitStatus {
+    package static func run(_ context: CommandContext) throws(CLIError) -> ExitStatus {
         let shell = try context.positional(1...1, missing: "needs a shell: bash or zsh")[0]
         guard let script = CompletionScript.script(for: shell) else {
             throw context.spec.usageError("no completion for \"\(shell)\"; use bash or zsh")

@@ -1,7 +1,7 @@
 import FontRegAudit
 import FontRegCore
 import FontRegJSON
-import FontRegService
+import FontRegProtocol
 import FontRegSystem
 import Foundation
 import Varlink
@@ -10,9 +10,9 @@ import Varlink
 ///
 /// Replies are decoded into the same values the embedded backend returns, and errors
 /// become sentences with the exit status they deserve (see ``DaemonErrorTranslator``).
-public final class DaemonBackend: RegistryBackend {
+package final class DaemonBackend: RegistryBackend {
     /// The socket this backend talks to.
-    public let socketPath: String
+    package let socketPath: String
     private let client: VarlinkClient
 
     /// Seconds to wait for a query's reply.
@@ -24,7 +24,7 @@ public final class DaemonBackend: RegistryBackend {
     ///
     /// - Throws: ``CLIError/daemonUnreachable(socket:reason:)`` when nothing answers there,
     ///   ``CLIError/permissionDenied(_:)`` when the socket is closed to this user.
-    public init(socketPath: String) throws(CLIError) {
+    package init(socketPath: String) throws(CLIError) {
         self.socketPath = socketPath
         do {
             client = try VarlinkClient(socketPath: socketPath, timeout: Self.queryTimeout)
@@ -61,7 +61,7 @@ public final class DaemonBackend: RegistryBackend {
         return result
     }
 
-    public func resolve(_ query: ResolveQuery) throws(CLIError) -> ResolutionReply {
+    package func resolve(_ query: ResolveQuery) throws(CLIError) -> ResolutionReply {
         var parameters: [String: JSONValue] = [
             "family": .string(query.family), "weight": .string(String(query.weight.value)),
             "italic": .bool(query.italic), "boldText": .bool(query.boldText), "strict": .bool(query.strict),
@@ -76,11 +76,11 @@ public final class DaemonBackend: RegistryBackend {
         return resolution
     }
 
-    public func families() throws(CLIError) -> [FamilySummary] {
+    package func families() throws(CLIError) -> [FamilySummary] {
         try decode([FamilySummary].self, call("ListFamilies")["families"], method: "ListFamilies")
     }
 
-    public func faces(family: String?) throws(CLIError) -> [FaceRecord] {
+    package func faces(family: String?) throws(CLIError) -> [FaceRecord] {
         let reply = try call("ListFaces", family.map { ["family": .string($0)] } ?? [:])
         return try faces(reply["faces"], method: "ListFaces")
     }
@@ -93,7 +93,7 @@ public final class DaemonBackend: RegistryBackend {
         return array.compactMap(FaceRecord.init(jsonValue:))
     }
 
-    public func face(postscriptName: String) throws(CLIError) -> FaceRecord {
+    package func face(postscriptName: String) throws(CLIError) -> FaceRecord {
         let reply = try call("GetFace", ["postscriptName": .string(postscriptName)])
         guard let face = reply["face"].flatMap(FaceRecord.init(jsonValue:)) else {
             throw CLIError.failed(
@@ -102,19 +102,19 @@ public final class DaemonBackend: RegistryBackend {
         return face
     }
 
-    public func register(paths: [String], persist: Bool) throws(CLIError) -> RegistrationReport {
+    package func register(paths: [String], persist: Bool) throws(CLIError) -> RegistrationReport {
         let reply = try call(
             "Register", ["paths": .array(paths.map { .string($0) }), "persist": .bool(persist)],
             timeout: Self.changeTimeout)
         return try report(reply, method: "Register")
     }
 
-    public func unregister(paths: [String]) throws(CLIError) -> RegistrationReport {
+    package func unregister(paths: [String]) throws(CLIError) -> RegistrationReport {
         let reply = try call("Unregister", ["paths": .array(paths.map { .string($0) })], timeout: Self.changeTimeout)
         return try report(reply, method: "Unregister")
     }
 
-    public func rescan() throws(CLIError) -> RegistrationReport {
+    package func rescan() throws(CLIError) -> RegistrationReport {
         try report(call("Rescan", timeout: Self.changeTimeout), method: "Rescan")
     }
 
@@ -126,7 +126,7 @@ public final class DaemonBackend: RegistryBackend {
             generation: reply["generation"]?.intValue ?? 0)
     }
 
-    public func status() throws(CLIError) -> RegistryStatus {
+    package func status() throws(CLIError) -> RegistryStatus {
         var reply = try call("GetStatus")
         reply["mode"] = "daemon"
         reply["socket"] = .string(socketPath)
@@ -136,7 +136,7 @@ public final class DaemonBackend: RegistryBackend {
     /// Follows `Monitor` until `body` returns `false`; waits for changes without a timeout.
     ///
     /// - Throws: ``CLIError/daemonUnreachable(socket:reason:)`` when the daemon stops.
-    public func watch(_ body: (RegistryEvent) -> Bool) throws(CLIError) {
+    package func watch(_ body: (RegistryEvent) -> Bool) throws(CLIError) {
         setTimeout(nil)
         let translator = DaemonErrorTranslator(socketPath: socketPath)
         var failure: CLIError?

@@ -1,22 +1,22 @@
 import FontRegAudit
 import FontRegCore
 import FontRegJSON
-import FontRegService
+import FontRegProtocol
 import FontRegSystem
 import Glibc
 import Varlink
 
 /// Turns what the daemon and the socket say into sentences a person can act on, with the right exit status.
-public struct DaemonErrorTranslator: Sendable {
+package struct DaemonErrorTranslator: Sendable {
     /// The socket, named in the sentences.
-    public var socketPath: String
+    package var socketPath: String
 
-    public init(socketPath: String) {
+    package init(socketPath: String) {
         self.socketPath = socketPath
     }
 
     /// The command error for a client error.
-    public func translate(_ error: VarlinkClientError) -> CLIError {
+    package func translate(_ error: VarlinkClientError) -> CLIError {
         switch error {
         case .cannotConnect(_, let system):
             return connectError(errno: system.errno)
@@ -60,7 +60,7 @@ public struct DaemonErrorTranslator: Sendable {
     }
 
     /// The command error for an error reply of the registry interface.
-    public func translate(_ error: VarlinkError) -> CLIError {
+    package func translate(_ error: VarlinkError) -> CLIError {
         let p = error.parameters
         func string(_ key: String) -> String { p[key]?.stringValue ?? "?" }
         func strings(_ key: String) -> [String] { (p[key]?.arrayValue ?? []).compactMap(\.stringValue) }

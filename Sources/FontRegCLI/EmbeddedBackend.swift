@@ -1,7 +1,7 @@
 import FontRegAudit
 import FontRegCore
 import FontRegJSON
-import FontRegService
+import FontRegProtocol
 import FontRegSystem
 import Foundation
 import Varlink
@@ -10,9 +10,9 @@ import Varlink
 ///
 /// It lives as long as the command, so it serves every read command; `register`,
 /// `unregister` and `rescan` would change nothing that outlives it and are refused.
-public final class EmbeddedBackend: RegistryBackend {
+package final class EmbeddedBackend: RegistryBackend {
     /// The registry, scanned when the backend was created.
-    public let registry: FontRegistry
+    package let registry: FontRegistry
     private let directories: [String]
     private let pollInterval: Double
 
@@ -20,7 +20,7 @@ public final class EmbeddedBackend: RegistryBackend {
     ///
     /// - Parameter pollInterval: seconds between rescans while watching.
     /// - Throws: ``CLIError/notFound(_:)`` when a `--fonts` path does not exist.
-    public init(arguments: ParsedArguments, pollInterval: Double = 2) throws(CLIError) {
+    package init(arguments: ParsedArguments, pollInterval: Double = 2) throws(CLIError) {
         if let rules = arguments.value("rules") {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: rules, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -40,7 +40,7 @@ public final class EmbeddedBackend: RegistryBackend {
         self.pollInterval = pollInterval
     }
 
-    public func resolve(_ query: ResolveQuery) throws(CLIError) -> ResolutionReply {
+    package func resolve(_ query: ResolveQuery) throws(CLIError) -> ResolutionReply {
         do {
             return ResolutionReply(try registry.resolve(query))
         } catch {
@@ -48,11 +48,11 @@ public final class EmbeddedBackend: RegistryBackend {
         }
     }
 
-    public func families() -> [FamilySummary] {
+    package func families() -> [FamilySummary] {
         registry.index.families.map(FamilySummary.init)
     }
 
-    public func faces(family: String?) throws(CLIError) -> [FaceRecord] {
+    package func faces(family: String?) throws(CLIError) -> [FaceRecord] {
         let index = registry.index
         guard let family else { return index.faces }
         guard let entry = index.family(named: family) else {
@@ -62,26 +62,26 @@ public final class EmbeddedBackend: RegistryBackend {
         return entry.faces
     }
 
-    public func face(postscriptName: String) throws(CLIError) -> FaceRecord {
+    package func face(postscriptName: String) throws(CLIError) -> FaceRecord {
         guard let face = registry.index.face(postscriptName: postscriptName) else {
             throw .notFound(Self.faceNotFound(postscriptName, among: registry.index.faces.map(\.postscriptName)))
         }
         return face
     }
 
-    public func register(paths: [String], persist: Bool) throws(CLIError) -> RegistrationReport {
+    package func register(paths: [String], persist: Bool) throws(CLIError) -> RegistrationReport {
         throw Self.needsDaemon("register")
     }
 
-    public func unregister(paths: [String]) throws(CLIError) -> RegistrationReport {
+    package func unregister(paths: [String]) throws(CLIError) -> RegistrationReport {
         throw Self.needsDaemon("unregister")
     }
 
-    public func rescan() throws(CLIError) -> RegistrationReport {
+    package func rescan() throws(CLIError) -> RegistrationReport {
         throw Self.needsDaemon("rescan")
     }
 
-    public func status() -> RegistryStatus {
+    package func status() -> RegistryStatus {
         let index = registry.index
         return RegistryStatus(
             mode: "embedded", faces: index.faces.count, families: index.families.count, generation: index.generation,
@@ -89,7 +89,7 @@ public final class EmbeddedBackend: RegistryBackend {
     }
 
     /// Rescans every `pollInterval` seconds and reports each change (there is no daemon to tell us).
-    public func watch(_ body: (RegistryEvent) -> Bool) throws(CLIError) {
+    package func watch(_ body: (RegistryEvent) -> Bool) throws(CLIError) {
         var index = registry.index
         guard body(RegistryEvent(event: "subscribed", generation: index.generation, faces: index.faces.count)) else {
             return

@@ -1,17 +1,17 @@
 import FontRegAudit
 import FontRegCore
 import FontRegJSON
-import FontRegService
+import FontRegProtocol
 import FontRegSystem
 import Foundation
 import Varlink
 
 /// Builds an in-process registry from `--fonts DIR`, `--rules DIR` and `--system-fonts` (embedded mode, no daemon).
-public enum EmbeddedRegistry {
+package enum EmbeddedRegistry {
     /// Opens the registry the arguments describe.
     ///
     /// - Throws: ``RegistryError`` when a font directory does not exist.
-    public static func open(_ arguments: ParsedArguments) throws(RegistryError) -> FontRegistry {
+    package static func open(_ arguments: ParsedArguments) throws(RegistryError) -> FontRegistry {
         var directories: [String] = []
         var files: [String] = []
         for path in arguments.values("fonts") {

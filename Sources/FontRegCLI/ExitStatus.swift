@@ -1,12 +1,12 @@
 import FontRegAudit
 import FontRegCore
 import FontRegJSON
-import FontRegService
+import FontRegProtocol
 import FontRegSystem
 import Varlink
 
 /// The exit statuses of `fontresolve`, from the sysexits convention.
-public enum ExitStatus: Int32, Sendable, CaseIterable {
+package enum ExitStatus: Int32, Sendable, CaseIterable {
     /// The command did what was asked.
     case success = 0
     /// Not found (family, face, path), a refused change, or an incomplete audit.

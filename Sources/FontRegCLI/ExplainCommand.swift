@@ -1,13 +1,13 @@
 import FontRegAudit
 import FontRegCore
 import FontRegJSON
-import FontRegService
+import FontRegProtocol
 import FontRegSystem
 import Varlink
 
 /// `fontresolve explain FAMILY …`: `resolve --explain`.
-public enum ExplainCommand: Subcommand {
-    public static let spec: CommandSpec = {
+package enum ExplainCommand: Subcommand {
+    package static let spec: CommandSpec = {
         var spec = ResolveCommand.spec
         spec.name = "explain"
         spec.summary = "Resolve and show every step the resolver took (resolve --explain)."
@@ -26,7 +26,7 @@ public enum ExplainCommand: Subcommand {
         return spec
     }()
 
-    public static func run(_ context: CommandContext) throws(CLIError) -> ExitStatus {
+    package static func run(_ context: CommandContext) throws(CLIError) -> ExitStatus {
         try ResolveCommand.run(context, explain: true)
     }
 }

@@ -1,14 +1,14 @@
 import FontRegAudit
 import FontRegCore
 import FontRegJSON
-import FontRegService
+import FontRegProtocol
 import FontRegSystem
 import Foundation
 import Varlink
 
 /// `fontresolve face POSTSCRIPT-NAME`: one face and everything the registry knows about it.
-public enum FaceCommand: Subcommand {
-    public static let spec = CommandSpec(
+package enum FaceCommand: Subcommand {
+    package static let spec = CommandSpec(
         name: "face", arguments: "POSTSCRIPT-NAME",
         summary: "Show one face by its PostScript name (case-insensitive).",
         discussion:
@@ -18,7 +18,7 @@ public enum FaceCommand: Subcommand {
         ],
         examples: ["fontresolve face Inter-SemiBold", "fontresolve face fixturevar-bold --json --fonts DIR"])
 
-    public static func run(_ context: CommandContext) throws(CLIError) -> ExitStatus {
+    package static func run(_ context: CommandContext) throws(CLIError) -> ExitStatus {
         let name = try context.positional(1...1, missing: "needs a POSTSCRIPT-NAME, e.g. Inter-Bold")[0]
         let face = try context.backend().face(postscriptName: name)
         context.print(face) { render($0, console: context.console) }
@@ -26,7 +26,7 @@ public enum FaceCommand: Subcommand {
     }
 
     /// The face as labelled lines.
-    public static func render(_ face: FaceRecord, console: Console) -> String {
+    package static func render(_ face: FaceRecord, console: Console) -> String {
         var lines = [console.styled(face.postscriptName, .bold)]
         func add(_ label: String, _ value: String) {
             lines.append("  " + (label + ":").padding(toLength: 12, withPad: " ", startingAt: 0) + value)

@@ -1,7 +1,7 @@
 import FontRegAudit
 import FontRegCore
 import FontRegJSON
-import FontRegService
+import FontRegProtocol
 import FontRegSystem
 import Foundation
 import Varlink
@@ -9,11 +9,11 @@ import Varlink
 /// The `fontresolve` command: finds the subcommand, runs it, prints errors and returns the exit status.
 ///
 /// Exit statuses (sysexits): 0 success; 1 not found; 64 bad usage; 69 daemon unreachable; 77 permission denied.
-public enum FontResolveMain {
+package enum FontResolveMain {
     /// Runs the command with the arguments after the program name.
     ///
     /// - Returns: the exit status.
-    public static func run(_ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment)
+    package static func run(_ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment)
         -> Int32
     {
         let console = Console(environment: environment)

@@ -1,13 +1,13 @@
 import FontRegAudit
 import FontRegCore
 import FontRegJSON
-import FontRegService
+import FontRegProtocol
 import FontRegSystem
 import Varlink
 
 /// `fontresolve help [COMMAND]`: the overview, or one command's options with examples.
-public enum HelpCommand: Subcommand {
-    public static let spec = CommandSpec(
+package enum HelpCommand: Subcommand {
+    package static let spec = CommandSpec(
         name: "help", arguments: "[COMMAND]",
         summary: "Show the overview, or a command's options, each with an example.",
         discussion:
@@ -20,7 +20,7 @@ public enum HelpCommand: Subcommand {
         examples: ["fontresolve help resolve", "fontresolve --help"],
         argumentCompletion: .values(CommandCatalog.commandNames))
 
-    public static func run(_ context: CommandContext) throws(CLIError) -> ExitStatus {
+    package static func run(_ context: CommandContext) throws(CLIError) -> ExitStatus {
         if context.arguments.has("man") {
             context.console.line(ManPage.render())
             return .success

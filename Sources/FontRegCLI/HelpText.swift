@@ -1,14 +1,14 @@
 import FontRegAudit
 import FontRegCore
 import FontRegJSON
-import FontRegService
+import FontRegProtocol
 import FontRegSystem
 import Varlink
 
 /// The words of `fontresolve --help` and `fontresolve help COMMAND`, built from the command descriptions.
-public enum HelpText {
+package enum HelpText {
     /// The top-level help.
-    public static var overview: String {
+    package static var overview: String {
         var lines = [
             "fontresolve: ask the fontreg font registry which face serves a family at a weight and style.",
             "",
@@ -26,7 +26,7 @@ public enum HelpText {
     }
 
     /// The parts of the overview after the command list; the man page has them too.
-    public static let sections: [(title: String, body: String)] = [
+    package static let sections: [(title: String, body: String)] = [
         (
             "Where the registry is",
             """
@@ -57,7 +57,7 @@ public enum HelpText {
     ]
 
     /// The help of one command: usage, summary, details, every option with an example, examples.
-    public static func command(_ spec: CommandSpec) -> String {
+    package static func command(_ spec: CommandSpec) -> String {
         var lines = [spec.usage, "", spec.summary, ""]
         lines += wrap(spec.discussion, indent: 0)
         lines += ["", "Options:"]

@@ -1,13 +1,13 @@
 import FontRegAudit
 import FontRegCore
 import FontRegJSON
-import FontRegService
+import FontRegProtocol
 import FontRegSystem
 import Varlink
 
 /// `fontresolve list [FAMILY]`: the registered families, or the faces of one family.
-public enum ListCommand: Subcommand {
-    public static let spec = CommandSpec(
+package enum ListCommand: Subcommand {
+    package static let spec = CommandSpec(
         name: "list", arguments: "[FAMILY]",
         summary: "List the registered families, or the faces of one family.",
         discussion: """
@@ -29,7 +29,7 @@ public enum ListCommand: Subcommand {
         ],
         argumentCompletion: .family)
 
-    public static func run(_ context: CommandContext) throws(CLIError) -> ExitStatus {
+    package static func run(_ context: CommandContext) throws(CLIError) -> ExitStatus {
         let positional = try context.positional(0...1, missing: "")
         let backend = try context.backend()
         if let family = positional.first {
@@ -61,7 +61,7 @@ public enum ListCommand: Subcommand {
     }
 
     /// One row per family.
-    public static func familiesTable(_ families: [FamilySummary]) -> Table {
+    package static func familiesTable(_ families: [FamilySummary]) -> Table {
         var table = Table(headers: ["FAMILY", "FACES", "WEIGHTS", "ITALIC", "FILES"], rightAligned: [1, 4])
         for family in families {
             table.append([
@@ -73,7 +73,7 @@ public enum ListCommand: Subcommand {
     }
 
     /// One row per face.
-    public static func facesTable(_ faces: [FaceRecord]) -> Table {
+    package static func facesTable(_ faces: [FaceRecord]) -> Table {
         var table = Table(
             headers: ["POSTSCRIPT NAME", "WEIGHT", "STYLE", "WIDTH", "FORMAT", "FILE"], rightAligned: [1, 3])
         for face in faces {

@@ -1,15 +1,15 @@
 import FontRegAudit
 import FontRegCore
 import FontRegJSON
-import FontRegService
+import FontRegProtocol
 import FontRegSystem
 import Foundation
 import Varlink
 
 /// Shows paths the way `ls` would: relative to the current directory when they are inside it.
-public enum PathDisplay {
+package enum PathDisplay {
     /// `path` relative to `directory` when it is inside it, else unchanged.
-    public static func relative(_ path: String, to directory: String = FileManager.default.currentDirectoryPath)
+    package static func relative(_ path: String, to directory: String = FileManager.default.currentDirectoryPath)
         -> String
     {
         let base = directory.hasSuffix("/") ? directory : directory + "/"
@@ -17,7 +17,7 @@ public enum PathDisplay {
     }
 
     /// A face's file, with its face index and named instance when it has them.
-    public static func location(of face: FaceRecord) -> String {
+    package static func location(of face: FaceRecord) -> String {
         var text = relative(face.file)
         if face.index > 0 || face.instance != nil {
             text += " #\(face.index)"

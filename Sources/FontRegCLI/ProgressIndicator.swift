@@ -1,7 +1,7 @@
 import FontRegAudit
 import FontRegCore
 import FontRegJSON
-import FontRegService
+import FontRegProtocol
 import FontRegSystem
 import Foundation
 import Synchronization
@@ -11,30 +11,30 @@ import Varlink
 ///
 /// The daemon's `Register` and `Rescan` answer once, at the end, so progress is the time
 /// spent, not a count of files. Nothing is shown for calls shorter than half a second.
-public struct ProgressIndicator: Sendable {
+package struct ProgressIndicator: Sendable {
     private final class Flag: Sendable {
         let stop = Atomic<Bool>(false)
         let erased = Atomic<Bool>(false)
     }
 
     /// Draws text on standard error (or wherever a test wants it).
-    public let write: @Sendable (String) -> Void
+    package let write: @Sendable (String) -> Void
     /// Whether to draw at all; defaults to "standard error is a terminal".
-    public let enabled: Bool
+    package let enabled: Bool
 
     /// A spinner on the console's standard error, drawn only when it is a terminal.
-    public init(console: Console) {
+    package init(console: Console) {
         self.init(enabled: console.errorIsTerminal, write: { console.errorRaw($0) })
     }
 
     /// A spinner that draws with `write` when `enabled`.
-    public init(enabled: Bool, write: @escaping @Sendable (String) -> Void) {
+    package init(enabled: Bool, write: @escaping @Sendable (String) -> Void) {
         self.enabled = enabled
         self.write = write
     }
 
     /// Runs `body`, drawing `message` with a spinner until it returns.
-    public func run<T, E: Error>(_ message: String, _ body: () throws(E) -> T) throws(E) -> T {
+    package func run<T, E: Error>(_ message: String, _ body: () throws(E) -> T) throws(E) -> T {
         guard enabled else { return try body() }
         let flag = Flag()
         let write = self.write

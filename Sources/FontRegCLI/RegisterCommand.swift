@@ -1,14 +1,14 @@
 import FontRegAudit
 import FontRegCore
 import FontRegJSON
-import FontRegService
+import FontRegProtocol
 import FontRegSystem
 import Foundation
 import Varlink
 
 /// `fontresolve register PATH... [--persist]`: adds font files or directories to the daemon's registry.
-public enum RegisterCommand: Subcommand {
-    public static let spec = CommandSpec(
+package enum RegisterCommand: Subcommand {
+    package static let spec = CommandSpec(
         name: "register", arguments: "PATH...",
         summary: "Register font files or directories (recursively) with the daemon.",
         discussion: """
@@ -30,7 +30,7 @@ public enum RegisterCommand: Subcommand {
         ],
         argumentCompletion: .file)
 
-    public static func run(_ context: CommandContext) throws(CLIError) -> ExitStatus {
+    package static func run(_ context: CommandContext) throws(CLIError) -> ExitStatus {
         let paths = try context.positional(1...Int.max, missing: "needs at least one PATH").map(FontRegistry.absolute)
         let backend = try context.backend()
         let report = try ProgressIndicator(console: context.console).run(

@@ -1,14 +1,14 @@
 import FontRegAudit
 import FontRegCore
 import FontRegJSON
-import FontRegService
+import FontRegProtocol
 import FontRegSystem
 import Varlink
 
 /// The registry a command talks to: the daemon over its socket, or an embedded registry in process.
 ///
 /// Both answer with the same values, so every command prints the same output in either mode.
-public protocol RegistryBackend: AnyObject {
+package protocol RegistryBackend: AnyObject {
     /// Resolves a query, as `Resolve` does.
     func resolve(_ query: ResolveQuery) throws(CLIError) -> ResolutionReply
     /// The registered families, sorted by name.

@@ -1,36 +1,36 @@
 import FontRegAudit
 import FontRegCore
 import FontRegJSON
-import FontRegService
+import FontRegProtocol
 import FontRegSystem
 import Varlink
 
 /// The state of a registry: what `fontresolve status` prints, the daemon's `GetStatus` reply.
-public struct RegistryStatus: Sendable, Hashable, Codable {
+package struct RegistryStatus: Sendable, Hashable, Codable {
     /// `daemon` or `embedded`.
-    public var mode: String
+    package var mode: String
     /// The daemon's socket, in daemon mode.
-    public var socket: String?
+    package var socket: String?
     /// Registered faces.
-    public var faces: Int
+    package var faces: Int
     /// Registered families.
-    public var families: Int
+    package var families: Int
     /// The index generation: increases by one with every change.
-    public var generation: Int
+    package var generation: Int
     /// Files that could not be used, and why.
-    public var problems: [ScanProblem]
+    package var problems: [ScanProblem]
     /// The directories the registry was configured with.
-    public var fontDirectories: [String]
+    package var fontDirectories: [String]
     /// Every registered directory and file.
-    public var registeredPaths: [String]
+    package var registeredPaths: [String]
     /// The daemon's version, in daemon mode.
-    public var version: String?
+    package var version: String?
     /// How long the daemon has been running, in daemon mode.
-    public var uptimeSeconds: Double?
+    package var uptimeSeconds: Double?
     /// Open connections to the daemon, in daemon mode.
-    public var connections: Int?
+    package var connections: Int?
 
-    public init(
+    package init(
         mode: String, socket: String? = nil, faces: Int, families: Int, generation: Int, problems: [ScanProblem],
         fontDirectories: [String], registeredPaths: [String], version: String? = nil, uptimeSeconds: Double? = nil,
         connections: Int? = nil

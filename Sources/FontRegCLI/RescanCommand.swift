@@ -1,13 +1,13 @@
 import FontRegAudit
 import FontRegCore
 import FontRegJSON
-import FontRegService
+import FontRegProtocol
 import FontRegSystem
 import Varlink
 
 /// `fontresolve rescan`: makes the daemon re-read every registered directory and file now.
-public enum RescanCommand: Subcommand {
-    public static let spec = CommandSpec(
+package enum RescanCommand: Subcommand {
+    package static let spec = CommandSpec(
         name: "rescan", arguments: "",
         summary: "Make the daemon re-read every registered directory and file now.",
         discussion:
@@ -15,7 +15,7 @@ public enum RescanCommand: Subcommand {
         options: [CommonOptions.json("rescan"), CommonOptions.socket("rescan"), CommonOptions.help("rescan")],
         examples: ["sudo fontresolve rescan", "fontresolve rescan --json --socket /tmp/fontregd.sock"])
 
-    public static func run(_ context: CommandContext) throws(CLIError) -> ExitStatus {
+    package static func run(_ context: CommandContext) throws(CLIError) -> ExitStatus {
         _ = try context.positional(0...0, missing: "")
         let backend = try context.backend()
         let report = try ProgressIndicator(console: context.console).run("Rescanning") { () throws(CLIError) in

@@ -1,13 +1,13 @@
 import FontRegAudit
 import FontRegCore
 import FontRegJSON
-import FontRegService
+import FontRegProtocol
 import FontRegSystem
 import Varlink
 
 /// `fontresolve resolve FAMILY [--weight W] [--italic] [--bold-text] [--bold-policy P] [--strict] [--explain] [--json]`.
-public enum ResolveCommand: Subcommand {
-    public static let spec = CommandSpec(
+package enum ResolveCommand: Subcommand {
+    package static let spec = CommandSpec(
         name: "resolve", arguments: "FAMILY",
         summary: "Find the face that serves a family at a weight and style.",
         discussion: """
@@ -54,7 +54,7 @@ public enum ResolveCommand: Subcommand {
     /// Parses the query flags into a ``ResolveQuery``.
     ///
     /// - Throws: ``UsageError`` for a missing family, an unknown weight or policy.
-    public static func query(from arguments: ParsedArguments) throws(UsageError) -> ResolveQuery {
+    package static func query(from arguments: ParsedArguments) throws(UsageError) -> ResolveQuery {
         guard arguments.positional.count == 1, let family = arguments.positional.first else {
             throw UsageError(
                 arguments.positional.isEmpty
@@ -84,7 +84,7 @@ public enum ResolveCommand: Subcommand {
             boldPolicy: policy, strict: arguments.has("strict"))
     }
 
-    public static func run(_ context: CommandContext) throws(CLIError) -> ExitStatus {
+    package static func run(_ context: CommandContext) throws(CLIError) -> ExitStatus {
         try run(context, explain: context.arguments.has("explain"))
     }
 
@@ -102,7 +102,7 @@ public enum ResolveCommand: Subcommand {
     }
 
     /// Renders a resolution for people: the face, how it was found, then (with `explain`) the trace.
-    public static func render(_ reply: ResolutionReply, explain: Bool, console: Console) -> String {
+    package static func render(_ reply: ResolutionReply, explain: Bool, console: Console) -> String {
         let face = reply.face
         var lines: [String] = []
         let fallback = reply.match == Resolution.MatchKind.systemFallback.rawValue

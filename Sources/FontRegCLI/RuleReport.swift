@@ -1,38 +1,38 @@
 import FontRegAudit
 import FontRegCore
 import FontRegJSON
-import FontRegService
+import FontRegProtocol
 import FontRegSystem
 import Varlink
 
 /// A family rule as `fontresolve rules show` prints it: the rule, and the names it composes against the registered faces.
-public struct RuleReport: Sendable, Hashable, Codable {
+package struct RuleReport: Sendable, Hashable, Codable {
     /// One of the nine steps.
-    public struct Step: Sendable, Hashable, Codable {
-        public var weight: Int
-        public var weightName: String
+    package struct Step: Sendable, Hashable, Codable {
+        package var weight: Int
+        package var weightName: String
         /// The composed upright face name.
-        public var upright: String
+        package var upright: String
         /// The registered PostScript name it matches (ignoring case), if any.
-        public var uprightRegistered: String?
+        package var uprightRegistered: String?
         /// The composed italic face name.
-        public var italic: String
+        package var italic: String
         /// The registered PostScript name it matches (ignoring case), if any.
-        public var italicRegistered: String?
+        package var italicRegistered: String?
     }
 
-    public var family: String
-    public var familyName: String
-    public var italicSuffix: String
-    public var supportedWeights: [Int]?
-    public var boldPolicy: String
-    public var aliases: [String]
+    package var family: String
+    package var familyName: String
+    package var italicSuffix: String
+    package var supportedWeights: [Int]?
+    package var boldPolicy: String
+    package var aliases: [String]
     /// Where the rule came from: a rule file, or the default rule.
-    public var source: String
-    public var steps: [Step]
+    package var source: String
+    package var steps: [Step]
 
     /// Describes `rule` against the PostScript names of the faces registered for it.
-    public init(rule: FamilyRule, registeredNames: [String]) {
+    package init(rule: FamilyRule, registeredNames: [String]) {
         let registered = Dictionary(
             registeredNames.map { ($0.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
         family = rule.family
@@ -53,7 +53,7 @@ public struct RuleReport: Sendable, Hashable, Codable {
     }
 
     /// The rule for people: a heading, a table of composed names, and the settings.
-    public func render(console: Console) -> [String] {
+    package func render(console: Console) -> [String] {
         func found(_ composed: String, _ match: String?) -> String {
             guard let match else { return "no" }
             return match == composed ? "yes" : "as \(match)"

@@ -1,13 +1,13 @@
 import FontRegAudit
 import FontRegCore
 import FontRegJSON
-import FontRegService
+import FontRegProtocol
 import FontRegSystem
 import Varlink
 
 /// `fontresolve rules suggest FAMILY` and `fontresolve rules show [FAMILY]`.
-public enum RulesCommand: Subcommand {
-    public static let spec = CommandSpec(
+package enum RulesCommand: Subcommand {
+    package static let spec = CommandSpec(
         name: "rules", arguments: "suggest FAMILY | show [FAMILY]",
         summary: "Write the rule that fits a family's faces, or show the rule in force.",
         discussion: """
@@ -29,7 +29,7 @@ public enum RulesCommand: Subcommand {
         ],
         argumentCompletion: .values(["suggest", "show"]))
 
-    public static func run(_ context: CommandContext) throws(CLIError) -> ExitStatus {
+    package static func run(_ context: CommandContext) throws(CLIError) -> ExitStatus {
         let positional = context.arguments.positional
         switch positional.first {
         case "suggest":

@@ -1,24 +1,24 @@
 import FontRegAudit
 import FontRegCore
 import FontRegJSON
-import FontRegService
+import FontRegProtocol
 import FontRegSystem
 import Foundation
 import Varlink
 
 /// Finds the daemon's socket: `--socket`, else `$FONTREG_SOCKET`, else the system socket, else the per-user one.
-public struct SocketLocator: Sendable {
+package struct SocketLocator: Sendable {
     /// The environment variable that names the socket when `--socket` is not given.
-    public static let environmentVariable = "FONTREG_SOCKET"
+    package static let environmentVariable = "FONTREG_SOCKET"
     /// Where the system daemon listens (`fontregd.socket`, and fontregd's default).
-    public static let systemSocket = "/run/fontreg/fontregd.sock"
+    package static let systemSocket = "/run/fontreg/fontregd.sock"
 
     /// The environment the locator reads.
-    public var environment: [String: String]
+    package var environment: [String: String]
     /// Tells whether a path exists; replaceable for tests.
-    public var exists: @Sendable (String) -> Bool
+    package var exists: @Sendable (String) -> Bool
 
-    public init(
+    package init(
         environment: [String: String] = ProcessInfo.processInfo.environment,
         exists: @escaping @Sendable (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }
     ) {
@@ -27,18 +27,18 @@ public struct SocketLocator: Sendable {
     }
 
     /// The per-user socket, `$XDG_RUNTIME_DIR/fontreg/fontregd.sock`, when `XDG_RUNTIME_DIR` is set.
-    public var userSocket: String? {
+    package var userSocket: String? {
         guard let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty else { return nil }
         return (runtime as NSString).appendingPathComponent("fontreg/fontregd.sock")
     }
 
     /// The sockets discovery looks at, in order, when neither `--socket` nor the environment names one.
-    public var defaultCandidates: [String] {
+    package var defaultCandidates: [String] {
         [Self.systemSocket] + (userSocket.map { [$0] } ?? [])
     }
 
     /// Whether the socket comes from discovery rather than from `--socket` or `$FONTREG_SOCKET`.
-    public func isDiscovered(option: String?) -> Bool {
+    package func isDiscovered(option: String?) -> Bool {
         (option ?? "").isEmpty && (environment[Self.environmentVariable] ?? "").isEmpty
     }
 
@@ -48,7 +48,7 @@ public struct SocketLocator: Sendable {
     /// exist, so that the error names it. Otherwise the system socket when it exists, then
     /// the per-user one when it exists, and the system socket when neither does.
     /// - Parameter option: the value of `--socket`, if given.
-    public func socketPath(option: String?) -> String {
+    package func socketPath(option: String?) -> String {
         if let option, !option.isEmpty { return option }
         if let variable = environment[Self.environmentVariable], !variable.isEmpty { return variable }
         if exists(Self.systemSocket) { return Self.systemSocket }

@@ -1,14 +1,14 @@
 import FontRegAudit
 import FontRegCore
 import FontRegJSON
-import FontRegService
+import FontRegProtocol
 import FontRegSystem
 import Foundation
 import Varlink
 
 /// `fontresolve status`: counts, paths and problems of the registry (the daemon's, or an embedded one).
-public enum StatusCommand: Subcommand {
-    public static let spec = CommandSpec(
+package enum StatusCommand: Subcommand {
+    package static let spec = CommandSpec(
         name: "status", arguments: "",
         summary: "Show the registry's state: faces, families, generation, paths, unreadable files.",
         discussion:
@@ -16,7 +16,7 @@ public enum StatusCommand: Subcommand {
         options: [CommonOptions.json("status")] + CommonOptions.source("status") + [CommonOptions.help("status")],
         examples: ["fontresolve status", "fontresolve status --fonts Tests/Fixtures/fonts"])
 
-    public static func run(_ context: CommandContext) throws(CLIError) -> ExitStatus {
+    package static func run(_ context: CommandContext) throws(CLIError) -> ExitStatus {
         _ = try context.positional(0...0, missing: "")
         var status = try context.backend().status()
         if !context.isEmbedded { status.socket = context.socketPath }
@@ -25,7 +25,7 @@ public enum StatusCommand: Subcommand {
     }
 
     /// The status as labelled lines.
-    public static func render(_ status: RegistryStatus, console: Console) -> String {
+    package static func render(_ status: RegistryStatus, console: Console) -> String {
         var lines: [String] = []
         func add(_ label: String, _ value: String) {
             lines.append((label + ":").padding(toLength: 13, withPad: " ", startingAt: 0) + value)

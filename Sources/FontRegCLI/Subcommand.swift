@@ -1,12 +1,12 @@
 import FontRegAudit
 import FontRegCore
 import FontRegJSON
-import FontRegService
+import FontRegProtocol
 import FontRegSystem
 import Varlink
 
 /// A subcommand of `fontresolve`: its description and what it does.
-public protocol Subcommand {
+package protocol Subcommand {
     /// The options, arguments and help text.
     static var spec: CommandSpec { get }
     /// Runs the command.

@@ -1,33 +1,33 @@
 import FontRegAudit
 import FontRegCore
 import FontRegJSON
-import FontRegService
+import FontRegProtocol
 import FontRegSystem
 import Varlink
 
 /// An aligned text table: a header row and rows of cells, columns padded to their widest cell.
-public struct Table: Sendable {
+package struct Table: Sendable {
     /// The column headings.
-    public var headers: [String]
+    package var headers: [String]
     /// The rows; each has as many cells as there are headers.
-    public var rows: [[String]] = []
+    package var rows: [[String]] = []
     /// Columns whose cells are aligned to the right (numbers).
-    public var rightAligned: Set<Int> = []
+    package var rightAligned: Set<Int> = []
 
-    public init(headers: [String], rightAligned: Set<Int> = []) {
+    package init(headers: [String], rightAligned: Set<Int> = []) {
         self.headers = headers
         self.rightAligned = rightAligned
     }
 
     /// Adds a row.
-    public mutating func append(_ row: [String]) {
+    package mutating func append(_ row: [String]) {
         rows.append(row)
     }
 
     /// The table as lines, two spaces between columns, no trailing spaces.
     ///
     /// - Parameter header: styles the header cells (e.g. bold on a terminal); widths ignore it.
-    public func render(header: (String) -> String = { $0 }) -> [String] {
+    package func render(header: (String) -> String = { $0 }) -> [String] {
         var widths = headers.map(\.count)
         for row in rows {
             for (i, cell) in row.enumerated() where i < widths.count { widths[i] = max(widths[i], cell.count) }

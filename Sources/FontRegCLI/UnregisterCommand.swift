@@ -1,13 +1,13 @@
 import FontRegAudit
 import FontRegCore
 import FontRegJSON
-import FontRegService
+import FontRegProtocol
 import FontRegSystem
 import Varlink
 
 /// `fontresolve unregister PATH...`: removes registered files or directories from the daemon's registry.
-public enum UnregisterCommand: Subcommand {
-    public static let spec = CommandSpec(
+package enum UnregisterCommand: Subcommand {
+    package static let spec = CommandSpec(
         name: "unregister", arguments: "PATH...",
         summary: "Unregister files or directories registered before (persisted ones too).",
         discussion:
@@ -19,7 +19,7 @@ public enum UnregisterCommand: Subcommand {
         examples: ["sudo fontresolve unregister /usr/share/fonts/truetype/lato"],
         argumentCompletion: .file)
 
-    public static func run(_ context: CommandContext) throws(CLIError) -> ExitStatus {
+    package static func run(_ context: CommandContext) throws(CLIError) -> ExitStatus {
         let paths = try context.positional(1...Int.max, missing: "needs at least one PATH").map(FontRegistry.absolute)
         let report = try context.backend().unregister(paths: paths)
         RegisterCommand.print(report, verb: "Unregistered", faces: report.removed, context: context)

@@ -1,14 +1,14 @@
 import FontRegAudit
 import FontRegCore
 import FontRegJSON
-import FontRegService
+import FontRegProtocol
 import FontRegSystem
 import Foundation
 import Varlink
 
 /// `fontresolve watch`: prints every change to the registry until interrupted.
-public enum WatchCommand: Subcommand {
-    public static let spec = CommandSpec(
+package enum WatchCommand: Subcommand {
+    package static let spec = CommandSpec(
         name: "watch", arguments: "",
         summary: "Stream changes to the registry until interrupted (Ctrl-C).",
         discussion: """
@@ -25,7 +25,7 @@ public enum WatchCommand: Subcommand {
         ] + CommonOptions.source("watch") + [CommonOptions.help("watch")],
         examples: ["fontresolve watch", "fontresolve watch --json | jq -c '.added[].postscriptName'"])
 
-    public static func run(_ context: CommandContext) throws(CLIError) -> ExitStatus {
+    package static func run(_ context: CommandContext) throws(CLIError) -> ExitStatus {
         _ = try context.positional(0...0, missing: "")
         var interval = 2.0
         if let text = context.arguments.value("interval") {
@@ -62,7 +62,7 @@ public enum WatchCommand: Subcommand {
     }
 
     /// One event for people: a summary line, then `+`/`-` lines per face.
-    public static func render(_ event: RegistryEvent, console: Console) -> String {
+    package static func render(_ event: RegistryEvent, console: Console) -> String {
         if event.event == "subscribed" {
             return "watching: generation \(event.generation), \(event.faces) faces"
         }

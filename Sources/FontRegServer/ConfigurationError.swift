@@ -1,11 +1,12 @@
 import FontRegCore
 import FontRegJSON
+import FontRegProtocol
 import FontRegService
 import FontRegSystem
 import Varlink
 
 /// A mistake in the command line or the config file, with what to do about it.
-public enum ConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum ConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A flag the daemon does not know.
     case unknownFlag(String)
     /// A flag given without its value.
@@ -19,7 +20,7 @@ public enum ConfigurationError: Error, Sendable, Equatable, CustomStringConverti
     /// The config file named with `--config` cannot be read.
     case unreadableFile(path: String, reason: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .unknownFlag(let flag):
             return "unknown option \(flag); run fontregd --help for the list"

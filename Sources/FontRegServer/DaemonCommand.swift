@@ -1,16 +1,17 @@
 import FontRegCore
 import FontRegJSON
+import FontRegProtocol
 import FontRegService
 import FontRegSystem
 import Varlink
 
 /// What the command line asks for: run with a configuration, or print help or the version.
-public enum DaemonCommand: Sendable, Equatable {
+package enum DaemonCommand: Sendable, Equatable {
     case run(DaemonConfiguration, overrides: [(String, String)])
     case help
     case version
 
-    public static func == (lhs: DaemonCommand, rhs: DaemonCommand) -> Bool {
+    package static func == (lhs: DaemonCommand, rhs: DaemonCommand) -> Bool {
         switch (lhs, rhs) {
         case (.help, .help), (.version, .version): return true
         case (.run(let a, let x), .run(let b, let y)):

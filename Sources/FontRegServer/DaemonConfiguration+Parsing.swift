@@ -1,5 +1,6 @@
 import FontRegCore
 import FontRegJSON
+import FontRegProtocol
 import FontRegService
 import FontRegSystem
 import Foundation
@@ -15,7 +16,7 @@ extension DaemonConfiguration {
     /// - Returns: the command; for `.run`, the configuration with the file applied first and
     ///   the flags over it, and the flags themselves (to re-apply over the file on reload).
     /// - Throws: ``ConfigurationError``.
-    public static func parse(arguments: [String]) throws(ConfigurationError) -> DaemonCommand {
+    package static func parse(arguments: [String]) throws(ConfigurationError) -> DaemonCommand {
         var overrides: [(String, String)] = []
         var configFile: String?
         var index = 0
@@ -62,7 +63,7 @@ extension DaemonConfiguration {
     /// This configuration's file and command-line flags applied afresh to the defaults (for start and SIGHUP).
     ///
     /// - Throws: ``ConfigurationError`` for a bad file or value; a missing default file is not an error.
-    public func reloaded(overrides: [(String, String)]) throws(ConfigurationError) -> DaemonConfiguration {
+    package func reloaded(overrides: [(String, String)]) throws(ConfigurationError) -> DaemonConfiguration {
         var configuration = DaemonConfiguration()
         configuration.configFile = configFile
         configuration.configFileGiven = configFileGiven

@@ -1,5 +1,6 @@
 import FontRegCore
 import FontRegJSON
+import FontRegProtocol
 import FontRegService
 import FontRegSystem
 import Varlink
@@ -9,46 +10,46 @@ import Varlink
 /// Every setting has one name, used as `--name VALUE` on the command line and as
 /// `name = VALUE` in the config file; settings that take a list may be repeated.
 /// The command line wins over the file: a list given on the command line replaces the file's.
-public struct DaemonConfiguration: Sendable, Hashable {
+package struct DaemonConfiguration: Sendable, Hashable {
     /// Where the daemon listens when it is not socket-activated.
-    public var socketPath = "/run/fontreg/fontregd.sock"
+    package var socketPath = "/run/fontreg/fontregd.sock"
     /// The socket's permissions: open to every local user by default (queries are read-only).
-    public var socketMode: UInt32 = 0o666
+    package var socketMode: UInt32 = 0o666
     /// Font directories, scanned recursively.
-    public var fontDirectories = ["/usr/share/fontreg/fonts"]
+    package var fontDirectories = ["/usr/share/fontreg/fonts"]
     /// The directory of family rules, if any.
-    public var rulesDirectory: String?
+    package var rulesDirectory: String?
     /// Where registrations made with `persist` are kept.
-    public var stateDirectory = "/var/lib/fontreg"
+    package var stateDirectory = "/var/lib/fontreg"
     /// fontconfig's cache for the daemon's private configuration.
-    public var cacheDirectory = "/var/cache/fontreg"
+    package var cacheDirectory = "/var/cache/fontreg"
     /// The config file read at start and on SIGHUP.
-    public var configFile = "/etc/fontreg/fontregd.conf"
+    package var configFile = "/etc/fontreg/fontregd.conf"
     /// Whether the config file was named explicitly (then it must exist).
-    public var configFileGiven = false
+    package var configFileGiven = false
     /// Whether fontconfig's system fonts are indexed too.
-    public var includeSystemFonts = true
+    package var includeSystemFonts = true
     /// Who may call Register, Unregister and Rescan.
-    public var access = AccessPolicy()
+    package var access = AccessPolicy()
     /// Directories inside which Register accepts paths (after resolving symlinks).
-    public var allowedRoots = [
+    package var allowedRoots = [
         "/usr/share/fonts", "/usr/local/share/fonts", "/usr/share/fontreg/fonts", "/var/lib/fontreg/fonts",
     ]
     /// Message size, connection and idle limits.
-    public var limits = ServerLimits()
+    package var limits = ServerLimits()
     /// Event-loop threads.
-    public var threads = 2
+    package var threads = 2
     /// Whether font directories are watched with inotify.
-    public var watch = true
+    package var watch = true
     /// How long to wait after the last change in a watched directory before rescanning, in milliseconds.
-    public var debounceMilliseconds = 500
+    package var debounceMilliseconds = 500
     /// Whether to print debug lines (each connection).
-    public var verbose = false
+    package var verbose = false
 
-    public init() {}
+    package init() {}
 
     /// Every setting: its name, the value it takes, and what it does, for `--help` and the config file.
-    public static let settings: [(name: String, value: String, help: String)] = [
+    package static let settings: [(name: String, value: String, help: String)] = [
         ("socket", "PATH", "Unix socket to listen on when not socket-activated (default /run/fontreg/fontregd.sock)"),
         ("socket-mode", "OCTAL", "permissions of that socket (default 0666: every local user may query)"),
         ("fonts", "DIR", "font directory, scanned recursively; repeat for more (default /usr/share/fontreg/fonts)"),
@@ -79,7 +80,7 @@ public struct DaemonConfiguration: Sendable, Hashable {
     ]
 
     /// The `--help` text.
-    public static var helpText: String {
+    package static var helpText: String {
         var text = """
             Usage: fontregd [--socket PATH] [--fonts DIR]... [--rules DIR] [--state-dir DIR]
                             [--config FILE] [--no-system-fonts] [OPTION VALUE]...

@@ -1,6 +1,7 @@
 internal import CShim
 import FontRegCore
 import FontRegJSON
+import FontRegProtocol
 import FontRegService
 import FontRegSystem
 import Glibc

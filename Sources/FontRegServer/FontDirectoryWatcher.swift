@@ -1,6 +1,7 @@
 internal import CShim
 import FontRegCore
 import FontRegJSON
+import FontRegProtocol
 import FontRegService
 import FontRegSystem
 import Foundation
@@ -12,7 +13,7 @@ import Varlink
 /// Changes are debounced: the callback runs after `debounce` has passed with no new event,
 /// so copying a family of twenty files causes one rescan, not twenty. It runs on the
 /// watcher's own thread.
-public final class FontDirectoryWatcher: Sendable {
+package final class FontDirectoryWatcher: Sendable {
     private let fd: Int32
     private let directories: Mutex<[String]>
     private let watched = Mutex<[Int32: String]>([:])
@@ -22,7 +23,7 @@ public final class FontDirectoryWatcher: Sendable {
     /// Creates the inotify instance and watches `directories` and their subdirectories.
     ///
     /// - Throws: ``SystemError`` when inotify is unavailable.
-    public init(directories: [String], debounceMilliseconds: Int, logger: Logger) throws(SystemError) {
+    package init(directories: [String], debounceMilliseconds: Int, logger: Logger) throws(SystemError) {
         fd = try Syscall.run("inotify_init1") { cshim_inotify_init() }
         self.directories = Mutex(directories)
         self.debounceMilliseconds = Int32(debounceMilliseconds)
@@ -31,7 +32,7 @@ public final class FontDirectoryWatcher: Sendable {
     }
 
     /// Watches `directories` from now on, in addition to those watched already.
-    public func watch(_ directories: [String]) {
+    package func watch(_ directories: [String]) {
         self.directories.withLock { $0.append(contentsOf: directories) }
         for directory in directories { addTree(directory) }
     }
@@ -63,7 +64,7 @@ public final class FontDirectoryWatcher: Sendable {
     }
 
     /// Starts the watcher thread; `onChange` runs there after each settled burst of changes.
-    public func start(onChange: @escaping @Sendable () -> Void) {
+    package func start(onChange: @escaping @Sendable () -> Void) {
         let thread = Thread { [self] in run(onChange: onChange) }
         thread.name = "fontregd-inotify"
         thread.start()

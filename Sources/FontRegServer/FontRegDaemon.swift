@@ -1,5 +1,6 @@
 import FontRegCore
 import FontRegJSON
+import FontRegProtocol
 import FontRegService
 import FontRegSystem
 import Foundation
@@ -10,21 +11,21 @@ import Varlink
 /// handles signals, sd_notify, the watchdog and inotify until SIGTERM.
 ///
 /// `fontregd`'s `main` is one call to ``main(arguments:)``.
-public enum FontRegDaemon {
+package enum FontRegDaemon {
     /// Exit codes, after the sysexits convention.
-    public enum ExitCode {
+    package enum ExitCode {
         /// Stopped by SIGTERM or SIGINT, or printed help.
-        public static let success: Int32 = 0
+        package static let success: Int32 = 0
         /// Any other failure.
-        public static let failure: Int32 = 1
+        package static let failure: Int32 = 1
         /// A bad flag or config file (`EX_USAGE`).
-        public static let usage: Int32 = 64
+        package static let usage: Int32 = 64
         /// The socket, state or index could not be set up (`EX_UNAVAILABLE`).
-        public static let unavailable: Int32 = 69
+        package static let unavailable: Int32 = 69
     }
 
     /// Runs the daemon; returns the process exit code.
-    public static func main(arguments: [String]) -> Int32 {
+    package static func main(arguments: [String]) -> Int32 {
         SignalWatcher.blockDaemonSignals()
         let command: DaemonCommand
         do {

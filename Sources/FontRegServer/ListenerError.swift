@@ -1,11 +1,12 @@
 import FontRegCore
 import FontRegJSON
+import FontRegProtocol
 import FontRegService
 import FontRegSystem
 import Varlink
 
 /// Why the daemon could not get a socket to listen on.
-public enum ListenerError: Error, Sendable, CustomStringConvertible {
+package enum ListenerError: Error, Sendable, CustomStringConvertible {
     /// Another process is accepting connections on the path.
     case socketInUse(path: String)
     /// Something other than a socket is at the path; it is left alone.
@@ -15,7 +16,7 @@ public enum ListenerError: Error, Sendable, CustomStringConvertible {
     /// A system call failed.
     case system(SystemError)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .socketInUse(let path):
             return

@@ -1,19 +1,20 @@
 internal import CSystemd
 import FontRegCore
 import FontRegJSON
+import FontRegProtocol
 import FontRegService
 import FontRegSystem
 import Glibc
 import Varlink
 
 /// A listening Unix stream socket: bound by the daemon itself, or inherited from systemd.
-public struct ListeningSocket: Sendable {
+package struct ListeningSocket: Sendable {
     /// The listening descriptor (non-blocking).
-    public let fd: Int32
+    package let fd: Int32
     /// The socket's path, when known.
-    public let path: String?
+    package let path: String?
     /// Whether the daemon created the path and removes it on exit (not for activated sockets).
-    public let ownsPath: Bool
+    package let ownsPath: Bool
 
     /// Binds a new socket at `path` with permissions `mode`.
     ///
@@ -21,7 +22,7 @@ public struct ListeningSocket: Sendable {
     /// is not stolen, and a path that is not a socket is never removed. The socket is
     /// created with `umask 0177` and then given `mode`, so it is never more open than asked.
     /// - Throws: ``ListenerError``.
-    public static func bind(path: String, mode: UInt32 = 0o666, backlog: Int32 = 128) throws(ListenerError)
+    package static func bind(path: String, mode: UInt32 = 0o666, backlog: Int32 = 128) throws(ListenerError)
         -> ListeningSocket
     {
         do {
@@ -86,7 +87,7 @@ public struct ListeningSocket: Sendable {
     /// The corresponding libsystemd call is `sd_listen_fds_with_names`.
     /// - Returns: an empty array when the daemon was not socket-activated.
     /// - Throws: ``ListenerError/unusableActivatedSocket(fd:)`` for a descriptor that is not a listening stream socket.
-    public static func activated() throws(ListenerError) -> [ListeningSocket] {
+    package static func activated() throws(ListenerError) -> [ListeningSocket] {
         var names: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
         let count = sd_listen_fds_with_names(1, &names)
         guard count > 0 else { return [] }
@@ -114,7 +115,7 @@ public struct ListeningSocket: Sendable {
     }
 
     /// Closes the socket and removes its path if the daemon created it.
-    public func close() {
+    package func close() {
         Syscall.close(fd)
         if ownsPath, let path { unlink(path) }
     }

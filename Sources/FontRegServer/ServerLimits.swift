@@ -1,22 +1,23 @@
 import FontRegCore
 import FontRegJSON
+import FontRegProtocol
 import FontRegService
 import FontRegSystem
 import Varlink
 
 /// The limits that keep one client from taking more than its share of the daemon.
-public struct ServerLimits: Sendable, Hashable {
+package struct ServerLimits: Sendable, Hashable {
     /// The longest message accepted, in bytes; a longer one gets `MessageTooLarge` and the connection is closed.
-    public var maximumMessageSize: Int
+    package var maximumMessageSize: Int
     /// The most connections served at once; one more gets `TooManyConnections` and is closed.
-    public var maximumConnections: Int
+    package var maximumConnections: Int
     /// Seconds a connection may stay silent with no call in progress before it is closed; 0 disables.
-    public var idleTimeout: Double
+    package var idleTimeout: Double
     /// Bytes of unsent replies a connection may hold before the daemon stops reading from it
     /// (or, for a `Monitor` stream that is not read, closes it).
-    public var maximumOutputBuffer: Int
+    package var maximumOutputBuffer: Int
 
-    public init(
+    package init(
         maximumMessageSize: Int = 4 << 20, maximumConnections: Int = 1024, idleTimeout: Double = 300,
         maximumOutputBuffer: Int = 16 << 20
     ) {

@@ -1,6 +1,7 @@
 import Dispatch
 import FontRegCore
 import FontRegJSON
+import FontRegProtocol
 import FontRegService
 import FontRegSystem
 import Synchronization

@@ -1,12 +1,13 @@
 import FontRegCore
 import FontRegJSON
+import FontRegProtocol
 import FontRegService
 import FontRegSystem
 import Foundation
 import Varlink
 
 /// The signals the daemon acts on.
-public enum DaemonSignal: Sendable {
+package enum DaemonSignal: Sendable {
     /// SIGHUP: reload the configuration and rules, rescan.
     case reload
     /// SIGTERM or SIGINT: finish in-flight calls and exit.
@@ -14,11 +15,11 @@ public enum DaemonSignal: Sendable {
 }
 
 /// Receives SIGHUP, SIGTERM and SIGINT through a signalfd on a thread of its own.
-public enum SignalWatcher {
+package enum SignalWatcher {
     /// Blocks the daemon's signals in the calling thread and every thread started after it.
     ///
     /// Call first thing in `main`, before any thread starts, so that only the signalfd sees them.
-    public static func blockDaemonSignals() {
+    package static func blockDaemonSignals() {
         do {
             try SignalDescriptor.blockDaemonSignals()
         } catch {
@@ -29,7 +30,7 @@ public enum SignalWatcher {
     /// Starts a thread that reads signals and hands each to `handler`.
     ///
     /// - Throws: ``SystemError`` when the signalfd cannot be created.
-    public static func start(logger: Logger, handler: @escaping @Sendable (DaemonSignal) -> Void) throws(SystemError) {
+    package static func start(logger: Logger, handler: @escaping @Sendable (DaemonSignal) -> Void) throws(SystemError) {
         let fd = try SignalDescriptor.open()
         let thread = Thread {
             while true {

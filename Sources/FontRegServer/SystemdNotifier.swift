@@ -1,6 +1,7 @@
 internal import CSystemd
 import FontRegCore
 import FontRegJSON
+import FontRegProtocol
 import FontRegService
 import FontRegSystem
 import Foundation
@@ -9,41 +10,41 @@ import Varlink
 /// Tells systemd how the daemon is doing (`sd_notify`): ready, reloading, stopping, status, watchdog.
 ///
 /// Without `NOTIFY_SOCKET` in the environment every call does nothing.
-public struct SystemdNotifier: Sendable {
-    public init() {}
+package struct SystemdNotifier: Sendable {
+    package init() {}
 
     /// Sends raw notify lines.
     ///
     /// The corresponding libsystemd call is `sd_notify`.
-    public func send(_ lines: String) {
+    package func send(_ lines: String) {
         _ = sd_notify(0, lines)
     }
 
     /// `READY=1` with a status line.
-    public func ready(status: String) {
+    package func ready(status: String) {
         send("READY=1\nSTATUS=\(status)")
     }
 
     /// `RELOADING=1` with `MONOTONIC_USEC`, as systemd wants it before a reload.
-    public func reloading() {
+    package func reloading() {
         send(
             "RELOADING=1\nMONOTONIC_USEC=\(MonotonicClock.microseconds)\nSTATUS=Reloading configuration and rescanning")
     }
 
     /// `STOPPING=1`.
-    public func stopping() {
+    package func stopping() {
         send("STOPPING=1\nSTATUS=Finishing in-flight calls and stopping")
     }
 
     /// A `STATUS=` line for `systemctl status`.
-    public func status(_ text: String) {
+    package func status(_ text: String) {
         send("STATUS=\(text)")
     }
 
     /// The watchdog interval systemd asked for (`WATCHDOG_USEC`), in microseconds, if any.
     ///
     /// The corresponding libsystemd call is `sd_watchdog_enabled`.
-    public var watchdogInterval: UInt64? {
+    package var watchdogInterval: UInt64? {
         var usec: UInt64 = 0
         guard sd_watchdog_enabled(0, &usec) > 0, usec > 0 else { return nil }
         return usec
@@ -52,7 +53,7 @@ public struct SystemdNotifier: Sendable {
     /// Starts a thread that sends `WATCHDOG=1` at half the watchdog interval while `isHealthy` says so.
     ///
     /// A stuck daemon stops petting the watchdog, and systemd restarts it.
-    public func startWatchdog(interval usec: UInt64, logger: Logger, isHealthy: @escaping @Sendable () -> Bool) {
+    package func startWatchdog(interval usec: UInt64, logger: Logger, isHealthy: @escaping @Sendable () -> Bool) {
         let thread = Thread {
             let half = max(usec / 2, 1000)
             while true {

@@ -1,5 +1,6 @@
 import FontRegCore
 import FontRegJSON
+import FontRegProtocol
 import FontRegService
 import FontRegSystem
 import Foundation
@@ -11,7 +12,7 @@ import Varlink
 /// Reads and quick calls are answered on the loop threads, never on Swift's cooperative
 /// pool; calls that may block run on a serial worker. One misbehaving connection is
 /// closed with an error without disturbing the others.
-public final class VarlinkServer: VarlinkBroadcaster {
+package final class VarlinkServer: VarlinkBroadcaster {
     private let shared: ServerShared
     private let loops: [EventLoop]
     private let listeners: [ListeningSocket]
@@ -26,7 +27,7 @@ public final class VarlinkServer: VarlinkBroadcaster {
     ///   - limits: message size, connection count and idle limits.
     ///   - threads: how many event loops (threads) to run.
     /// - Throws: ``SystemError`` when epoll or eventfd cannot be created.
-    public init(
+    package init(
         listeners: [ListeningSocket], service: any VarlinkService, limits: ServerLimits = ServerLimits(),
         threads: Int = 2, logger: Logger = Logger()
     ) throws(SystemError) {
@@ -41,7 +42,7 @@ public final class VarlinkServer: VarlinkBroadcaster {
     }
 
     /// Starts one thread per event loop.
-    public func start() {
+    package func start() {
         let alreadyStarted = started.withLock { value in
             defer { value = true }
             return value
@@ -60,21 +61,21 @@ public final class VarlinkServer: VarlinkBroadcaster {
     }
 
     /// Sends a `Monitor` event (with `continues`) to every subscribed connection.
-    public func broadcast(_ parameters: [String: JSONValue]) {
+    package func broadcast(_ parameters: [String: JSONValue]) {
         let bytes = VarlinkReply(parameters: parameters, continues: true).serialized()
         for loop in loops { loop.post(.broadcast(bytes)) }
     }
 
     /// Changes the limits; new connections and the next idle check use them.
-    public func update(limits: ServerLimits) {
+    package func update(limits: ServerLimits) {
         shared.limits.withLock { $0 = limits }
     }
 
     /// How many connections are open.
-    public var connectionCount: Int { shared.connectionCount.load(ordering: .relaxed) }
+    package var connectionCount: Int { shared.connectionCount.load(ordering: .relaxed) }
 
     /// How long ago, in seconds, the slowest event loop last went round (for the watchdog).
-    public var slowestLoopAge: Double {
+    package var slowestLoopAge: Double {
         let now = MonotonicClock.microseconds
         let oldest = loops.map { $0.heartbeat.load(ordering: .relaxed) }.min() ?? now
         return Double(now &- oldest) / 1_000_000
@@ -83,7 +84,7 @@ public final class VarlinkServer: VarlinkBroadcaster {
     /// Stops accepting, lets in-flight calls finish (up to 5 s), closes every connection and the listeners.
     ///
     /// Blocks until the loops have stopped.
-    public func stop() {
+    package func stop() {
         for loop in loops { loop.post(.shutdown) }
         if started.withLock({ $0 }) {
             finished.wait()

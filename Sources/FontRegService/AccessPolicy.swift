@@ -1,24 +1,25 @@
 import FontRegCore
 import FontRegJSON
+import FontRegProtocol
 import FontRegSystem
 import Varlink
 
 /// Who may change the registry: peers whose uid or primary gid the configuration lists.
 ///
 /// Queries are open to every local user; `Register`, `Unregister` and `Rescan` are not.
-public struct AccessPolicy: Sendable, Hashable {
+package struct AccessPolicy: Sendable, Hashable {
     /// Uids allowed to change the registry (root by default).
-    public var allowedUIDs: Set<UInt32>
+    package var allowedUIDs: Set<UInt32>
     /// Gids allowed to change the registry (none by default).
-    public var allowedGIDs: Set<UInt32>
+    package var allowedGIDs: Set<UInt32>
 
-    public init(allowedUIDs: Set<UInt32> = [0], allowedGIDs: Set<UInt32> = []) {
+    package init(allowedUIDs: Set<UInt32> = [0], allowedGIDs: Set<UInt32> = []) {
         self.allowedUIDs = allowedUIDs
         self.allowedGIDs = allowedGIDs
     }
 
     /// Whether `peer` may change the registry.
-    public func mayChangeRegistry(_ peer: PeerCredentials) -> Bool {
+    package func mayChangeRegistry(_ peer: PeerCredentials) -> Bool {
         allowedUIDs.contains(peer.uid) || allowedGIDs.contains(peer.gid)
     }
 }

@@ -1,5 +1,6 @@
 import FontRegCore
 import FontRegJSON
+import FontRegProtocol
 import FontRegSystem
 import Foundation
 import Glibc
@@ -11,23 +12,23 @@ import Varlink
 /// component, resolves (through symlinks) to a place outside every root, or is not a
 /// regular file or directory (a FIFO or device would block or misbehave when read).
 /// Only `realpath` (`lstat`/`readlink`) and `stat` look at it.
-public struct AllowedRoots: Sendable, Hashable {
+package struct AllowedRoots: Sendable, Hashable {
     /// The roots as configured.
-    public let roots: [String]
+    package let roots: [String]
 
-    public init(_ roots: [String]) {
+    package init(_ roots: [String]) {
         self.roots = roots
     }
 
     /// The roots that exist, with their symlinks resolved.
-    public var resolvedRoots: [String] {
+    package var resolvedRoots: [String] {
         roots.compactMap { AllowedRoots.realPath($0) }
     }
 
     /// Checks `path` and returns it with symlinks resolved.
     ///
     /// - Throws: ``PathRefusal`` saying why the path is refused.
-    public func validate(_ path: String) throws(PathRefusal) -> String {
+    package func validate(_ path: String) throws(PathRefusal) -> String {
         guard !path.isEmpty, !path.utf8.contains(0) else { throw .malformed(path) }
         guard path.hasPrefix("/") else { throw .notAbsolute(path) }
         guard !path.split(separator: "/").contains("..") else { throw .parentReference(path) }
@@ -56,7 +57,7 @@ public struct AllowedRoots: Sendable, Hashable {
     /// lies outside every allowed root, so that registering the directory cannot reach beyond them.
     ///
     /// - Returns: the link and what it resolves to, or `nil` when every link stays inside.
-    public func firstEscapingLink(under directory: String, limit: Int = 200_000) -> (link: String, target: String)? {
+    package func firstEscapingLink(under directory: String, limit: Int = 200_000) -> (link: String, target: String)? {
         let roots = resolvedRoots
         var pending = [directory]
         var examined = 0

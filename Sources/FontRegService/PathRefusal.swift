@@ -1,10 +1,11 @@
 import FontRegCore
 import FontRegJSON
+import FontRegProtocol
 import FontRegSystem
 import Varlink
 
 /// Why a path given to `Register` is refused without being opened.
-public enum PathRefusal: Error, Sendable, Equatable, CustomStringConvertible {
+package enum PathRefusal: Error, Sendable, Equatable, CustomStringConvertible {
     /// The path is not absolute.
     case notAbsolute(String)
     /// The path has a `..` component.
@@ -23,7 +24,7 @@ public enum PathRefusal: Error, Sendable, Equatable, CustomStringConvertible {
     case inaccessible(path: String, SystemError)
 
     /// The path as the caller gave it.
-    public var path: String {
+    package var path: String {
         switch self {
         case .notAbsolute(let path), .parentReference(let path), .malformed(let path), .notFound(let path),
             .outsideAllowedRoots(let path, _), .notRegularFileOrDirectory(let path, _), .inaccessible(let path, _),
@@ -32,7 +33,7 @@ public enum PathRefusal: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .notAbsolute(let path): return "\(path) is not an absolute path; give the full path"
         case .parentReference(let path): return "\(path) contains '..'; give the path without parent references"

@@ -1,16 +1,17 @@
 import FontRegCore
 import FontRegJSON
+import FontRegProtocol
 import FontRegSystem
 import Varlink
 
 /// Why persisted registrations could not be read or written.
-public enum PersistenceError: Error, Sendable, CustomStringConvertible {
+package enum PersistenceError: Error, Sendable, CustomStringConvertible {
     /// A system call on the state file or directory failed.
     case system(SystemError)
     /// The state file is not what this version writes.
     case corrupt(path: String, reason: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .system(let error):
             return
@@ -22,7 +23,7 @@ public enum PersistenceError: Error, Sendable, CustomStringConvertible {
     }
 
     /// The path involved, for error replies.
-    public var path: String {
+    package var path: String {
         switch self {
         case .system(let error): error.subject ?? ""
         case .corrupt(let path, _): path

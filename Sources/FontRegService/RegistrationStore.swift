@@ -1,5 +1,6 @@
 import FontRegCore
 import FontRegJSON
+import FontRegProtocol
 import FontRegSystem
 import Glibc
 import Varlink
@@ -9,21 +10,21 @@ import Varlink
 /// Every change is written to a temporary file, flushed with `fsync`, renamed over the
 /// old file and made durable with an `fsync` of the directory, before the caller is
 /// answered: an acknowledged registration survives a crash or `kill -9`.
-public struct RegistrationStore: Sendable {
+package struct RegistrationStore: Sendable {
     /// The state directory.
-    public let directory: String
+    package let directory: String
 
-    public init(directory: String) {
+    package init(directory: String) {
         self.directory = directory
     }
 
     /// The state file's path.
-    public var path: String { directory + "/registrations.json" }
+    package var path: String { directory + "/registrations.json" }
 
     /// Reads the persisted paths; none when the file does not exist yet.
     ///
     /// - Throws: ``PersistenceError/corrupt(path:reason:)`` for a file this version did not write.
-    public func load() throws(PersistenceError) -> [String] {
+    package func load() throws(PersistenceError) -> [String] {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         if fd < 0 {
             if errno == ENOENT { return [] }
@@ -56,7 +57,7 @@ public struct RegistrationStore: Sendable {
     /// Replaces the persisted paths, durably.
     ///
     /// - Throws: ``PersistenceError/system(_:)``; the old file is then left as it was.
-    public func save(_ paths: [String]) throws(PersistenceError) {
+    package func save(_ paths: [String]) throws(PersistenceError) {
         let value: JSONValue = ["version": 1, "paths": .array(paths.map { .string($0) })]
         var bytes = Array(value.prettyPrinted().utf8)
         bytes.append(0x0A)

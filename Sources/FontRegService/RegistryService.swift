@@ -1,5 +1,6 @@
 import FontRegCore
 import FontRegJSON
+import FontRegProtocol
 import FontRegSystem
 import Foundation
 import Synchronization
@@ -10,24 +11,24 @@ import Varlink
 /// Queries read the registry's current immutable snapshot on the event-loop thread; changes
 /// (`Register`, `Unregister`, `Rescan`) are checked against the peer's credentials and the
 /// allowed roots there, then run deferred on the server's serial worker.
-public final class RegistryService: VarlinkService {
+package final class RegistryService: VarlinkService {
     /// The settings that SIGHUP may change.
-    public struct Settings: Sendable, Hashable {
+    package struct Settings: Sendable, Hashable {
         /// Who may change the registry.
-        public var access: AccessPolicy
+        package var access: AccessPolicy
         /// Where `Register` accepts paths.
-        public var allowedRoots: AllowedRoots
+        package var allowedRoots: AllowedRoots
 
-        public init(access: AccessPolicy, allowedRoots: AllowedRoots) {
+        package init(access: AccessPolicy, allowedRoots: AllowedRoots) {
             self.access = access
             self.allowedRoots = allowedRoots
         }
     }
 
     /// `org.varlink.service` answers for fontregd and `io.fontreg.Registry`.
-    public let introspection = VarlinkIntrospection(info: .fontregd, interfaces: [.registry])
+    package let introspection = VarlinkIntrospection(info: .fontregd, interfaces: [.registry])
     /// The registry served.
-    public let registry: FontRegistry
+    package let registry: FontRegistry
     let store: RegistrationStore
     let settings: Mutex<Settings>
     /// Paths registered with `persist`, as saved in the state directory.
@@ -47,7 +48,7 @@ public final class RegistryService: VarlinkService {
     ///   - store: where `persist` registrations go.
     ///   - persisted: the paths the store holds already.
     ///   - settings: access policy and allowed roots.
-    public init(
+    package init(
         registry: FontRegistry, store: RegistrationStore, persisted: [String], settings: Settings,
         logger: Logger = Logger()
     ) {
@@ -59,13 +60,13 @@ public final class RegistryService: VarlinkService {
     }
 
     /// Connects the service to its server, for connection counts and `Monitor` events.
-    public func attach(_ server: any VarlinkBroadcaster) {
+    package func attach(_ server: any VarlinkBroadcaster) {
         self.server.withLock { $0 = server }
         _ = registry.addObserver { [weak self] report in self?.announce(report) }
     }
 
     /// Replaces the reloadable settings (on SIGHUP).
-    public func update(_ settings: Settings) {
+    package func update(_ settings: Settings) {
         self.settings.withLock { $0 = settings }
     }
 
@@ -82,7 +83,7 @@ public final class RegistryService: VarlinkService {
     }
 
     /// Answers one call to `io.fontreg.Registry`; changes are checked here and deferred to the worker.
-    public func handle(_ call: VarlinkCall, peer: PeerCredentials) -> CallOutcome {
+    package func handle(_ call: VarlinkCall, peer: PeerCredentials) -> CallOutcome {
         do {
             switch call.methodName {
             case "Resolve": return .encodedReply(try resolve(call))
@@ -147,7 +148,7 @@ public final class RegistryService: VarlinkService {
     }
 
     /// The most queries one `ResolveMany` call may carry; more get `InvalidParameter(queries)`.
-    public static let maximumBatch = 1024
+    package static let maximumBatch = 1024
 
     static let queryParameters: Set<String> = ["family", "weight", "italic", "boldText", "boldPolicy", "strict"]
 
@@ -173,7 +174,7 @@ public final class RegistryService: VarlinkService {
     }
 
     /// Forgets cached replies; call after the rules change.
-    public func invalidateCaches() {
+    package func invalidateCaches() {
         replies.removeAll()
         listings.removeAll()
     }

@@ -1,5 +1,6 @@
 import FontRegCore
 import FontRegJSON
+import FontRegProtocol
 import FontRegSystem
 import Synchronization
 import Varlink
@@ -11,29 +12,29 @@ import Varlink
 /// the generation changes (or the rules are reloaded, which clears the cache). Design
 /// systems ask for the same few family, weight and style combinations over and over; a hit
 /// skips the resolver and the JSON encoding.
-public final class ReplyCache<Key: Hashable & Sendable>: Sendable {
+package final class ReplyCache<Key: Hashable & Sendable>: Sendable {
     private struct State {
         var generation = -1
         var entries: [Key: [UInt8]] = [:]
     }
 
     /// The most replies kept; the cache starts over when it is full.
-    public let capacity: Int
+    package let capacity: Int
     private let state = Mutex(State())
 
-    public init(capacity: Int = 4096) {
+    package init(capacity: Int = 4096) {
         self.capacity = capacity
     }
 
     /// The cached reply parameters (a serialized JSON object) for `key` in `generation`, if any.
-    public func lookup(_ key: Key, generation: Int) -> [UInt8]? {
+    package func lookup(_ key: Key, generation: Int) -> [UInt8]? {
         state.withLock { state in
             state.generation == generation ? state.entries[key] : nil
         }
     }
 
     /// Keeps the reply parameters for `key` in `generation`.
-    public func store(_ parameters: [UInt8], for key: Key, generation: Int) {
+    package func store(_ parameters: [UInt8], for key: Key, generation: Int) {
         state.withLock { state in
             // A reply from a generation already replaced is not worth keeping (nor worth a reset).
             if generation < state.generation { return }
@@ -46,13 +47,13 @@ public final class ReplyCache<Key: Hashable & Sendable>: Sendable {
     }
 
     /// Forgets every reply (after the rules change).
-    public func removeAll() {
+    package func removeAll() {
         state.withLock { $0 = State() }
     }
 }
 
 /// What identifies a `Resolve` answer: every field of the query.
-public struct ResolveCacheKey: Hashable, Sendable {
+package struct ResolveCacheKey: Hashable, Sendable {
     let family: String
     let weight: Int
     let italic: Bool

@@ -1,5 +1,6 @@
 import FontRegCore
 import FontRegJSON
+import FontRegProtocol
 import FontRegService
 import FontRegSystem
 // fontregd-bench: measures fontregd against a bare Unix-socket round trip and fc-match.

@@ -6,7 +6,7 @@ import Testing
 @testable import FontRegCLI
 @testable import FontRegCore
 @testable import FontRegJSON
-@testable import FontRegService
+@testable import FontRegProtocol
 @testable import Varlink
 
 /// The command end to end, in process, against the fixture fonts and the bundled Inter and Lato.

@@ -7,7 +7,7 @@ import Testing
 @testable import FontRegCLI
 @testable import FontRegCore
 @testable import FontRegJSON
-@testable import FontRegService
+@testable import FontRegProtocol
 @testable import Varlink
 
 /// The client's pieces in process: socket discovery, tables, argument forwarding.

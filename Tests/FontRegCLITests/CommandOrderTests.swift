@@ -5,7 +5,7 @@ import Testing
 @testable import FontRegCLI
 @testable import FontRegCore
 @testable import FontRegJSON
-@testable import FontRegService
+@testable import FontRegProtocol
 @testable import Varlink
 
 @Suite struct CommandOrderTests {

@@ -7,7 +7,7 @@ import Testing
 @testable import FontRegCLI
 @testable import FontRegCore
 @testable import FontRegJSON
-@testable import FontRegService
+@testable import FontRegProtocol
 @testable import Varlink
 
 /// `fontresolve` against the real `fontregd` on a temporary socket, serving the fixture fonts.

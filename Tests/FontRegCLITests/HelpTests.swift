@@ -6,7 +6,7 @@ import Testing
 @testable import FontRegCLI
 @testable import FontRegCore
 @testable import FontRegJSON
-@testable import FontRegService
+@testable import FontRegProtocol
 @testable import Varlink
 
 /// `--help`, `help COMMAND`, the generated completion scripts and man page.

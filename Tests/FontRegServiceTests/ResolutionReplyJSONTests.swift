@@ -4,6 +4,7 @@ import Testing
 
 @testable import FontRegCore
 @testable import FontRegJSON
+@testable import FontRegProtocol
 @testable import FontRegService
 @testable import Varlink
 

@@ -5,6 +5,7 @@ import Testing
 
 @testable import FontRegCore
 @testable import FontRegJSON
+@testable import FontRegProtocol
 @testable import FontRegServer
 @testable import FontRegService
 @testable import FontRegSystem

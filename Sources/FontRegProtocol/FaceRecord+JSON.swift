@@ -6,7 +6,7 @@ import Varlink
 extension FaceRecord {
     /// Writes the face as the registry interface's `Face` type: the members of its `Codable`
     /// encoding, sorted (a test checks both agree).
-    func writeJSON(to writer: inout JSONBytesWriter) {
+    package func writeJSON(to writer: inout JSONBytesWriter) {
         writer.begin()
         writer.member("axes") { writer in
             writer.array(axes) { writer, axis in
