@@ -139,6 +139,15 @@ package final class FileDescriptor: Sendable {
         return FileStatus(info)
     }
 
+    /// `fstatat` of an entry of this directory, following a symbolic link (operator trees only).
+    ///
+    /// - Throws: ``SystemError`` naming the entry.
+    package func statusOfEntryFollowingLinks(_ name: String) throws(SystemError) -> FileStatus {
+        var info = stat()
+        try Syscall.run("fstatat", subject: name) { fstatat(rawValue, name, &info, 0) }
+        return FileStatus(info)
+    }
+
     /// The text of a symbolic link inside this directory (`readlinkat`), never resolved here.
     ///
     /// - Throws: ``SystemError`` naming the entry.
