@@ -51,12 +51,23 @@ package enum FontRegDaemon {
     static func run(_ configuration: DaemonConfiguration, overrides: [(String, String)], logger: Logger) -> Int32 {
         let notifier = SystemdNotifier()
         let store = RegistrationStore(directory: configuration.stateDirectory)
-        let persisted: [String]
+        var startupProblems: [StartupProblem] = []
+        let loaded: [String]
         do {
-            persisted = try store.load()
+            let (paths, corrupt) = try store.loadMovingCorruptAside()
+            loaded = paths
+            if let corrupt {
+                logger.error(
+                    "\(store.path) was corrupt: moved aside to \(corrupt) and started with no persisted registrations; "
+                        + "inspect it, register the paths again with persist, then delete it")
+                startupProblems.append(.corruptStateFile(store.path, movedTo: corrupt))
+            }
         } catch {
             logger.error(error.description)
             return ExitCode.unavailable
+        }
+        let persisted = revalidate(loaded, allowedRoots: AllowedRoots(configuration.allowedRoots), logger: logger) {
+            startupProblems.append(StartupProblem($0))
         }
         let started = Date()
         // Watches are set before the first scan, so a change made while it runs is not missed.
@@ -92,6 +103,7 @@ package enum FontRegDaemon {
             registry: registry, store: store, persisted: persisted,
             settings: .init(access: configuration.access, allowedRoots: AllowedRoots(configuration.allowedRoots)),
             logger: logger)
+        service.startupProblems.withLock { $0 = startupProblems }
         let server: VarlinkServer
         do {
             server = try VarlinkServer(
@@ -136,6 +148,32 @@ package enum FontRegDaemon {
         return ExitCode.success
     }
 
+    /// The persisted paths that still pass `Register`'s checks against the allowed roots.
+    ///
+    /// A state file is data, not configuration: one naming a path outside the allowed roots (an
+    /// edited file, or roots narrowed since) is refused, logged and reported, never scanned. A
+    /// path that is merely missing is kept (it may be a disk not mounted yet).
+    static func revalidate(
+        _ persisted: [String], allowedRoots: AllowedRoots, logger: Logger, report: (ScanProblem) -> Void
+    ) -> [String] {
+        persisted.filter { path in
+            do {
+                _ = try allowedRoots.validate(path)
+                return true
+            } catch {
+                if case PathRefusal.notFound = error { return true }
+                logger.error("persisted registration of \(path) refused: \(error)")
+                report(
+                    ScanProblem(
+                        path: path,
+                        reason:
+                            "a persisted registration refused at start: \(error). It is dropped from the state file at "
+                            + "the next change"))
+                return false
+            }
+        }
+    }
+
     /// The registry for a configuration, with the persisted registrations as roots of their own.
     static func makeRegistry(_ configuration: DaemonConfiguration, persisted: [String], logger: Logger)
         throws(RegistryError)
@@ -159,6 +197,12 @@ package enum FontRegDaemon {
         var cacheDirectory: String? = configuration.cacheDirectory
         do {
             try Syscall.makeDirectories(configuration.cacheDirectory)
+            if access(configuration.cacheDirectory, W_OK) != 0 {
+                // Not fatal: start-up reads every font again, and GetStatus reports it as a problem.
+                logger.warning(
+                    "cache directory \(configuration.cacheDirectory) is not writable "
+                        + "(\(SystemError("access", errno: Syscall.lastErrno))); make it writable to start faster")
+            }
         } catch {
             logger.warning(
                 "cannot use cache directory \(configuration.cacheDirectory) (\(error)); using a temporary one")

@@ -40,6 +40,9 @@ package final class RegistryService: VarlinkService {
     let listings = ReplyCache<String>(capacity: 1024)
     let logger: Logger
     private let server = Mutex<(any VarlinkBroadcaster)?>(nil)
+    /// Problems found at start-up that the operator must act on (a corrupt state file moved aside,
+    /// persisted paths refused), shown in `GetStatus` with the scan's problems.
+    package let startupProblems = Mutex<[StartupProblem]>([])
     /// Called with each directory registered, so it can be watched.
     package let directoryRegistered = Mutex<(@Sendable (String) -> Void)?>(nil)
 
@@ -286,7 +289,10 @@ package final class RegistryService: VarlinkService {
         return [
             "faces": .int(index.faces.count), "families": .int(index.families.count),
             "generation": .int(index.generation),
-            "problems": .array(index.problems.map { ["path": .string($0.path), "reason": .string($0.reason)] }),
+            "problems": .array(
+                (startupProblems.withLock { $0 }.filter(\.isCurrent).map(\.problem) + index.problems).map {
+                    ["path": .string($0.path), "reason": .string($0.reason)]
+                }),
             "fontDirectories": .array(directories.map { .string($0) }),
             "registeredPaths": .array(registered.map { .string($0) }),
             "uptimeSeconds": .double((Date().timeIntervalSince(started) * 1000).rounded() / 1000),
