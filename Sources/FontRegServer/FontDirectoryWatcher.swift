@@ -1,4 +1,3 @@
-internal import CShim
 import FontRegCore
 import FontRegJSON
 import FontRegProtocol
@@ -13,19 +12,36 @@ import Varlink
 /// Changes are debounced: the callback runs after `debounce` has passed with no new event,
 /// so copying a family of twenty files causes one rescan, not twenty. It runs on the
 /// watcher's own thread.
+///
+/// Every directory is opened through descriptors before it is watched, the way the scanner
+/// reads it: a root inside an allowed root is opened beneath it with no symbolic link
+/// followed, subdirectories are opened from their parent with `O_NOFOLLOW`, and the watch is
+/// put on the opened directory itself (``Inotify/watchDirectory(_:path:)``), so a link swapped
+/// in for a watched directory never moves the watch elsewhere. A queue overflow
+/// (`IN_Q_OVERFLOW`) re-watches every tree and rescans; a watched root that disappears is
+/// watched again as soon as it exists again (checked every ``rootRetryMilliseconds``).
 package final class FontDirectoryWatcher: Sendable {
-    private let fd: Int32
+    /// How often a root that is gone is looked for again.
+    static let rootRetryMilliseconds: Int32 = 1000
+
+    private let inotify: Inotify
     private let directories: Mutex<[String]>
     private let watched = Mutex<[Int32: String]>([:])
+    private let allowedRoots: [String]
     private let debounceMilliseconds: Int32
     private let logger: Logger
 
     /// Creates the inotify instance and watches `directories` and their subdirectories.
     ///
+    /// - Parameter allowedRoots: the allowed roots (symlinks resolved); a directory inside one is
+    ///   opened beneath it following no link, as the scanner opens a registered directory.
     /// - Throws: ``SystemError`` when inotify is unavailable.
-    package init(directories: [String], debounceMilliseconds: Int, logger: Logger) throws(SystemError) {
-        fd = try Syscall.run("inotify_init1") { cshim_inotify_init() }
+    package init(directories: [String], allowedRoots: [String] = [], debounceMilliseconds: Int, logger: Logger)
+        throws(SystemError)
+    {
+        inotify = try Inotify()
         self.directories = Mutex(directories)
+        self.allowedRoots = allowedRoots
         self.debounceMilliseconds = Int32(debounceMilliseconds)
         self.logger = logger
         for directory in directories { addTree(directory) }
@@ -37,30 +53,55 @@ package final class FontDirectoryWatcher: Sendable {
         for directory in directories { addTree(directory) }
     }
 
+    /// The paths of the directories watched now (for tests and diagnostics).
+    package var watchedDirectories: Set<String> { Set(watched.withLock { $0.values }) }
+
+    /// Opens a root the way the scanner does, or `nil` when it is not (or no longer) a directory.
+    private func openRoot(_ root: String) -> FileDescriptor? {
+        let inside = allowedRoots.filter { root == $0 || root.hasPrefix($0 == "/" ? "/" : $0 + "/") }
+        if let allowed = inside.max(by: { $0.count < $1.count }) {
+            guard let base = try? FileDescriptor.open(allowed, as: .directory, followLinks: false) else { return nil }
+            return try? base.openBeneath(String(root.dropFirst(allowed.count)), as: .directory)
+        }
+        return try? FileDescriptor.open(root, as: .directory)
+    }
+
+    /// Watches `root` and every directory below it, walked through descriptors without following links.
     private func addTree(_ root: String) {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
+        guard let directory = openRoot(root) else { return }
+        addTree(directory, path: root, depth: 0)
+    }
+
+    private func addTree(_ directory: FileDescriptor, path: String, depth: Int) {
+        do {
+            let wd = try inotify.watchDirectory(directory, path: path)
+            watched.withLock { $0[wd] = path }
+        } catch {
+            logger.warning("cannot watch \(path): \(error); changes there need a Rescan")
             return
         }
-        add(root)
-        guard let enumerator = FileManager.default.enumerator(atPath: root) else { return }
-        while let relative = enumerator.nextObject() as? String {
-            let path = root + "/" + relative
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-                add(path)
-            }
+        // Deeper than any font tree: a bound against a directory chain built to exhaust the stack.
+        guard depth < 64, let names = try? directory.entryNames() else { return }
+        for name in names where !name.hasPrefix(".") {
+            guard let status = try? directory.statusOfEntry(name), status.kind == .directory,
+                let child = try? directory.openEntry(name, as: .directory)
+            else { continue }
+            addTree(child, path: path + "/" + name, depth: depth + 1)
         }
     }
 
-    private func add(_ directory: String) {
-        let wd = cshim_inotify_add_directory(fd, directory)
-        if wd < 0 {
-            logger.warning(
-                "cannot watch \(directory): \(SystemError("inotify_add_watch", errno: errno)); changes there need a Rescan"
-            )
-            return
-        }
-        watched.withLock { $0[wd] = directory }
+    /// Watches a directory that appeared inside a watched one, opened from its parent.
+    private func addNew(name: String, parent: String) {
+        let path = parent + "/" + name
+        guard let parentDirectory = openRoot(parent), let child = try? parentDirectory.openEntry(name, as: .directory)
+        else { return }
+        addTree(child, path: path, depth: 0)
+    }
+
+    /// The roots not watched now (deleted, moved away, or never there).
+    private var missingRoots: [String] {
+        let watching = watchedDirectories
+        return directories.withLock { $0 }.filter { !watching.contains($0) }
     }
 
     /// Starts the watcher thread; `onChange` runs there after each settled burst of changes.
@@ -71,45 +112,61 @@ package final class FontDirectoryWatcher: Sendable {
     }
 
     private func run(onChange: @Sendable () -> Void) {
-        var buffer = [CChar](repeating: 0, count: 65536)
+        var buffer = [UInt8](repeating: 0, count: 65536)
         var pending = false
         while true {
-            var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&descriptor, 1, pending ? debounceMilliseconds : -1)
+            var descriptor = pollfd(fd: inotify.fd, events: Int16(POLLIN), revents: 0)
+            let timeout = pending ? debounceMilliseconds : missingRoots.isEmpty ? -1 : Self.rootRetryMilliseconds
+            let ready = poll(&descriptor, 1, timeout)
             if ready < 0 {
-                if errno == EINTR { continue }
+                if Syscall.lastErrno == Syscall.interrupted { continue }
                 logger.error(
-                    "inotify poll failed: \(SystemError("poll", errno: errno)); font directories are no longer watched")
+                    "inotify poll failed: \(SystemError("poll", errno: Syscall.lastErrno)); "
+                        + "font directories are no longer watched")
                 return
             }
             if ready == 0 {
-                pending = false
-                onChange()
+                if pending {
+                    pending = false
+                    onChange()
+                } else {
+                    pending = rewatchMissingRoots()
+                }
                 continue
             }
-            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            guard count > 0 else { continue }
-            var offset = 0
-            var newDirectories: [String] = []
-            buffer.withUnsafeBufferPointer { pointer in
-                while offset < count {
-                    var wd: Int32 = 0
-                    var mask: UInt32 = 0
-                    var name: UnsafePointer<CChar>?
-                    let length = cshim_inotify_event_at(pointer.baseAddress, Int32(offset), &wd, &mask, &name)
-                    offset += Int(length)
-                    if cshim_inotify_is_new_directory(mask) != 0, let name,
-                        let parent = watched.withLock({ $0[wd] })
-                    {
-                        newDirectories.append(parent + "/" + String(cString: name))
-                    }
-                    if cshim_inotify_is_directory_gone(mask) != 0 {
-                        _ = watched.withLock { $0.removeValue(forKey: wd) }
-                    }
-                }
-            }
-            for directory in newDirectories { addTree(directory) }
-            pending = true
+            pending = handle(inotify.readEvents(into: &buffer)) || pending
         }
+    }
+
+    /// Watches again the roots that came back; whether any did (their content must then be rescanned).
+    private func rewatchMissingRoots() -> Bool {
+        let missing = missingRoots
+        for root in missing { addTree(root) }
+        let back = missing.filter(watchedDirectories.contains)
+        if !back.isEmpty { logger.info("watching \(back.joined(separator: ", ")) again") }
+        return !back.isEmpty
+    }
+
+    /// Applies a batch of events to the watches; whether a rescan is due.
+    private func handle(_ events: [Inotify.Event]) -> Bool {
+        guard !events.isEmpty else { return false }
+        var newDirectories: [(name: String, parent: String)] = []
+        for event in events {
+            if event.isOverflow {
+                // Events were lost, new subdirectories among them: watch every tree again and rescan.
+                logger.warning("inotify queue overflowed; re-watching every font directory and rescanning")
+                watched.withLock { $0.removeAll() }
+                for root in directories.withLock({ $0 }) { addTree(root) }
+                return true
+            }
+            if event.isNewDirectory, let parent = watched.withLock({ $0[event.watch] }) {
+                newDirectories.append((event.name, parent))
+            }
+            if event.isDirectoryGone {
+                _ = watched.withLock { $0.removeValue(forKey: event.watch) }
+            }
+        }
+        for (name, parent) in newDirectories { addNew(name: name, parent: parent) }
+        return true
     }
 }

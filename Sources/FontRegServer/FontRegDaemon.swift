@@ -230,6 +230,7 @@ package enum FontRegDaemon {
         do {
             return try FontDirectoryWatcher(
                 directories: configuration.fontDirectories + persisted,
+                allowedRoots: AllowedRoots(configuration.allowedRoots).resolvedRoots,
                 debounceMilliseconds: configuration.debounceMilliseconds, logger: logger)
         } catch {
             logger.warning("cannot watch font directories: \(error); changes need a Rescan")
