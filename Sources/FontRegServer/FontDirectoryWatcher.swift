@@ -53,6 +53,9 @@ package final class FontDirectoryWatcher: Sendable {
         for directory in directories { addTree(directory) }
     }
 
+    /// The inotify instance, for tests that read its events by hand instead of starting the thread.
+    var inotifyForTests: Inotify { inotify }
+
     /// The paths of the directories watched now (for tests and diagnostics).
     package var watchedDirectories: Set<String> { Set(watched.withLock { $0.values }) }
 
@@ -139,7 +142,7 @@ package final class FontDirectoryWatcher: Sendable {
     }
 
     /// Watches again the roots that came back; whether any did (their content must then be rescanned).
-    private func rewatchMissingRoots() -> Bool {
+    func rewatchMissingRoots() -> Bool {
         let missing = missingRoots
         for root in missing { addTree(root) }
         let back = missing.filter(watchedDirectories.contains)
@@ -148,7 +151,7 @@ package final class FontDirectoryWatcher: Sendable {
     }
 
     /// Applies a batch of events to the watches; whether a rescan is due.
-    private func handle(_ events: [Inotify.Event]) -> Bool {
+    func handle(_ events: [Inotify.Event]) -> Bool {
         guard !events.isEmpty else { return false }
         var newDirectories: [(name: String, parent: String)] = []
         for event in events {

@@ -75,7 +75,8 @@ package final class FileDescriptor: Sendable {
             var resolve = cshim_RESOLVE_BENEATH | cshim_RESOLVE_NO_MAGICLINKS
             if !followingLinksBeneath { resolve |= cshim_RESOLVE_NO_SYMLINKS }
             let flags = kind.flags | (followingLinksBeneath ? 0 : O_NOFOLLOW)
-            let fd = cshim_openat2(rawValue, relative, flags, resolve)
+            // Leading and repeated slashes dropped: an absolute path is never "beneath".
+            let fd = cshim_openat2(rawValue, components.joined(separator: "/"), flags, resolve)
             if fd >= 0 { return FileDescriptor(owning: fd) }
             let code = Glibc.errno
             if code == EINTR || code == EAGAIN {

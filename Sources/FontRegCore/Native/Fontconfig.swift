@@ -57,8 +57,10 @@ final class PrivateFontconfig: @unchecked Sendable {
         _ = FcPatternAddString(pattern, FC_FILE, face.file)
         _ = FcPatternAddInteger(pattern, FC_INDEX, Int32(truncatingIfNeeded: face.freetypeIndex))
         let range = face.weightRange
-        if range.lowerBound != range.upperBound, let weights = FcRangeCreateDouble(
-            FcWeightFromOpenTypeDouble(Double(range.lowerBound)), FcWeightFromOpenTypeDouble(Double(range.upperBound)))
+        if range.lowerBound != range.upperBound,
+            let weights = FcRangeCreateDouble(
+                FcWeightFromOpenTypeDouble(Double(range.lowerBound)),
+                FcWeightFromOpenTypeDouble(Double(range.upperBound)))
         {
             _ = FcPatternAddRange(pattern, FC_WEIGHT, weights)
             FcRangeDestroy(weights)

@@ -113,7 +113,7 @@ final class FontScanner {
         let path = ScanConfinement.normalized(path)
         do {
             return .directory(try FileDescriptor.open(path, as: .directory), realPath: path)
-        } catch where error.errno == ENOTDIR {
+        } catch  where error.errno == ENOTDIR {
             let slash = path.lastIndex(of: "/") ?? path.startIndex
             let parentPath = slash == path.startIndex ? "/" : String(path[..<slash])
             let parent = try FileDescriptor.open(parentPath, as: .directory)
@@ -275,7 +275,8 @@ final class FontScanner {
         let bytes: FontBytes
         do {
             let file =
-                followLinks ? try parent.openEntryFollowingLinks(name, as: .file) : try parent.openEntry(name, as: .file)
+                followLinks
+                ? try parent.openEntryFollowingLinks(name, as: .file) : try parent.openEntry(name, as: .file)
             opened = try file.status()
             if let reason = checkReason(opened) {
                 return .problem(ScanProblem(path: path, reason: reason + " (it changed after it was checked)"))
@@ -295,7 +296,8 @@ final class FontScanner {
             let faces = try reader.readFaces(path: path, bytes: bytes)
             if bytes.isDamaged {
                 return .problem(
-                    ScanProblem(path: path, reason: "the file shrank while it was read; it is read again at the next scan"))
+                    ScanProblem(
+                        path: path, reason: "the file shrank while it was read; it is read again at the next scan"))
             }
             guard !faces.isEmpty else { return .problem(ScanProblem(path: path, reason: "no faces in this file")) }
             filesRead += 1  // only files that enter the cache: an unreadable one must not rewrite it at every scan

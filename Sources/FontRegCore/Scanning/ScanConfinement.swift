@@ -37,12 +37,15 @@ final class ScanConfinement {
         let rootDescriptor = try descriptor(of: root)
         let relative = Self.relative(path, to: root)
         guard let slash = relative.lastIndex(of: "/") else {
-            if relative.isEmpty { return .directory(try rootDescriptor.openBeneath("", as: .directory), realPath: path) }
+            if relative.isEmpty {
+                return .directory(try rootDescriptor.openBeneath("", as: .directory), realPath: path)
+            }
             return try locate(name: relative, in: rootDescriptor, realDirectory: root)
         }
         let parent = try rootDescriptor.openBeneath(String(relative[..<slash]), as: .directory)
         let parentPath = root + "/" + relative[..<slash]
-        return try locate(name: String(relative[relative.index(after: slash)...]), in: parent, realDirectory: parentPath)
+        return try locate(
+            name: String(relative[relative.index(after: slash)...]), in: parent, realDirectory: parentPath)
     }
 
     /// Follows the symbolic link `name` of `directory` to what it names inside an allowed root.

@@ -29,8 +29,9 @@ import Testing
             #expect(registry.fontconfigPatternCount == 0)
         }
         try registry.register(paths: [dir])
-        #expect(registry.fontconfigChoice(family: "Fixture Sans", weight: 200, italic: false)?.postscriptName
-            == "FixtureSans-Light")
+        #expect(
+            registry.fontconfigChoice(family: "Fixture Sans", weight: 200, italic: false)?.postscriptName
+                == "FixtureSans-Light")
     }
 
     @Test func anUnwritableCacheIsReportedAsAProblem() throws {

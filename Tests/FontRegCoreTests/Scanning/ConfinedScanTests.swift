@@ -30,7 +30,8 @@ import Testing
         var confinement: [String] { [FontScanner.realPath(allowed)!] }
 
         func scan(_ roots: [String]) -> ScanResult {
-            FontScanner().scan(roots: roots, confinement: Dictionary(uniqueKeysWithValues: roots.map { ($0, confinement) }))
+            FontScanner().scan(
+                roots: roots, confinement: Dictionary(uniqueKeysWithValues: roots.map { ($0, confinement) }))
         }
     }
 
@@ -97,7 +98,8 @@ import Testing
     @Test func aLinkLeadingInsideTheAllowedRootIsFollowedBeneathIt() throws {
         let layout = try Layout()
         defer { Fixtures.cleanUp(layout.directory) }
-        try FileManager.default.createSymbolicLink(atPath: layout.brand + "/again.ttf", withDestinationPath: "../Single.ttf")
+        try FileManager.default.createSymbolicLink(
+            atPath: layout.brand + "/again.ttf", withDestinationPath: "../Single.ttf")
         try FileManager.default.createSymbolicLink(atPath: layout.brand + "/up", withDestinationPath: layout.allowed)
         let result = layout.scan([layout.brand])
         // Single.ttf is the same font as the one in brand but another file: both are served, each once.
@@ -146,7 +148,8 @@ import Testing
         let layout = try Layout()
         defer { Fixtures.cleanUp(layout.directory) }
         try FileManager.default.createSymbolicLink(atPath: layout.allowed + "/link", withDestinationPath: "brand")
-        try FileManager.default.createSymbolicLink(atPath: layout.allowed + "/absolute", withDestinationPath: layout.brand)
+        try FileManager.default.createSymbolicLink(
+            atPath: layout.allowed + "/absolute", withDestinationPath: layout.brand)
         let root = try FileDescriptor.open(layout.allowed, as: .directory)
         #expect(try root.openBeneath("brand/NotoFixture-Regular.ttf", as: .file).status().kind == .regular)
         #expect(throws: SystemError.self) { try root.openBeneath("link/NotoFixture-Regular.ttf", as: .file) }

@@ -77,7 +77,8 @@ struct ConfinementAttackTests {
         let environment = withoutOpenat2 ? ["FONTREG_NO_OPENAT2": "1"] : [:]
         var daemon = try layout.daemon(environment: environment)
         _ = try daemon.client().call(Self.register, ["paths": [.string(layout.brand)], "persist": true])
-        _ = try Self.asNobody("mv \"$1/brand\" \"$1/brand.old\" && ln -s \"$2\" \"$1/brand\"", [layout.team, layout.secret])
+        _ = try Self.asNobody(
+            "mv \"$1/brand\" \"$1/brand.old\" && ln -s \"$2\" \"$1/brand\"", [layout.team, layout.secret])
         _ = try daemon.client().call("io.fontreg.Registry.Rescan")
         try Self.expectNoSecret(daemon.client(), layout: layout)
         let problems = try Self.served(daemon.client()).problems
@@ -136,12 +137,15 @@ struct ConfinementAttackTests {
         while Date() < deadline {
             let reply = try client.call("io.fontreg.Registry.Rescan")
             rescans += 1
-            secretFaces += (reply["added"]?.arrayValue ?? []).filter { $0["family"]?.stringValue == Self.secretFamily }
+            secretFaces +=
+                (reply["added"]?.arrayValue ?? []).filter { $0["family"]?.stringValue == Self.secretFamily }
                 .count
         }
         attacker.waitUntilExit()
-        let swaps = Int(String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            .trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        let swaps =
+            Int(
+                String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                    .trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
         #expect(attacker.terminationStatus == 0)
         #expect(swaps > 0 && rescans > 0)
         #expect(secretFaces == 0, "\(secretFaces) secret faces in \(rescans) rescans against \(swaps) swaps")
@@ -152,7 +156,8 @@ struct ConfinementAttackTests {
 
     @Test func aStateFileNamingEtcIsRefusedAndReportedAtStart() throws {
         let layout = try Layout()
-        try FileManager.default.createDirectory(atPath: layout.directory.file("state"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: layout.directory.file("state"), withIntermediateDirectories: true)
         let state: JSONValue = ["version": 1, "paths": ["/etc", .string(layout.brand)]]
         try Data(state.prettyPrinted().utf8).write(
             to: URL(fileURLWithPath: layout.directory.file("state/registrations.json")))
