@@ -211,6 +211,7 @@ package enum FontRegDaemon {
         var registryConfiguration = RegistryConfiguration(
             fontDirectories: directories, fontFiles: files, rulesDirectory: configuration.rulesDirectory,
             includeSystemFonts: configuration.includeSystemFonts, cacheDirectory: cacheDirectory)
+        registryConfiguration.maximumFontFileSize = Int64(configuration.fontSizeLimitMiB) << 20
         // Persisted registrations came through Register: their links stay inside the allowed roots.
         let allowed = AllowedRoots(configuration.allowedRoots).resolvedRoots
         for path in persisted where !configuration.fontDirectories.contains(path) {
@@ -266,6 +267,7 @@ package enum FontRegDaemon {
                 ("socket", old.socketPath != new.socketPath || old.socketMode != new.socketMode),
                 ("state-dir", old.stateDirectory != new.stateDirectory),
                 ("cache-dir", old.cacheDirectory != new.cacheDirectory),
+                ("font-size-limit", old.fontSizeLimitMiB != new.fontSizeLimitMiB),
                 ("rules", old.rulesDirectory != new.rulesDirectory),
                 ("system-fonts", old.includeSystemFonts != new.includeSystemFonts),
                 ("threads", old.threads != new.threads),
