@@ -282,9 +282,10 @@ package final class RegistryService: VarlinkService {
         _ = try ParameterReader(call, allowed: [])
         let index = registry.index
         let registered = registry.registeredPaths
+        // lstat, not stat: a registered directory swapped for a link must not reveal what the link reaches.
         let directories = registered.filter {
-            var isDirectory: ObjCBool = false
-            return FileManager.default.fileExists(atPath: $0, isDirectory: &isDirectory) && isDirectory.boolValue
+            var info = stat()
+            return lstat($0, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
         }
         return [
             "faces": .int(index.faces.count), "families": .int(index.families.count),
