@@ -15,3 +15,12 @@ extension JSONValue {
         self = try JSONParser.parse(Array(try encoder.encode(value)))
     }
 }
+
+extension JSONValue {
+    /// Reads the tree as a value of a `Decodable` type (its `Codable` keys and shapes).
+    ///
+    /// - Throws: the decoder's `DecodingError` when a member is missing or of the wrong type.
+    public func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        try JSONDecoder().decode(type, from: Data(serialized()))
+    }
+}
