@@ -31,7 +31,8 @@ package struct DaemonErrorTranslator: Sendable {
             return .daemonUnreachable(socket: socketPath, reason: "the connection failed (\(system))")
         case .malformedReply(.invalidField(name: "parameters", let expected)):
             // RegistryClient.unreadableReply: valid Varlink, but not the reply this version expects.
-            return .failed("fontregd at \(socketPath) sent \(expected) this fontresolve cannot read; are both the same version?")
+            return .failed(
+                "fontregd at \(socketPath) sent \(expected) this fontresolve cannot read; are both the same version?")
         case .malformedReply(let problem):
             return .failed(
                 "fontregd at \(socketPath) sent a reply that is not valid Varlink (\(problem)); is it a fontregd socket?"

@@ -71,6 +71,7 @@ struct JSONBytesWriterTests {
             var name = "Fixture-Bold"
             var axes: [Double] = [100, 900.5]
         }
-        #expect(try JSONValue(encoding: Face()).description == #"{"axes":[100,900.5],"name":"Fixture-Bold","weight":700}"#)
+        #expect(
+            try JSONValue(encoding: Face()).description == #"{"axes":[100,900.5],"name":"Fixture-Bold","weight":700}"#)
     }
 }

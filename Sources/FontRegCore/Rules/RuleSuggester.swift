@@ -95,7 +95,8 @@ public enum RuleSuggester {
         if !changed.isEmpty {
             object["weightNames"] = .object(
                 Dictionary(
-                    uniqueKeysWithValues: changed.map { (FontWeight(clamping: $0.key).displayName, .string($0.value)) }))
+                    uniqueKeysWithValues: changed.map { (FontWeight(clamping: $0.key).displayName, .string($0.value)) })
+            )
         }
         if rule.italicSuffix != "Italic" { object["italicSuffix"] = .string(rule.italicSuffix) }
         if let supported = rule.supportedWeights { object["supportedWeights"] = .array(supported.map { .int($0) }) }
