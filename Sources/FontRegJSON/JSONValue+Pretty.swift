@@ -1,6 +1,6 @@
 extension JSONValue {
     /// The JSON text indented two spaces per level, objects with sorted keys, for people to read.
-    public func prettyPrinted() -> String {
+    package func prettyPrinted() -> String {
         var output: [UInt8] = []
         writePretty(to: &output, indent: 0)
         return String(decoding: output, as: UTF8.self)

@@ -1,6 +1,6 @@
 extension JSONValue {
     /// The compact JSON encoding of the value, objects with sorted keys.
-    public func serialized() -> [UInt8] {
+    package func serialized() -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(256)
         write(to: &output)
@@ -8,7 +8,7 @@ extension JSONValue {
     }
 
     /// Appends the compact JSON encoding of the value to `output`.
-    public func write(to output: inout [UInt8]) {
+    package func write(to output: inout [UInt8]) {
         switch self {
         case .null: output.append(contentsOf: "null".utf8)
         case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)

@@ -41,7 +41,7 @@ public struct VarlinkCall: Sendable, Hashable {
     ///
     /// - Throws: ``VarlinkProtocolError`` when the message is not a well-formed call; the
     ///   connection cannot continue after that.
-    public init(parsing bytes: UnsafeBufferPointer<UInt8>) throws(VarlinkProtocolError) {
+    package init(parsing bytes: UnsafeBufferPointer<UInt8>) throws(VarlinkProtocolError) {
         let value: JSONValue
         do {
             value = try JSONParser.parse(buffer: bytes)
@@ -52,7 +52,7 @@ public struct VarlinkCall: Sendable, Hashable {
     }
 
     /// Validates a call from an already parsed message.
-    public init(message value: JSONValue) throws(VarlinkProtocolError) {
+    package init(message value: JSONValue) throws(VarlinkProtocolError) {
         guard case .object(let object) = value else { throw .notAnObject(found: value.typeName) }
         for key in object.keys {
             switch key {

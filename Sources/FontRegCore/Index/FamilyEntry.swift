@@ -36,7 +36,7 @@ public final class FamilyEntry: Sendable, Hashable {
     }
 
     /// Creates the entry of a family whose faces are all known (names are looked up among them).
-    public convenience init(name: String, faces: [FaceRecord]) {
+    package convenience init(name: String, faces: [FaceRecord]) {
         let sorted = FamilyEntry.sortedFaces(faces)
         var own: [CaseInsensitiveName: FaceRecord] = [:]
         for face in sorted where own[CaseInsensitiveName(face.postscriptName)] == nil {

@@ -72,7 +72,7 @@ public final class FontRegistry: Sendable {
     public var registeredPaths: [String] { state.withLock { $0.roots } }
 
     /// The number of face patterns in the private fontconfig configuration.
-    public var fontconfigPatternCount: Int {
+    package var fontconfigPatternCount: Int {
         fontconfigQueue.sync {}
         return fontconfig.withLock { $0.patternCount }
     }
@@ -82,7 +82,7 @@ public final class FontRegistry: Sendable {
     ///
     /// fontconfig scores weight as a symmetric distance on its own scale and may pick a face
     /// of another family; see `docs/weights.md` of the shared notes.
-    public func fontconfigChoice(family: String, weight: Int, italic: Bool) -> FaceRecord? {
+    package func fontconfigChoice(family: String, weight: Int, italic: Bool) -> FaceRecord? {
         fontconfigQueue.sync {}
         guard let (path, index) = fontconfig.withLock({ $0.match(family: family, weight: weight, italic: italic) })
         else { return nil }

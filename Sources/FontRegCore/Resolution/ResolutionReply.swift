@@ -48,7 +48,7 @@ public struct ResolutionReply: Sendable, Hashable, Codable {
     }
 
     /// Pretty, key-sorted JSON of any encodable value, as every command prints it.
-    public static func json<T: Encodable>(_ value: T, pretty: Bool = true) -> String {
+    package static func json<T: Encodable>(_ value: T, pretty: Bool = true) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting =
             pretty ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]

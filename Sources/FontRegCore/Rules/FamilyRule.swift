@@ -58,7 +58,7 @@ public struct FamilyRule: Sendable, Hashable {
     ///
     /// `familyName` is the part before the hyphen that the family's registered PostScript
     /// names share (`OpenSans` for `OpenSans-Bold`), else the family name without spaces.
-    public static func defaultRule(for family: String, faces: [FaceRecord]) -> FamilyRule {
+    package static func defaultRule(for family: String, faces: [FaceRecord]) -> FamilyRule {
         var roots: [String: Int] = [:]
         for face in faces {
             let root =

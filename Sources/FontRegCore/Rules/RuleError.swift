@@ -12,7 +12,7 @@ public struct RuleError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What is wrong and how to fix it.
     public var message: String
 
-    public init(file: String, line: Int? = nil, column: Int? = nil, message: String) {
+    package init(file: String, line: Int? = nil, column: Int? = nil, message: String) {
         self.file = file
         self.line = line
         self.column = column
