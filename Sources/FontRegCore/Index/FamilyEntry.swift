@@ -73,7 +73,9 @@ public final class FamilyEntry: Sendable, Hashable {
         defaultComposed = slots
     }
 
+    /// Two entries are equal when they have the same name and faces.
     public static func == (a: FamilyEntry, b: FamilyEntry) -> Bool { a.name == b.name && a.faces == b.faces }
+    /// Hashes the name and the number of faces.
     public func hash(into hasher: inout Hasher) { hasher.combine(name); hasher.combine(faces.count) }
 
     /// The faces of one style.

@@ -103,13 +103,15 @@ public final class FontRegistry: Sendable {
 
     /// Registers files or directories (scanned recursively).
     ///
+    /// - Parameters:
+    ///   - paths: font files or directories; relative paths are taken from the current directory.
+    ///   - confinedTo: directories (symlinks resolved) that symbolic links found under
+    ///     these paths may lead into, now and in every later rescan; a link leading elsewhere is
+    ///     reported as a problem and not followed. The daemon passes its allowed roots.
     /// - Returns: the faces added and the files that could not be used.
     /// - Throws: ``RegistryError`` when a path does not exist, is already registered, or is a
     ///   single file that is not a usable font.
     @discardableResult
-    /// - Parameter confinedTo: directories (symlinks resolved) that symbolic links found under
-    ///   these paths may lead into, now and in every later rescan; a link leading elsewhere is
-    ///   reported as a problem and not followed. The daemon passes its allowed roots.
     public func register(paths: [String], confinedTo: [String]? = nil) throws(RegistryError) -> RegistrationReport {
         let paths = paths.map(Self.absolute)
         if let confinedTo {

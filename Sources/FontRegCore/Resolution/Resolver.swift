@@ -15,6 +15,12 @@ public struct Resolver: Sendable {
     /// The system fallback: the best system sans-serif for an OpenType weight and style.
     public let systemFallback: (@Sendable (_ weight: Int, _ italic: Bool) -> FaceRecord?)?
 
+    /// Creates a resolver over a snapshot of faces and rules.
+    ///
+    /// - Parameters:
+    ///   - index: the faces to resolve against.
+    ///   - rules: the family rules and aliases.
+    ///   - systemFallback: the face to use for an unknown family (weight, italic), or `nil` for none.
     public init(
         index: FontIndex, rules: RuleSet = .empty, systemFallback: (@Sendable (Int, Bool) -> FaceRecord?)? = nil
     ) {

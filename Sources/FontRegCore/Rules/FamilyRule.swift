@@ -8,8 +8,15 @@ import FontRegSystem
 public struct FamilyRule: Sendable, Hashable {
     /// An alternative name for the family, possibly deprecated (a renamed family).
     public struct Alias: Sendable, Hashable {
+        /// The alternative name.
         public var name: String
+        /// Whether resolving through this name warns that it is deprecated.
         public var deprecated: Bool
+        /// Creates an alias.
+        ///
+        /// - Parameters:
+        ///   - name: the alternative name.
+        ///   - deprecated: whether using it warns.
         public init(name: String, deprecated: Bool) {
             self.name = name
             self.deprecated = deprecated
@@ -39,6 +46,17 @@ public struct FamilyRule: Sendable, Hashable {
         600: "SemiBold", 700: "Bold", 800: "ExtraBold", 900: "Black",
     ]
 
+    /// Creates a rule in code, as a rule file would declare it.
+    ///
+    /// - Parameters:
+    ///   - family: the family as design systems name it.
+    ///   - familyName: the root of every face name.
+    ///   - weightNames: the weight name of each of the nine steps.
+    ///   - italicSuffix: appended to the weight name of italic faces.
+    ///   - supportedWeights: the steps the family has, or `nil` for whatever is registered.
+    ///   - boldPolicy: how Bold Text picks the heavier weight.
+    ///   - aliases: other names that resolve to this family.
+    ///   - source: where the rule came from, for traces.
     public init(
         family: String, familyName: String, weightNames: [Int: String] = FamilyRule.defaultWeightNames,
         italicSuffix: String = "Italic", supportedWeights: [Int]? = nil,

@@ -19,6 +19,7 @@ public struct RuleError: Error, Sendable, Hashable, CustomStringConvertible {
         self.message = message
     }
 
+    /// `file:line:column: message`, as compilers print it.
     public var description: String {
         var place = file
         if let line { place += ":\(line)" }

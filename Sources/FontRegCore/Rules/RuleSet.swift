@@ -14,6 +14,11 @@ public struct RuleSet: Sendable {
     /// An empty rule set: every family gets the default rule.
     public static let empty = RuleSet(rules: [], problems: [])
 
+    /// Creates a rule set from rules built in code.
+    ///
+    /// - Parameters:
+    ///   - rules: the family rules; a later rule for the same family wins.
+    ///   - problems: problems to report alongside, as ``load(directory:)`` records them.
     public init(rules: [FamilyRule], problems: [RuleError] = []) {
         self.rules = rules
         self.problems = problems

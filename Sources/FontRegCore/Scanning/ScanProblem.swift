@@ -13,5 +13,6 @@ public struct ScanProblem: Sendable, Hashable, Codable, CustomStringConvertible 
         self.reason = reason
     }
 
+    /// `path: reason`.
     public var description: String { "\(path): \(reason)" }
 }
