@@ -5,6 +5,7 @@ public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertibl
     /// The byte offset where parsing stopped.
     public let offset: Int
 
+    /// The reason and the byte offset where parsing stopped.
     public var description: String {
         "malformed JSON at byte \(offset): \(reason); send one UTF-8 JSON object per NUL-terminated message"
     }

@@ -26,6 +26,14 @@ public struct VarlinkCall: Sendable, Hashable {
         return String(method[method.index(after: dot)...])
     }
 
+    /// Creates a call.
+    ///
+    /// - Parameters:
+    ///   - method: the fully qualified method name, `interface.Method`.
+    ///   - parameters: the call's parameters.
+    ///   - oneway: whether the service must not reply.
+    ///   - more: whether the service may send several replies.
+    ///   - upgrade: whether the connection leaves Varlink after the reply.
     public init(
         method: String, parameters: [String: JSONValue] = [:], oneway: Bool = false, more: Bool = false,
         upgrade: Bool = false

@@ -10,6 +10,12 @@ public struct VarlinkReply: Sendable, Hashable {
     /// The fully qualified error name, for an error reply.
     public var error: String?
 
+    /// Creates a reply.
+    ///
+    /// - Parameters:
+    ///   - parameters: the reply's parameters.
+    ///   - continues: whether more replies follow (a `more` call).
+    ///   - error: the fully qualified error name, for an error reply.
     public init(parameters: [String: JSONValue] = [:], continues: Bool = false, error: String? = nil) {
         self.parameters = parameters
         self.continues = continues
