@@ -79,6 +79,9 @@ public final class FamilyEntry: Sendable, Hashable {
     public func hash(into hasher: inout Hasher) { hasher.combine(name); hasher.combine(faces.count) }
 
     /// The faces of one style.
+    ///
+    /// - Parameter style: upright, italic or oblique.
+    /// - Returns: the faces of that style, in the index's order (by width, then weight).
     public func faces(style: FontStyle) -> [FaceRecord] {
         faces.filter { $0.style == style }
     }
@@ -91,6 +94,9 @@ public final class FamilyEntry: Sendable, Hashable {
 
     /// The weights this family serves in a style: static weights, named instances, and the
     /// nine steps inside a variable face's range.
+    ///
+    /// - Parameter style: upright, italic or oblique.
+    /// - Returns: the weights, lightest first.
     public func registeredWeights(style: FontStyle) -> [Int] {
         weightsByStyle[style] ?? []
     }

@@ -32,6 +32,7 @@ public final class FontRegistry: Sendable {
     /// Creates a registry and scans its configured fonts before returning.
     ///
     /// Unreadable files are recorded in the index's problems, not thrown.
+    /// - Parameter configuration: the fonts to scan, the rules directory and the cache directory.
     /// - Throws: ``RegistryError/fileNotFound(path:)`` when a configured directory or file does not exist.
     public init(configuration: RegistryConfiguration) throws(RegistryError) {
         self.configuration = configuration
@@ -97,6 +98,10 @@ public final class FontRegistry: Sendable {
     }
 
     /// Resolves a query against the current snapshot. See ``Resolver``.
+    ///
+    /// - Parameter query: the family, weight, style and Bold Text setting.
+    /// - Returns: the face that serves the query, how it was found, and the trace.
+    /// - Throws: ``ResolveError`` for an unknown family in strict mode or a family with no usable face.
     public func resolve(_ query: ResolveQuery) throws(ResolveError) -> Resolution {
         try resolver.resolve(query)
     }
@@ -144,6 +149,8 @@ public final class FontRegistry: Sendable {
 
     /// Unregisters directories or files that were registered.
     ///
+    /// - Parameter paths: registered directories or files, as given to ``register(paths:confinedTo:)``.
+    /// - Returns: the faces removed.
     /// - Throws: ``RegistryError/notRegistered(path:)`` for a path that is not a registered root.
     @discardableResult
     public func unregister(paths: [String]) throws(RegistryError) -> RegistrationReport {
@@ -155,6 +162,8 @@ public final class FontRegistry: Sendable {
     }
 
     /// Re-reads every registered directory and file; unchanged files are not read again.
+    ///
+    /// - Returns: the faces added and removed since the last scan, and the files that could not be used.
     @discardableResult
     public func rescan() -> RegistrationReport {
         (try? change { roots, _ in roots }) ?? RegistrationReport(generation: index.generation)
@@ -169,6 +178,7 @@ public final class FontRegistry: Sendable {
 
     /// Calls `handler` after every change to the registry, on the thread that made it.
     ///
+    /// - Parameter handler: called with the report of each change.
     /// - Returns: a token for ``removeObserver(_:)``.
     public func addObserver(_ handler: @escaping @Sendable (RegistrationReport) -> Void) -> Int {
         let token = nextObserver.add(1, ordering: .relaxed).newValue
@@ -177,6 +187,8 @@ public final class FontRegistry: Sendable {
     }
 
     /// Stops calling an observer.
+    ///
+    /// - Parameter token: the token ``addObserver(_:)`` returned.
     public func removeObserver(_ token: Int) {
         _ = observers.withLock { $0.removeValue(forKey: token) }
     }

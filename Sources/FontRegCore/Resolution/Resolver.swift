@@ -31,6 +31,8 @@ public struct Resolver: Sendable {
 
     /// Resolves a query.
     ///
+    /// - Parameter query: the family, weight, style and Bold Text setting.
+    /// - Returns: the face that serves the query, how it was found, and the trace.
     /// - Throws: ``ResolveError/familyNotFound(family:suggestions:)`` for an unknown family in
     ///   strict mode (or with no system fallback), naming the closest registered families.
     public func resolve(_ query: ResolveQuery) throws(ResolveError) -> Resolution {

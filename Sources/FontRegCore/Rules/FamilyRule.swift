@@ -92,6 +92,9 @@ public struct FamilyRule: Sendable, Hashable {
     }
 
     /// The weight name of a step under this rule; `nil` for a weight that is not one of the nine steps.
+    ///
+    /// - Parameter weight: a weight on the OpenType scale.
+    /// - Returns: the rule's name for the step (`Semibold`), or `nil`.
     public func weightName(for weight: Int) -> String? {
         guard weight % 100 == 0, (100...900).contains(weight) else { return nil }
         return weightNames[weight] ?? FamilyRule.defaultWeightNames[weight]
@@ -99,6 +102,9 @@ public struct FamilyRule: Sendable, Hashable {
 
     /// Composes the face name of a step and style, exactly as FontRepresentable does.
     ///
+    /// - Parameters:
+    ///   - weight: one of the nine steps.
+    ///   - italic: whether to add the italic suffix.
     /// - Returns: `nil` when `weight` is not one of the nine steps.
     public func composedName(weight: Int, italic: Bool) -> String? {
         guard let weightName = weightName(for: weight) else { return nil }

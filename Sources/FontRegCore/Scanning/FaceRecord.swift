@@ -56,6 +56,22 @@ public struct FaceRecord: Sendable, Hashable, Codable {
     /// Creates a face record; the scanner builds them from font files.
     ///
     /// Build records yourself to resolve over faces you know without scanning (see ``Resolver``).
+    /// - Parameters:
+    ///   - postscriptName: the PostScript name.
+    ///   - family: the typographic family name.
+    ///   - subfamily: the style name, e.g. `Bold Italic`.
+    ///   - fullName: the full name.
+    ///   - weight: the OpenType weight.
+    ///   - italic: whether the face is italic.
+    ///   - oblique: whether the face is oblique.
+    ///   - width: the OpenType width class, 1...9 (5 is normal).
+    ///   - file: the path of the font file.
+    ///   - index: the face index inside the file.
+    ///   - instance: the named-instance number of a variable font, when the face is one.
+    ///   - fileSize: the size of the file in bytes.
+    ///   - format: the font format, e.g. `TrueType`.
+    ///   - isColor: whether the face has color glyphs.
+    ///   - axes: the variation axes of a variable font.
     public init(
         postscriptName: String, family: String, subfamily: String, fullName: String,
         weight: Int, italic: Bool, oblique: Bool = false, width: Int = 5, file: String,

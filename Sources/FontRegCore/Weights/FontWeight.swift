@@ -12,6 +12,7 @@ public struct FontWeight: Sendable, Hashable, Comparable, Codable, CustomStringC
 
     /// Creates a weight from a number on the OpenType scale.
     ///
+    /// - Parameter value: the weight, 1...1000.
     /// - Returns: `nil` when `value` is outside 1...1000.
     public init?(_ value: Int) {
         guard (1...1000).contains(value) else { return nil }
