@@ -2,7 +2,7 @@ import FontRegJSON
 import FontRegSystem
 
 /// What a service decided to do with one call.
-public enum CallOutcome: Sendable {
+package enum CallOutcome: Sendable {
     /// Reply with these parameters.
     case reply([String: JSONValue])
     /// Reply with parameters already serialized as a JSON object (from a cache).
