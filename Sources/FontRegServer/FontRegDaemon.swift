@@ -67,7 +67,9 @@ package enum FontRegDaemon {
         }
         let terminate = DispatchSemaphore(value: 0)
         do {
-            for service in try makeServices(parts, configuration, overrides: overrides, terminate: terminate, logger: logger) {
+            for service in try makeServices(
+                parts, configuration, overrides: overrides, terminate: terminate, logger: logger)
+            {
                 try services.start(service)
             }
         } catch {
@@ -153,7 +155,8 @@ package enum FontRegDaemon {
         var services: [any DaemonService] = []
         if let watcher = parts.watcher {
             services.append(
-                DirectoryWatchService(watcher: watcher, registry: parts.registry, service: parts.service, logger: logger))
+                DirectoryWatchService(
+                    watcher: watcher, registry: parts.registry, service: parts.service, logger: logger))
         }
         services.append(parts.server)
         let signals: SignalWatcher

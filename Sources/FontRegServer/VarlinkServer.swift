@@ -26,7 +26,8 @@ package final class VarlinkServer: VarlinkBroadcaster, DaemonService {
     ///   - threads: how many event loops (threads) to run.
     /// - Throws: ``SystemError`` when epoll or eventfd cannot be created.
     package init(
-        listeners: [ListeningSocket], service: any VarlinkService, errors: VarlinkLimitErrors, limits: ServerLimits = ServerLimits(),
+        listeners: [ListeningSocket], service: any VarlinkService, errors: VarlinkLimitErrors,
+        limits: ServerLimits = ServerLimits(),
         threads: Int = 2, logger: Logger = Logger()
     ) throws(SystemError) {
         let shared = ServerShared(service: service, errors: errors, limits: limits, logger: logger)

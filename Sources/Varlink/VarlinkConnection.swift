@@ -142,7 +142,8 @@ public struct VarlinkConnection {
     }
 
     /// Answers one call; returns the work of a deferred one.
-    private mutating func dispatch(_ call: VarlinkCall) -> (@Sendable () -> Result<[String: JSONValue], VarlinkError>)? {
+    private mutating func dispatch(_ call: VarlinkCall) -> (@Sendable () -> Result<[String: JSONValue], VarlinkError>)?
+    {
         if call.upgrade {
             answer(call, .failure(.methodNotImplemented(call.method)))
             return nil
@@ -239,7 +240,9 @@ public struct VarlinkConnection {
             var result: Result<Int?, Failure> = .success(nil)
             let offset = outboxSent
             outbox.withUnsafeBytes { all in
-                result = Result { () throws(Failure) -> Int? in try write(UnsafeRawBufferPointer(rebasing: all[offset...])) }
+                result = Result { () throws(Failure) -> Int? in
+                    try write(UnsafeRawBufferPointer(rebasing: all[offset...]))
+                }
             }
             guard let count = try result.get(), count > 0 else { return false }
             outboxSent += count

@@ -102,7 +102,8 @@ struct VarlinkConnectionTests {
         }
         #expect(
             embedded.replies() == [
-                #"{"parameters":{"value":1}}"#, #"{"error":"org.example.echo.MessageTooLarge","parameters":{"limit":256}}"#,
+                #"{"parameters":{"value":1}}"#,
+                #"{"error":"org.example.echo.MessageTooLarge","parameters":{"limit":256}}"#,
             ])
         #expect(embedded.connection.shouldClose)
         #expect(!embedded.connection.wantsInput(outputLimit: 1 << 20))
@@ -131,14 +132,16 @@ struct VarlinkConnectionTests {
         #expect(
             replies == [
                 VarlinkReply(parameters: ["value": 1]),
-                VarlinkReply(error: VarlinkError("org.example.echo.InvalidMessage", ["reason": .string(violation.description)])),
+                VarlinkReply(
+                    error: VarlinkError("org.example.echo.InvalidMessage", ["reason": .string(violation.description)])),
             ])
         #expect(embedded.connection.shouldClose)
     }
 
     @Test func aDeferredCallHoldsBackLaterRepliesUntilItCompletes() throws {
         var embedded = EmbeddedConnection()
-        let result = embedded.send(echo(1) + #"{"method":"org.example.echo.Slow","parameters":{"n":2}}"# + "\0" + echo(3))
+        let result = embedded.send(
+            echo(1) + #"{"method":"org.example.echo.Slow","parameters":{"n":2}}"# + "\0" + echo(3))
         guard case .deferred(let work) = result else {
             Issue.record("expected deferred work, got \(result)")
             return
@@ -152,12 +155,17 @@ struct VarlinkConnectionTests {
         #expect(embedded.replies().isEmpty)
         embedded.connection.complete(work())
         _ = embedded.connection.process(maximumCalls: 64, outputLimit: 1 << 20)
-        #expect(try embedded.parsedReplies() == [VarlinkReply(parameters: ["n": 2]), VarlinkReply(parameters: ["value": 3])])
+        #expect(
+            try embedded.parsedReplies() == [
+                VarlinkReply(parameters: ["n": 2]), VarlinkReply(parameters: ["value": 3]),
+            ])
     }
 
     @Test func aOnewayDeferredCallRunsButSendsNoReply() throws {
         var embedded = EmbeddedConnection()
-        guard case .deferred(let work) = embedded.send(#"{"method":"org.example.echo.Slow","oneway":true}"# + "\0" + echo(2))
+        guard
+            case .deferred(let work) = embedded.send(
+                #"{"method":"org.example.echo.Slow","oneway":true}"# + "\0" + echo(2))
         else {
             Issue.record("expected deferred work")
             return
@@ -252,7 +260,9 @@ struct VarlinkConnectionTests {
         #expect(!done)
         #expect(embedded.connection.pendingOutputCount == expected - 10)
         written += embedded.connection.takeOutput()
-        #expect(String(decoding: written, as: UTF8.self) == #"{"parameters":{"value":1}}"# + "\0" + #"{"parameters":{"value":2}}"# + "\0")
+        #expect(
+            String(decoding: written, as: UTF8.self) == #"{"parameters":{"value":1}}"# + "\0"
+                + #"{"parameters":{"value":2}}"# + "\0")
         #expect(embedded.connection.pendingOutputCount == 0)
     }
 }
