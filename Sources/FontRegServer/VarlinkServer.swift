@@ -75,6 +75,7 @@ package final class VarlinkServer: VarlinkBroadcaster, DaemonService {
     ///
     /// Blocks until the loops have stopped, at most until `deadline`.
     /// - Returns: whether every loop thread has ended.
+    @discardableResult
     package func stop(before deadline: DispatchTime) -> Bool {
         for loop in loops { loop.post(.shutdown) }
         let running = threads.withLock { $0 } ?? []
