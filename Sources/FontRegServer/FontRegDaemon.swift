@@ -61,7 +61,7 @@ package enum FontRegDaemon {
             logger.error("\(error)")
             return ExitCode.unavailable
         }
-        guard let parts = makeParts(configuration, persisted: persistence.persisted, logger: logger) else {
+        guard let parts = makeParts(configuration, persistence: persistence, logger: logger) else {
             services.stop(within: stopDeadlineSeconds)
             return ExitCode.unavailable
         }
@@ -93,7 +93,10 @@ package enum FontRegDaemon {
 
     /// Builds the watcher, the index, the listening sockets, the service and the server; logs and
     /// returns `nil` when one of them cannot be set up.
-    static func makeParts(_ configuration: DaemonConfiguration, persisted: [String], logger: Logger) -> Parts? {
+    static func makeParts(_ configuration: DaemonConfiguration, persistence: PersistenceService, logger: Logger)
+        -> Parts?
+    {
+        let persisted = persistence.persisted
         let started = Date()
         // Watches are set before the first scan, so a change made while it runs is not missed.
         let watcher = configuration.watch ? makeWatcher(configuration, persisted: persisted, logger: logger) : nil
@@ -110,7 +113,7 @@ package enum FontRegDaemon {
                 + "\(Int(Date().timeIntervalSince(started) * 1000)) ms; \(index.problems.count) files unusable")
         guard let listeners = makeListeners(configuration, logger: logger) else { return nil }
         let service = RegistryService(
-            registry: registry, store: RegistrationStore(directory: configuration.stateDirectory), persisted: persisted,
+            registry: registry, store: persistence.store, persisted: persisted,
             settings: .init(access: configuration.access, allowedRoots: AllowedRoots(configuration.allowedRoots)),
             logger: logger)
         let server: VarlinkServer
