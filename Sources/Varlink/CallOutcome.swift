@@ -12,6 +12,6 @@ package enum CallOutcome: Sendable {
     /// Work that may block (scanning, disk writes): it runs on the daemon's serial worker, off the
     /// event loops, and the connection's later calls wait for it so replies stay in order.
     case deferred(@Sendable () -> Result<[String: JSONValue], VarlinkError>)
-    /// Start a `more` stream: this first reply, then every ``VarlinkServer/broadcast(_:)``.
+    /// Start a `more` stream: this first reply, then every event the server broadcasts.
     case subscribe(first: [String: JSONValue])
 }
