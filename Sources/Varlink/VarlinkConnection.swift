@@ -8,9 +8,9 @@ import FontRegJSON
 /// ``writeOutput(_:)`` gives it. The value decides everything else: framing, answering pipelined
 /// calls in order, `oneway` (no reply), `more` subscriptions, the message-size limit, deferred
 /// calls that hold back later replies, when to stop reading (back-pressure) and when to close.
-public struct VarlinkConnection {
+package struct VarlinkConnection {
     /// Who is on the other end.
-    public let peer: PeerCredentials
+    package let peer: PeerCredentials
     private let service: any VarlinkService
     private let errors: VarlinkLimitErrors
     private var framer: MessageFramer
@@ -24,19 +24,19 @@ public struct VarlinkConnection {
     private var refused = false
 
     /// A deferred call is running; later calls wait for ``complete(_:)`` so replies stay in order.
-    public private(set) var awaitingDeferred = false
+    package private(set) var awaitingDeferred = false
     /// The connection follows a `more` stream: it gets every event and answers no more calls.
-    public private(set) var subscribed = false
+    package private(set) var subscribed = false
     /// The peer shut down its sending side (``receiveEnd()``).
-    public private(set) var peerClosed = false
+    package private(set) var peerClosed = false
     /// The connection closes once its output is written (after a protocol error, at the end of
     /// the peer's input, or when the server shuts down).
-    public private(set) var closeWhenFlushed = false
+    package private(set) var closeWhenFlushed = false
     /// The server is shutting down: no further call is answered.
-    public private(set) var shuttingDown = false
+    package private(set) var shuttingDown = false
 
     /// What one ``process(maximumCalls:outputLimit:)`` step ended with.
-    public enum ProcessResult {
+    package enum ProcessResult {
         /// Nothing more to answer now: no complete call is buffered, or the connection waits
         /// (a deferred call, a subscription, output over the limit, shutdown, a violation).
         case waiting
@@ -56,7 +56,7 @@ public struct VarlinkConnection {
     ///   - service: answers the calls.
     ///   - maximumMessageSize: the longest message accepted, in bytes.
     ///   - errors: the names of the errors sent for broken limits.
-    public init(
+    package init(
         peer: PeerCredentials, service: any VarlinkService, maximumMessageSize: Int, errors: VarlinkLimitErrors
     ) {
         self.peer = peer
@@ -68,34 +68,34 @@ public struct VarlinkConnection {
     // MARK: Input
 
     /// Appends bytes read from the peer.
-    public mutating func receive(_ bytes: UnsafeRawBufferPointer) {
+    package mutating func receive(_ bytes: UnsafeRawBufferPointer) {
         guard !refused else { return }
         framer.append(bytes)
     }
 
     /// Appends bytes read from the peer.
-    public mutating func receive(_ bytes: [UInt8]) {
+    package mutating func receive(_ bytes: [UInt8]) {
         bytes.withUnsafeBytes { receive($0) }
     }
 
     /// The peer shut down its sending side: complete calls already received are still answered,
     /// then the connection closes.
-    public mutating func receiveEnd() {
+    package mutating func receiveEnd() {
         peerClosed = true
         closeWhenFlushed = true
     }
 
     /// Part of a message arrived without its NUL.
-    public var hasPartialMessage: Bool { framer.hasPartialMessage }
+    package var hasPartialMessage: Bool { framer.hasPartialMessage }
 
     /// Whether the owner may read more now: the input buffer holds less than one message over the
     /// limit (it then holds at most one message over it, which ``process(maximumCalls:outputLimit:)`` refuses).
-    public var canBufferMoreInput: Bool { framer.bufferedByteCount <= framer.maximumMessageSize }
+    package var canBufferMoreInput: Bool { framer.bufferedByteCount <= framer.maximumMessageSize }
 
     /// Whether the owner should watch the socket for input: not when the connection is closing,
     /// its unanswered input already fills a message's worth, or its unsent output passes
     /// `outputLimit` (the client is ahead of the server and must catch up first).
-    public func wantsInput(outputLimit: Int) -> Bool {
+    package func wantsInput(outputLimit: Int) -> Bool {
         !(peerClosed || closeWhenFlushed || shuttingDown || pendingOutputCount > outputLimit || !canBufferMoreInput)
     }
 
@@ -103,7 +103,7 @@ public struct VarlinkConnection {
 
     /// Answers complete calls buffered so far, in order, until one is deferred, the unsent output
     /// passes `outputLimit`, or `maximumCalls` have been answered.
-    public mutating func process(maximumCalls: Int, outputLimit: Int) -> ProcessResult {
+    package mutating func process(maximumCalls: Int, outputLimit: Int) -> ProcessResult {
         yielded = false
         var answered = 0
         while !awaitingDeferred && !subscribed && !shuttingDown && !refused && pendingOutputCount <= outputLimit {
@@ -128,7 +128,7 @@ public struct VarlinkConnection {
     }
 
     /// Queues the reply of the deferred call (none when it was `oneway`); later calls may then be answered.
-    public mutating func complete(_ result: Result<[String: JSONValue], VarlinkError>) {
+    package mutating func complete(_ result: Result<[String: JSONValue], VarlinkError>) {
         guard awaitingDeferred else { return }
         awaitingDeferred = false
         if !deferredOneway { enqueue(result) }
@@ -197,7 +197,7 @@ public struct VarlinkConnection {
     ///
     /// - Returns: `false` when the event would put more than `limit` bytes of unsent output on the
     ///   connection: a subscriber that does not read its events is to be closed.
-    public mutating func deliver(event bytes: [UInt8], limit: Int) -> Bool {
+    package mutating func deliver(event bytes: [UInt8], limit: Int) -> Bool {
         guard subscribed else { return true }
         if pendingOutputCount + bytes.count > limit { return false }
         outbox.append(contentsOf: bytes)
@@ -208,7 +208,7 @@ public struct VarlinkConnection {
     /// running deferred call has finished and the output is written.
     ///
     /// - Returns: whether it can be closed right away (a subscriber, or nothing in flight).
-    public mutating func shutDown() -> Bool {
+    package mutating func shutDown() -> Bool {
         shuttingDown = true
         closeWhenFlushed = true
         yielded = false
@@ -216,24 +216,24 @@ public struct VarlinkConnection {
     }
 
     /// Nothing is in flight: no deferred call, no subscription, no unsent output (an idle timeout may close it).
-    public var isIdle: Bool { !awaitingDeferred && !subscribed && pendingOutputCount == 0 }
+    package var isIdle: Bool { !awaitingDeferred && !subscribed && pendingOutputCount == 0 }
 
     /// Whether the owner should close the connection now: it is closing and all is answered and written.
-    public var shouldClose: Bool {
+    package var shouldClose: Bool {
         closeWhenFlushed && !awaitingDeferred && !yielded && pendingOutputCount == 0
     }
 
     // MARK: Output
 
     /// Bytes of replies waiting to be written.
-    public var pendingOutputCount: Int { outbox.count - outboxSent }
+    package var pendingOutputCount: Int { outbox.count - outboxSent }
 
     /// Writes unsent output with `write`, which takes some bytes and returns how many it wrote
     /// (`nil` when it would block).
     ///
     /// - Returns: whether everything was written.
     /// - Throws: what `write` throws.
-    public mutating func writeOutput<Failure: Error>(
+    package mutating func writeOutput<Failure: Error>(
         _ write: (UnsafeRawBufferPointer) throws(Failure) -> Int?
     ) throws(Failure) -> Bool {
         while pendingOutputCount > 0 {
@@ -255,7 +255,7 @@ public struct VarlinkConnection {
     }
 
     /// Takes all unsent output at once, as a peer that reads everything would (for tests and the fuzz target).
-    public mutating func takeOutput() -> [UInt8] {
+    package mutating func takeOutput() -> [UInt8] {
         var taken: [UInt8] = []
         _ = writeOutput { (bytes) -> Int? in
             taken.append(contentsOf: bytes)

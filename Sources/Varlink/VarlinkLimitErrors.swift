@@ -5,23 +5,23 @@ import FontRegJSON
 /// The Varlink layer knows no service's error names: whoever runs a server says which
 /// fully qualified names its clients expect (io.fontreg uses `io.fontreg.Registry.MessageTooLarge`
 /// and friends), so the wire is the service's, and this layer stays generic.
-public struct VarlinkLimitErrors: Sendable, Hashable {
+package struct VarlinkLimitErrors: Sendable, Hashable {
     /// The error for a message over the size limit; sent with `limit` (bytes), then the connection closes.
-    public var messageTooLarge: String
+    package var messageTooLarge: String
     /// The error for a message that is not a well-formed call; sent with `reason`, then the connection closes.
-    public var invalidMessage: String
+    package var invalidMessage: String
     /// The error for a connection over the connection limit; sent with `limit`, then the connection closes.
-    public var tooManyConnections: String
+    package var tooManyConnections: String
 
     /// Names the three errors.
-    public init(messageTooLarge: String, invalidMessage: String, tooManyConnections: String) {
+    package init(messageTooLarge: String, invalidMessage: String, tooManyConnections: String) {
         self.messageTooLarge = messageTooLarge
         self.invalidMessage = invalidMessage
         self.tooManyConnections = tooManyConnections
     }
 
     /// The reply for a protocol violation: `messageTooLarge(limit)` or `invalidMessage(reason)`.
-    public func reply(for violation: VarlinkProtocolError) -> VarlinkError {
+    package func reply(for violation: VarlinkProtocolError) -> VarlinkError {
         if case .messageTooLarge(let limit) = violation {
             return VarlinkError(messageTooLarge, ["limit": .int(limit)])
         }
@@ -29,7 +29,7 @@ public struct VarlinkLimitErrors: Sendable, Hashable {
     }
 
     /// The reply for a connection refused because `limit` connections are open.
-    public func tooManyConnections(limit: Int) -> VarlinkError {
+    package func tooManyConnections(limit: Int) -> VarlinkError {
         VarlinkError(tooManyConnections, ["limit": .int(limit)])
     }
 }
