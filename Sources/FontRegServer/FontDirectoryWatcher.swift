@@ -1,17 +1,13 @@
-import FontRegCore
-import FontRegJSON
-import FontRegProtocol
-import FontRegService
+import Dispatch
 import FontRegSystem
 import Foundation
 import Synchronization
-import Varlink
 
 /// Watches font directories (recursively) with inotify and calls back once changes settle.
 ///
 /// Changes are debounced: the callback runs after `debounce` has passed with no new event,
 /// so copying a family of twenty files causes one rescan, not twenty. It runs on the
-/// watcher's own thread.
+/// watcher's own thread, which ``stop(before:)`` ends.
 ///
 /// Every directory is opened through descriptors before it is watched, the way the scanner
 /// reads it: a root inside an allowed root is opened beneath it with no symbolic link
@@ -19,12 +15,17 @@ import Varlink
 /// put on the opened directory itself (``Inotify/watchDirectory(_:path:)``), so a link swapped
 /// in for a watched directory never moves the watch elsewhere. A queue overflow
 /// (`IN_Q_OVERFLOW`) re-watches every tree and rescans; a watched root that disappears is
-/// watched again as soon as it exists again (checked every ``rootRetryMilliseconds``).
+/// watched again as soon as it exists again (looked for every ``rootRetryMilliseconds``).
 package final class FontDirectoryWatcher: Sendable {
+    private static let inotifyID: UInt64 = 0
+    private static let stopID: UInt64 = 1
     /// How often a root that is gone is looked for again.
     static let rootRetryMilliseconds: Int32 = 1000
 
     private let inotify: Inotify
+    private let epoll: Epoll
+    private let stopRequest: EventNotifier
+    private let thread = Mutex<ServiceThread?>(nil)
     private let directories: Mutex<[String]>
     private let watched = Mutex<[Int32: String]>([:])
     private let allowedRoots: [String]
@@ -40,6 +41,10 @@ package final class FontDirectoryWatcher: Sendable {
         throws(SystemError)
     {
         inotify = try Inotify()
+        epoll = try Epoll()
+        stopRequest = try EventNotifier()
+        try epoll.add(inotify.fd, events: Epoll.readable, data: FontDirectoryWatcher.inotifyID)
+        try epoll.add(stopRequest.fd, events: Epoll.readable, data: FontDirectoryWatcher.stopID)
         self.directories = Mutex(directories)
         self.allowedRoots = allowedRoots
         self.debounceMilliseconds = Int32(debounceMilliseconds)
@@ -53,11 +58,11 @@ package final class FontDirectoryWatcher: Sendable {
         for directory in directories { addTree(directory) }
     }
 
-    /// The inotify instance, for tests that read its events by hand instead of starting the thread.
-    var inotifyForTests: Inotify { inotify }
-
     /// The paths of the directories watched now (for tests and diagnostics).
     package var watchedDirectories: Set<String> { Set(watched.withLock { $0.values }) }
+
+    /// The inotify instance, for tests that read its events by hand instead of starting the thread.
+    var inotifyForTests: Inotify { inotify }
 
     /// Opens a root the way the scanner does, or `nil` when it is not (or no longer) a directory.
     private func openRoot(_ root: String) -> FileDescriptor? {
@@ -95,10 +100,9 @@ package final class FontDirectoryWatcher: Sendable {
 
     /// Watches a directory that appeared inside a watched one, opened from its parent.
     private func addNew(name: String, parent: String) {
-        let path = parent + "/" + name
         guard let parentDirectory = openRoot(parent), let child = try? parentDirectory.openEntry(name, as: .directory)
         else { return }
-        addTree(child, path: path, depth: 0)
+        addTree(child, path: parent + "/" + name, depth: 0)
     }
 
     /// The roots not watched now (deleted, moved away, or never there).
@@ -109,25 +113,36 @@ package final class FontDirectoryWatcher: Sendable {
 
     /// Starts the watcher thread; `onChange` runs there after each settled burst of changes.
     package func start(onChange: @escaping @Sendable () -> Void) {
-        let thread = Thread { [self] in run(onChange: onChange) }
-        thread.name = "fontregd-inotify"
-        thread.start()
+        thread.withLock { thread in
+            guard thread == nil else { return }
+            thread = ServiceThread(name: "fontregd-inotify") { [self] in run(onChange: onChange) }
+        }
+    }
+
+    /// Ends the watcher thread (a rescan it is running finishes first), waiting at most until `deadline`.
+    ///
+    /// - Returns: whether the thread has ended.
+    @discardableResult
+    package func stop(before deadline: DispatchTime) -> Bool {
+        stopRequest.signal()
+        guard let running = thread.withLock({ $0 }) else { return true }
+        return running.join(before: deadline)
     }
 
     private func run(onChange: @Sendable () -> Void) {
         var buffer = [UInt8](repeating: 0, count: 65536)
+        var events = [Epoll.Event](repeating: Epoll.Event(events: 0, data: 0), count: 2)
         var pending = false
         while true {
-            var descriptor = pollfd(fd: inotify.fd, events: Int16(POLLIN), revents: 0)
+            let ready: Int
             let timeout = pending ? debounceMilliseconds : missingRoots.isEmpty ? -1 : Self.rootRetryMilliseconds
-            let ready = poll(&descriptor, 1, timeout)
-            if ready < 0 {
-                if Syscall.lastErrno == Syscall.interrupted { continue }
-                logger.error(
-                    "inotify poll failed: \(SystemError("poll", errno: Syscall.lastErrno)); "
-                        + "font directories are no longer watched")
+            do {
+                ready = try epoll.wait(into: &events, timeout: timeout)
+            } catch {
+                logger.error("inotify wait failed: \(error); font directories are no longer watched")
                 return
             }
+            if events[0..<ready].contains(where: { $0.data == FontDirectoryWatcher.stopID }) { return }
             if ready == 0 {
                 if pending {
                     pending = false
@@ -137,7 +152,18 @@ package final class FontDirectoryWatcher: Sendable {
                 }
                 continue
             }
-            pending = handle(inotify.readEvents(into: &buffer)) || pending
+            if readEvents(into: &buffer) { pending = true }
+        }
+    }
+
+    /// Reads pending events and applies them; returns whether anything changed.
+    private func readEvents(into buffer: inout [UInt8]) -> Bool {
+        do {
+            guard let events = try inotify.read(into: &buffer) else { return false }
+            return handle(events)
+        } catch {
+            logger.warning("reading inotify events failed: \(error)")
+            return false
         }
     }
 
@@ -162,7 +188,7 @@ package final class FontDirectoryWatcher: Sendable {
                 for root in directories.withLock({ $0 }) { addTree(root) }
                 return true
             }
-            if event.isNewDirectory, let parent = watched.withLock({ $0[event.watch] }) {
+            if event.isNewDirectory, !event.name.isEmpty, let parent = watched.withLock({ $0[event.watch] }) {
                 newDirectories.append((event.name, parent))
             }
             if event.isDirectoryGone {

@@ -53,11 +53,14 @@ package final class Inotify: Sendable {
         return try Syscall.run("inotify_add_watch", subject: path) { cshim_inotify_add_directory_nofollow(fd, path) }
     }
 
-    /// Reads the events waiting (none when there are none: the descriptor is non-blocking).
-    package func readEvents(into buffer: inout [UInt8]) -> [Event] {
-        let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-        guard count > 0 else { return [] }
-        return buffer.withUnsafeBytes { Self.events(in: $0, count: count) }
+    /// Reads the pending events into `buffer` (non-blocking).
+    ///
+    /// The corresponding call is `read`.
+    /// - Returns: the events read, or `nil` when none is pending (`EAGAIN`).
+    /// - Throws: ``SystemError`` when the read fails.
+    package func read(into buffer: inout [UInt8]) throws(SystemError) -> [Event]? {
+        guard let count = try Syscall.read(fd, into: &buffer), count > 0 else { return nil }
+        return buffer.withUnsafeBytes { Inotify.events(in: $0, count: count) }
     }
 
     /// Splits a buffer read from the descriptor into events.

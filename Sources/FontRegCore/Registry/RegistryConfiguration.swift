@@ -21,6 +21,14 @@ public struct RegistryConfiguration: Sendable, Hashable {
     /// (64 MiB by default: larger than any real font, small enough that no file can exhaust memory).
     public var maximumFontFileSize: Int64 = FontScanner.defaultMaximumFileSize
 
+    /// Creates a configuration.
+    ///
+    /// - Parameters:
+    ///   - fontDirectories: directories scanned recursively for font files.
+    ///   - fontFiles: single font files.
+    ///   - rulesDirectory: a directory of `*.json` family rules, or `nil` for the default rules.
+    ///   - includeSystemFonts: whether to index the fonts of the system's fontconfig configuration too.
+    ///   - cacheDirectory: where the private fontconfig cache goes; a per-user temporary directory when `nil`.
     public init(
         fontDirectories: [String] = [], fontFiles: [String] = [], rulesDirectory: String? = nil,
         includeSystemFonts: Bool = false, cacheDirectory: String? = nil

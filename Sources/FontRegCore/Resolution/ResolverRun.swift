@@ -1,0 +1,177 @@
+/// One resolution in progress: the query, the weights worked out so far, and the trace.
+///
+/// ``Resolver/resolve(_:)`` runs its steps in order on this value; each step appends to the
+/// trace (`steps`) and to the warnings (`notes`) it reports.
+struct ResolverRun {
+    /// The family as the registry and the rules know it.
+    struct Family {
+        /// The registered family, when there is one.
+        var entry: FamilyEntry?
+        /// The rule that applies: declared for the family, else the family's default rule.
+        var rule: FamilyRule
+        /// Whether `rule` came from a rule file (not the default rule).
+        var declared: Bool
+    }
+
+    /// The outcome of looking up the composed face name.
+    enum ComposedMatch {
+        /// The composed name is a registered face of the right weight.
+        case found(Resolution)
+        /// No usable face has the composed name (`nil` when no name composes for the weight).
+        case notFound(String?)
+    }
+
+    let query: ResolveQuery
+    /// The weight asked for.
+    let requested: Int
+    /// The weight to draw at: `requested`, or Bold Text's heavier weight.
+    var effective: Int
+    /// The Bold Text policy applied, when Bold Text is on.
+    var boldPolicy: BoldTextPolicy?
+    /// The style asked for.
+    let style: FontStyle
+    var steps: [ResolveStep] = []
+    var notes: [ResolveWarning] = []
+
+    init(query: ResolveQuery) {
+        self.query = query
+        requested = query.weight.value
+        effective = requested
+        style = query.italic ? .italic : .normal
+        steps.reserveCapacity(8)
+        steps.append(.asked(family: query.family, weight: requested, italic: query.italic, boldText: query.boldText))
+    }
+
+    /// Step 1: follows an alias, finds the registered family and the rule that applies to it.
+    mutating func lookUpFamily(index: FontIndex, rules: RuleSet) -> Family {
+        var key = FamilyKey(query.family)
+        if !rules.isEmpty, let alias = rules.alias(key: key) {
+            key = FamilyKey(alias.target)
+            steps.append(.alias(name: query.family, target: alias.target, deprecated: alias.deprecated))
+            if alias.deprecated { notes.append(.deprecatedAlias(name: query.family, target: alias.target)) }
+        }
+        let declared = rules.isEmpty ? nil : rules.rule(key: key)
+        let entry = index.family(key: key) ?? declared.flatMap { index.family(named: $0.family) }
+        let ruleForEntry = declared ?? (rules.isEmpty ? nil : entry.flatMap { rules.rule(for: $0.name) })
+        let rule = ruleForEntry ?? entry?.defaultRule ?? FamilyRule.defaultRule(for: query.family, faces: [])
+        if let entry { steps.append(.foundFamily(name: entry.name, faces: entry.faces.count)) }
+        steps.append(ruleForEntry != nil ? .rule(rule) : .defaultRule(source: rule.source))
+        return Family(entry: entry, rule: rule, declared: ruleForEntry != nil)
+    }
+
+    /// The Bold Text policy: the query's, else the family rule's.
+    func policy(_ family: Family) -> BoldTextPolicy { query.boldPolicy ?? family.rule.boldPolicy }
+
+    /// Step 2: with Bold Text on, moves the effective weight by the policy, among the weights
+    /// the rule supports (or the family has), and warns when the ideal next step is missing.
+    mutating func applyBoldText(family: Family) {
+        guard query.boldText else { return }
+        let policy = policy(family)
+        boldPolicy = policy
+        let rule = family.rule
+        let registered = family.entry.map { Resolver.registeredWeights($0, style: style) } ?? []
+        let supported = rule.supportedWeights ?? (family.entry == nil ? FontWeight.steps.map(\.value) : registered)
+        effective = BoldText.weight(for: requested, policy: policy, supported: supported)
+        steps.append(
+            .boldText(
+                policy: policy, requested: requested, effective: effective, supported: supported,
+                fromRule: rule.supportedWeights != nil, style: style))
+        if policy == .nextHeavier, let entry = family.entry {
+            let ideal = BoldText.idealNextStep(after: requested)
+            if ideal != requested && !registered.contains(ideal) {
+                notes.append(
+                    .boldTextStepMissing(
+                        ideal: ideal, requested: requested, family: entry.name, style: style, used: effective))
+            }
+        }
+    }
+
+    /// A resolution of `face` for this query.
+    func resolution(_ face: FaceRecord, composed: String?, match: Resolution.MatchKind, family: String) -> Resolution {
+        Resolution(
+            face: face, composedName: composed, match: match, requestedWeight: requested,
+            effectiveWeight: effective, resolvedFamily: family, boldPolicy: boldPolicy, steps: steps, notes: notes)
+    }
+
+    /// Step 3: the face name the rule composes for the effective weight, if it is registered and
+    /// really of this family and weight (default-rule names are a guess: Lato's "Thin" is 200).
+    mutating func matchComposedName(entry: FamilyEntry, family: Family, index: FontIndex) -> ComposedMatch {
+        let precomputed =
+            !family.declared && effective % 100 == 0 && (100...900).contains(effective)
+            && !entry.defaultComposed.isEmpty
+        if precomputed {
+            // The default rule's names were looked up when the index was built.
+            switch entry.defaultComposed[FamilyEntry.composedSlot(weight: effective, italic: query.italic)] {
+            case .found(let name, let face):
+                steps.append(.composedFound(composed: name, registered: face.postscriptName))
+                return .found(resolution(face, composed: name, match: .exactName, family: entry.name))
+            case .misfit(let name, let face):
+                noteWrongWeight(face, entry: entry)
+                steps.append(.composedMissing(composed: name))
+                return .notFound(name)
+            case .missing(let name):
+                steps.append(.composedMissing(composed: name))
+                return .notFound(name)
+            }
+        }
+        guard let composed = family.rule.composedName(weight: effective, italic: query.italic) else {
+            steps.append(.offGrid(weight: effective))
+            return .notFound(nil)
+        }
+        if let face = index.face(postscriptName: composed) {
+            let sameFamily = face.family == entry.name || FamilyKey(face.family) == FamilyKey(entry.name)
+            if !family.declared && (!sameFamily || !face.weightRange.contains(effective)) {
+                noteWrongWeight(face, entry: entry)
+            } else {
+                steps.append(.composedFound(composed: composed, registered: face.postscriptName))
+                return .found(resolution(face, composed: composed, match: .exactName, family: entry.name))
+            }
+        }
+        steps.append(.composedMissing(composed: composed))
+        return .notFound(composed)
+    }
+
+    /// Records that the composed name belongs to a face of another weight or family.
+    private mutating func noteWrongWeight(_ face: FaceRecord, entry: FamilyEntry) {
+        let sameFamily = FamilyKey(face.family) == FamilyKey(entry.name)
+        steps.append(
+            .composedWrongWeight(
+                registered: face.postscriptName, weight: face.weight,
+                otherFamily: sameFamily ? nil : face.family, effective: effective, family: entry.name))
+    }
+
+    /// Step 4: a face of the family chosen by CSS Fonts 4 (Android's nearest rule under the
+    /// `android` Bold Text policy), with the style fallback CSS prescribes.
+    mutating func matchInFamily(entry: FamilyEntry, family: Family, composed: String?) throws(ResolveError)
+        -> Resolution
+    {
+        var chosen: FaceRecord?
+        if query.boldText && policy(family) == .android {
+            chosen = WeightMatcher.androidMatch(
+                WeightMatcher.preferredWidth(entry.faces), desired: effective, italic: query.italic)
+            steps.append(.androidMatching)
+        } else {
+            for candidateStyle in WeightMatcher.styleOrder(italic: query.italic) {
+                guard let ofStyle = entry.preferredFacesByStyle[candidateStyle], !ofStyle.isEmpty else { continue }
+                if candidateStyle != style {
+                    steps.append(.styleFallback(wanted: style, used: candidateStyle, family: entry.name))
+                    notes.append(.styleMissing(family: entry.name, wanted: style, used: candidateStyle))
+                }
+                chosen = WeightMatcher.cssMatch(ofStyle, desired: effective)
+                break
+            }
+        }
+        guard let face = chosen else { throw .noFaceInFamily(family: entry.name) }
+        let exact = face.weightRange.contains(effective) && face.style == style
+        if face.weightRange.count > 1 {
+            steps.append(.variable(postscriptName: face.postscriptName, range: face.weightRange, weight: effective))
+        }
+        if exact {
+            steps.append(.matched(postscriptName: face.postscriptName, weight: effective))
+        } else {
+            steps.append(.substituted(postscriptName: face.postscriptName, faceWeight: face.weight, weight: effective))
+            notes.append(.substituted(faceWeight: face.weight, weight: effective, family: entry.name))
+        }
+        return resolution(face, composed: composed, match: exact ? .familyWeight : .nearestWeight, family: entry.name)
+    }
+}
