@@ -44,19 +44,27 @@ package struct AuditFinding: Sendable, Hashable {
         return place
     }
 
-    /// Splits `file:line:column (name)` (``UseOrigin/description``) into its parts.
+    /// Splits `file:line:column (name)` (``UseOrigin/description``) into its parts; names may hold parentheses.
     static func parse(_ source: String) -> AuditFinding {
-        var rest = Substring(source)
-        var name = ""
-        if rest.hasSuffix(")"), let open = rest.range(of: " (", options: .backwards) {
-            name = String(rest[open.upperBound..<rest.index(before: rest.endIndex)])
-            rest = rest[..<open.lowerBound]
-        }
-        let parts = rest.split(separator: ":", omittingEmptySubsequences: false)
-        if parts.count >= 3, let line = Int(parts[parts.count - 2]), let column = Int(parts[parts.count - 1]) {
+        let range = NSRange(source.startIndex..., in: source)
+        if let match = positioned.firstMatch(in: source, range: range),
+            let file = Range(match.range(at: 1), in: source), let line = Range(match.range(at: 2), in: source),
+            let column = Range(match.range(at: 3), in: source), let name = Range(match.range(at: 4), in: source)
+        {
             return AuditFinding(
-                file: parts.dropLast(2).joined(separator: ":"), line: line, column: column, name: name, message: "")
+                file: String(source[file]), line: Int(source[line]), column: Int(source[column]),
+                name: String(source[name]), message: "")
         }
-        return AuditFinding(file: String(rest), line: nil, column: nil, name: name, message: "")
+        if let match = unpositioned.firstMatch(in: source, range: range),
+            let file = Range(match.range(at: 1), in: source), let name = Range(match.range(at: 2), in: source)
+        {
+            return AuditFinding(
+                file: String(source[file]), line: nil, column: nil, name: String(source[name]), message: "")
+        }
+        return AuditFinding(file: source, line: nil, column: nil, name: "", message: "")
     }
+
+    // The patterns are constants that compile; `try!` cannot fail.
+    private static let positioned = try! NSRegularExpression(pattern: #"^(.*?):([0-9]+):([0-9]+) \((.*)\)$"#)
+    private static let unpositioned = try! NSRegularExpression(pattern: #"^(.*?) \((.*)\)$"#)
 }
