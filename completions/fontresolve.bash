@@ -37,7 +37,10 @@ _fontresolve() {
         rules:--rules) COMPREPLY=($(compgen -d -- "$cur")); return ;;
         rules:--socket) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         audit:--bold-policy) COMPREPLY=($(compgen -W "next-heavier ios-system android css-bolder" -- "$cur")); return ;;
-        audit:--format) COMPREPLY=($(compgen -W "dtcg tokens-studio swift native" -- "$cur")); return ;;
+        audit:--format) COMPREPLY=($(compgen -W "dtcg tokens-studio figma-variables swift native sarif github" -- "$cur")); return ;;
+        audit:--emit) COMPREPLY=($(compgen -W "css android ios flutter style-dictionary" -- "$cur")); return ;;
+        audit:--out) COMPREPLY=($(compgen -d -- "$cur")); return ;;
+        audit:--copy-fonts) COMPREPLY=($(compgen -d -- "$cur")); return ;;
         audit:--report) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         audit:--fonts) COMPREPLY=($(compgen -d -- "$cur")); return ;;
         audit:--rules) COMPREPLY=($(compgen -d -- "$cur")); return ;;
@@ -54,7 +57,7 @@ _fontresolve() {
         status) options="--json --fonts --rules --system-fonts --socket --help"; arguments=none ;;
         watch) options="--interval --json --fonts --rules --system-fonts --socket --help"; arguments=none ;;
         rules) options="--json --fonts --rules --system-fonts --socket --help"; arguments="values:suggest show" ;;
-        audit) options="--bold-policy --format --markdown --report --include-deprecated --json --fonts --rules --system-fonts --socket --help"; arguments=file ;;
+        audit) options="--bold-policy --format --emit --out --copy-fonts --markdown --report --include-deprecated --json --fonts --rules --system-fonts --socket --help"; arguments=file ;;
         help) options="--man --help"; arguments="values:resolve explain list face register unregister rescan status watch rules audit help completion" ;;
         completion) options="--help"; arguments="values:bash zsh" ;;
     esac

@@ -81,7 +81,9 @@ package enum AuditCommand {
         } catch {
             return Result(stdout: "", stderr: "fontresolve audit: \(error)\n", exitCode: 2)
         }
-        let report = audit(documents, options: options, registry: registry)
+        var report = audit(documents, options: options, registry: registry)
+        report.variableFonts = VariableFontSavings.estimate(
+            AuditWiring(report: report, faces: registry.index.faces, uses: documents.flatMap(\.uses)))
         return output(report, documents: documents, options: options, index: registry.index)
     }
 
