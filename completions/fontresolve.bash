@@ -2,7 +2,7 @@
 _fontresolve() {
     local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
     if [[ $COMP_CWORD -eq 1 ]]; then
-        COMPREPLY=($(compgen -W "resolve explain list face register unregister rescan status watch rules audit help completion" -- "$cur"))
+        COMPREPLY=($(compgen -W "resolve explain list face register unregister rescan status watch rules audit style-name weight-of help completion" -- "$cur"))
         return
     fi
     local command=${COMP_WORDS[1]} options= arguments=
@@ -45,6 +45,12 @@ _fontresolve() {
         audit:--fonts) COMPREPLY=($(compgen -d -- "$cur")); return ;;
         audit:--rules) COMPREPLY=($(compgen -d -- "$cur")); return ;;
         audit:--socket) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        style-name:--fonts) COMPREPLY=($(compgen -d -- "$cur")); return ;;
+        style-name:--rules) COMPREPLY=($(compgen -d -- "$cur")); return ;;
+        style-name:--socket) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        weight-of:--fonts) COMPREPLY=($(compgen -d -- "$cur")); return ;;
+        weight-of:--rules) COMPREPLY=($(compgen -d -- "$cur")); return ;;
+        weight-of:--socket) COMPREPLY=($(compgen -f -- "$cur")); return ;;
     esac
     case "$command" in
         resolve) options="--weight --italic --bold-text --bold-policy --strict --explain --json --fonts --rules --system-fonts --socket --help"; arguments=family ;;
@@ -56,9 +62,11 @@ _fontresolve() {
         rescan) options="--json --socket --help"; arguments=none ;;
         status) options="--json --fonts --rules --system-fonts --socket --help"; arguments=none ;;
         watch) options="--interval --json --fonts --rules --system-fonts --socket --help"; arguments=none ;;
-        rules) options="--json --fonts --rules --system-fonts --socket --help"; arguments="values:suggest show" ;;
+        rules) options="--json --fonts --rules --system-fonts --socket --help"; arguments="values:suggest show check" ;;
         audit) options="--bold-policy --format --emit --out --copy-fonts --markdown --report --include-deprecated --json --fonts --rules --system-fonts --socket --help"; arguments=file ;;
-        help) options="--man --help"; arguments="values:resolve explain list face register unregister rescan status watch rules audit help completion" ;;
+        style-name) options="--italic --json --fonts --rules --system-fonts --socket --help"; arguments=family ;;
+        weight-of) options="--json --fonts --rules --system-fonts --socket --help"; arguments=family ;;
+        help) options="--man --help"; arguments="values:resolve explain list face register unregister rescan status watch rules audit style-name weight-of help completion" ;;
         completion) options="--help"; arguments="values:bash zsh" ;;
     esac
     if [[ $cur == -* ]]; then

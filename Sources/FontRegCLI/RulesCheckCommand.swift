@@ -1,0 +1,35 @@
+import FontRegCore
+
+extension RulesCommand {
+    /// `fontresolve rules check --rules DIR`: every rule file tested against the registered faces.
+    ///
+    /// Prints one line per finding (`file:line:column: error|warning: family: what; fix: how`);
+    /// exit 1 when a rule names the wrong face or a file cannot be read.
+    static func check(context: CommandContext) throws(CLIError) -> ExitStatus {
+        guard let directory = context.arguments.value("rules") else {
+            throw context.spec.usageError("rules check needs --rules DIR (the daemon does not publish its rules)")
+        }
+        let rules = RuleSet.load(directory: directory)
+        let faces = try context.backend().faces(family: nil)
+        let findings = RuleChecker.check(rules, faces: faces)
+        if context.json {
+            struct Listing: Encodable {
+                var findings: [RuleChecker.Finding]
+                var problems: [String]
+            }
+            context.printJSON(Listing(findings: findings, problems: rules.problems.map(\.description)))
+        } else {
+            let console = context.console
+            for finding in findings { console.line(PathDisplay.relative(finding.description)) }
+            for problem in rules.problems {
+                console.error("\(console.styledError("error:", .red)) \(PathDisplay.relative(problem.description))")
+            }
+            let errors = findings.filter { $0.severity == "error" }.count
+            console.line(
+                "\(rules.rules.count) rule\(rules.rules.count == 1 ? "" : "s") checked: \(errors) error\(errors == 1 ? "" : "s"), \(findings.count - errors) warning\(findings.count - errors == 1 ? "" : "s")"
+            )
+        }
+        let failed = findings.contains { $0.severity == "error" } || !rules.problems.isEmpty
+        return failed ? .failure : .success
+    }
+}
