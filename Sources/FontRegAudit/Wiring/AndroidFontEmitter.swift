@@ -47,7 +47,11 @@ package enum AndroidFontEmitter {
         var attributes = [
             "android:fontStyle=\"\(style)\"", "android:fontWeight=\"\(weight)\"", "android:font=\"\(reference)\"",
         ]
-        if face.isVariable { attributes.append("android:fontVariationSettings=\"'wght' \(weight)\"") }
+        let settings = face.variationSettings(for: weight)
+        if !settings.isEmpty {
+            let text = settings.map { "'\($0.tag)' \(CSSFontFaceEmitter.number($0.value))" }.joined(separator: ", ")
+            attributes.append("android:fontVariationSettings=\"\(text)\"")
+        }
         attributes += ["app:fontStyle=\"\(style)\"", "app:fontWeight=\"\(weight)\"", "app:font=\"\(reference)\""]
         return "    <font\n" + attributes.map { "        \($0)" }.joined(separator: "\n") + " />"
     }

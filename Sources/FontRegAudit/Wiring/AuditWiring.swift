@@ -30,6 +30,16 @@ package struct AuditWiring: Sendable {
             return record.weight...record.weight
         }
 
+        /// The axis settings that draw `weight` with this face: `wght` for a variable face, nothing for a static one.
+        ///
+        /// Hook for the resolution's `variations` (the issue "Answers a renderer can draw with"):
+        /// when resolutions carry the settings a renderer must apply, take them from there instead
+        /// of deriving `wght` from the weight here; every emitter asks this one place.
+        package func variationSettings(for weight: Int) -> [(tag: String, value: Double)] {
+            guard isVariable, record.axes.contains(where: { $0.tag == "wght" }) else { return [] }
+            return [("wght", Double(weight))]
+        }
+
         /// The CSS `format()` hint for the file, from its extension.
         package var cssFormat: String {
             switch (record.file as NSString).pathExtension.lowercased() {

@@ -100,6 +100,11 @@ package enum CSSFontFaceEmitter {
         return result.trimmingCharacters(in: CharacterSet(charactersIn: "-")).lowercased()
     }
 
+    /// A number as CSS and Android write it: `653`, `12.5`.
+    static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e9 ? String(Int(value)) : String(value)
+    }
+
     /// A CSS string in double quotes.
     static func quoted(_ text: String) -> String {
         "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
