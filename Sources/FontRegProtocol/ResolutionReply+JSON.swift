@@ -7,7 +7,7 @@ extension ResolutionReply {
     /// The reply as JSON bytes with sorted keys: exactly the members of its `Codable` encoding
     /// (a test checks this), written directly so the daemon's hot path avoids `JSONEncoder`
     /// and dictionaries.
-    public var jsonBytes: [UInt8] {
+    package var jsonBytes: [UInt8] {
         var writer = JSONBytesWriter()
         writer.begin()
         if let boldPolicy { writer.member("boldPolicy", boldPolicy) }
@@ -31,7 +31,7 @@ extension ResolutionReply {
     }
 
     /// The reply as a JSON object (parsed from ``jsonBytes``, so the two cannot drift apart).
-    public var jsonValue: JSONValue {
+    package var jsonValue: JSONValue {
         do {
             return try JSONParser.parse(jsonBytes)
         } catch {
@@ -40,27 +40,26 @@ extension ResolutionReply {
     }
 
     /// The members of ``jsonValue``; the reply parameters of `Resolve`.
-    public var parameters: [String: JSONValue] { jsonValue.objectValue ?? [:] }
+    package var parameters: [String: JSONValue] { jsonValue.objectValue ?? [:] }
 
     /// Reads a reply back, e.g. from the parameters of a `Resolve` reply.
     ///
     /// - Returns: `nil` when a required member is missing or of the wrong type.
-    public init?(parameters object: [String: JSONValue]) {
+    package init?(parameters object: [String: JSONValue]) {
         guard let faceValue = object["face"], let face = FaceRecord(jsonValue: faceValue),
-            let match = object["match"]?.stringValue,
+            let match = object["match"]?.stringValue.flatMap(Resolution.MatchKind.init(rawValue:)),
             let requested = object["requestedWeight"]?.intValue,
             let effective = object["effectiveWeight"]?.intValue
         else { return nil }
         let resolution = Resolution(
             face: face, composedName: object["composedName"]?.stringValue,
-            match: Resolution.MatchKind(rawValue: match) ?? .nearestWeight,
+            match: match,
             requestedWeight: requested, effectiveWeight: effective,
             resolvedFamily: object["resolvedFamily"]?.stringValue ?? face.family,
             boldPolicy: object["boldPolicy"]?.stringValue.flatMap { BoldTextPolicy(rawValue: $0) },
             trace: (object["trace"]?.arrayValue ?? []).compactMap(\.stringValue),
             warnings: (object["warnings"]?.arrayValue ?? []).compactMap(\.stringValue))
         self.init(resolution)
-        self.match = match
         if let family = object["family"]?.stringValue { self.family = family }
     }
 }

@@ -21,6 +21,11 @@ public struct FontIndex: Sendable {
     public let families: [FamilyEntry]
 
     /// Builds the index of these faces.
+    ///
+    /// - Parameters:
+    ///   - faces: the faces, in any order.
+    ///   - problems: files that could not be used.
+    ///   - generation: the registry generation this snapshot belongs to.
     public init(faces: [FaceRecord], problems: [ScanProblem] = [], generation: Int = 0) {
         self.generation = generation
         self.problems = problems
@@ -52,26 +57,41 @@ public struct FontIndex: Sendable {
     }
 
     /// The family with this name under its normalized key ("noto-sans" finds "Noto Sans").
+    ///
+    /// - Parameter name: the family name in any spelling.
+    /// - Returns: the family, or `nil` when none is registered under that name.
     public func family(named name: String) -> FamilyEntry? {
         familiesByKey[FamilyKey(name)]
     }
 
     /// The family under an already normalized key.
+    ///
+    /// - Parameter key: the normalized family name.
+    /// - Returns: the family, or `nil`.
     public func family(key: FamilyKey) -> FamilyEntry? {
         familiesByKey[key]
     }
 
     /// The face with this PostScript name, ignoring case.
+    ///
+    /// - Parameter postscriptName: the PostScript name, e.g. `Lato-Bold`.
+    /// - Returns: the face, or `nil`.
     public func face(postscriptName: String) -> FaceRecord? {
         byPostscriptName[CaseInsensitiveName(postscriptName)].map { faces[$0] }
     }
 
     /// The face with this full name, ignoring case.
+    ///
+    /// - Parameter fullName: the full name, e.g. `Lato Bold`.
+    /// - Returns: the face, or `nil`.
     public func face(fullName: String) -> FaceRecord? {
         byFullName[CaseInsensitiveName(fullName)].map { faces[$0] }
     }
 
     /// The registered families closest to a name that is not registered, best first (at most three).
+    ///
+    /// - Parameter name: the name that was not found.
+    /// - Returns: up to three registered family names, closest first.
     public func suggestions(for name: String) -> [String] {
         let key = FamilyKey(name).value
         guard !key.isEmpty else { return [] }

@@ -6,15 +6,15 @@ import Foundation
 ///
 /// It discovers the face-name root, each step's weight name (`DemiBold`, `Heavy`, an empty
 /// regular name), the italic suffix and the weights present.
-public enum RuleSuggester {
+package enum RuleSuggester {
     /// A suggested rule and notes about faces the naming model cannot reach by name.
-    public struct Suggestion: Sendable {
-        public var rule: FamilyRule
-        public var notes: [String]
+    package struct Suggestion: Sendable {
+        package var rule: FamilyRule
+        package var notes: [String]
     }
 
     /// Suggests the rule for a registered family.
-    public static func suggest(for entry: FamilyEntry) -> Suggestion {
+    package static func suggest(for entry: FamilyEntry) -> Suggestion {
         var notes: [String] = []
         let staticFaces = entry.faces.filter { $0.weightRange.count == 1 }
         let base = FamilyRule.defaultRule(for: entry.name, faces: staticFaces.isEmpty ? entry.faces : staticFaces)
@@ -84,23 +84,27 @@ public enum RuleSuggester {
     }
 
     /// The rule as rule-file JSON (see `docs/rules.md`): only what differs from the defaults, plus the supported weights.
-    public static func json(_ rule: FamilyRule) -> String {
-        var object: [String: Any] = ["family": rule.family, "familyName": rule.familyName]
+    package static func json(_ rule: FamilyRule) -> String {
+        jsonValue(rule).prettyPrinted()
+    }
+
+    /// The members ``json(_:)`` writes, as a tree.
+    static func jsonValue(_ rule: FamilyRule) -> JSONValue {
+        var object: [String: JSONValue] = ["family": .string(rule.family), "familyName": .string(rule.familyName)]
         let changed = rule.weightNames.filter { FamilyRule.defaultWeightNames[$0.key] != $0.value }
         if !changed.isEmpty {
-            object["weightNames"] = Dictionary(
-                uniqueKeysWithValues: changed.map { (FontWeight(clamping: $0.key).displayName, $0.value) })
+            object["weightNames"] = .object(
+                Dictionary(
+                    uniqueKeysWithValues: changed.map { (FontWeight(clamping: $0.key).displayName, .string($0.value)) })
+            )
         }
-        if rule.italicSuffix != "Italic" { object["italicSuffix"] = rule.italicSuffix }
-        if let supported = rule.supportedWeights { object["supportedWeights"] = supported }
-        if rule.boldPolicy != .nextHeavier { object["boldPolicy"] = rule.boldPolicy.rawValue }
+        if rule.italicSuffix != "Italic" { object["italicSuffix"] = .string(rule.italicSuffix) }
+        if let supported = rule.supportedWeights { object["supportedWeights"] = .array(supported.map { .int($0) }) }
+        if rule.boldPolicy != .nextHeavier { object["boldPolicy"] = .string(rule.boldPolicy.rawValue) }
         if !rule.aliases.isEmpty {
-            object["aliases"] = rule.aliases.map { ["name": $0.name, "deprecated": $0.deprecated] as [String: Any] }
+            object["aliases"] = .array(
+                rule.aliases.map { ["name": .string($0.name), "deprecated": .bool($0.deprecated)] })
         }
-        guard
-            let data = try? JSONSerialization.data(
-                withJSONObject: object, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])
-        else { return "{}" }
-        return String(decoding: data, as: UTF8.self)
+        return .object(object)
     }
 }

@@ -39,6 +39,18 @@ public struct Resolution: Sendable, Hashable, Codable {
     /// Things the caller should know: a deprecated alias, a missing ideal Bold Text step, a substitution.
     public var warnings: [String] { notes.map(\.description) }
 
+    /// Creates a resolution from words, as a reply from the daemon carries them.
+    ///
+    /// - Parameters:
+    ///   - face: the face that serves the query.
+    ///   - composedName: the face name composed from the family rule.
+    ///   - match: how the face was found.
+    ///   - requestedWeight: the weight the query asked for.
+    ///   - effectiveWeight: the weight after Bold Text.
+    ///   - resolvedFamily: the family after aliases.
+    ///   - boldPolicy: the Bold Text policy applied.
+    ///   - trace: the resolver's steps in words.
+    ///   - warnings: the warnings in words.
     public init(
         face: FaceRecord, composedName: String?, match: MatchKind, requestedWeight: Int,
         effectiveWeight: Int, resolvedFamily: String, boldPolicy: BoldTextPolicy?,
@@ -70,6 +82,9 @@ public struct Resolution: Sendable, Hashable, Codable {
         case face, composedName, match, requestedWeight, effectiveWeight, resolvedFamily, boldPolicy, trace, warnings
     }
 
+    /// Decodes a resolution from its JSON form (steps and warnings as text).
+    ///
+    /// - Throws: `DecodingError` when a key is missing or has the wrong type.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
@@ -84,6 +99,7 @@ public struct Resolution: Sendable, Hashable, Codable {
             warnings: try c.decode([String].self, forKey: .warnings))
     }
 
+    /// Encodes the resolution with its steps and warnings in words.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(face, forKey: .face)

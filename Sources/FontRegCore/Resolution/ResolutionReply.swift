@@ -1,12 +1,13 @@
 import FontRegJSON
 import FontRegSystem
-import Foundation
 
 /// The flat JSON shape of a ``Resolution``, shared by `fontresolve resolve --json` and the daemon's `Resolve` reply.
 ///
-/// Keys are stable; encode with `.sortedKeys`.
+/// Keys are stable. `match` and `boldPolicy` stay enums until written; their raw values are the wire spelling.
 public struct ResolutionReply: Sendable, Hashable, Codable {
+    /// The PostScript name of the face found.
     public var postscriptName: String
+    /// The path of the font file.
     public var file: String
     /// The face index inside the file.
     public var index: Int
@@ -14,19 +15,32 @@ public struct ResolutionReply: Sendable, Hashable, Codable {
     public var instance: Int?
     /// The weight of the face found.
     public var weight: Int
+    /// Whether the face found is italic.
     public var italic: Bool
+    /// The family of the face found.
     public var family: String
-    public var match: String
+    /// How the face was found.
+    public var match: Resolution.MatchKind
+    /// The face name composed from the family rule, when the weight is a step.
     public var composedName: String?
+    /// The weight the query asked for.
     public var requestedWeight: Int
+    /// The weight after Bold Text.
     public var effectiveWeight: Int
+    /// The family the query resolved to after aliases.
     public var resolvedFamily: String
-    public var boldPolicy: String?
+    /// The Bold Text policy applied, when Bold Text was on.
+    public var boldPolicy: BoldTextPolicy?
+    /// Each step the resolver took, in plain words.
     public var trace: [String]
+    /// Things the caller should know.
     public var warnings: [String]
     /// The whole face record.
     public var face: FaceRecord
 
+    /// Flattens a resolution.
+    ///
+    /// - Parameter resolution: the resolver's answer.
     public init(_ resolution: Resolution) {
         let face = resolution.face
         postscriptName = face.postscriptName
@@ -36,23 +50,14 @@ public struct ResolutionReply: Sendable, Hashable, Codable {
         weight = face.weight
         italic = face.italic
         family = face.family
-        match = resolution.match.rawValue
+        match = resolution.match
         composedName = resolution.composedName
         requestedWeight = resolution.requestedWeight
         effectiveWeight = resolution.effectiveWeight
         resolvedFamily = resolution.resolvedFamily
-        boldPolicy = resolution.boldPolicy?.rawValue
+        boldPolicy = resolution.boldPolicy
         trace = resolution.trace
         warnings = resolution.warnings
         self.face = face
-    }
-
-    /// Pretty, key-sorted JSON of any encodable value, as every command prints it.
-    public static func json<T: Encodable>(_ value: T, pretty: Bool = true) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting =
-            pretty ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(value) else { return "{}" }
-        return String(decoding: data, as: UTF8.self)
     }
 }

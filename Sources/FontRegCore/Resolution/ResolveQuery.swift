@@ -16,6 +16,15 @@ public struct ResolveQuery: Sendable, Hashable, Codable {
     /// Strict mode: an unknown family or a family with no usable face is an error, never a system fallback.
     public var strict: Bool
 
+    /// Creates a query.
+    ///
+    /// - Parameters:
+    ///   - family: the family name; case, spaces, hyphens and underscores do not matter.
+    ///   - weight: the requested weight.
+    ///   - italic: whether an italic face is wanted.
+    ///   - boldText: whether the Accessibility Bold Text setting is on.
+    ///   - boldPolicy: the Bold Text policy, or `nil` for the family rule's.
+    ///   - strict: whether an unknown family is an error rather than a system fallback.
     public init(
         family: String, weight: FontWeight = .regular, italic: Bool = false,
         boldText: Bool = false, boldPolicy: BoldTextPolicy? = nil, strict: Bool = false
