@@ -163,7 +163,9 @@ package enum AuditCommand {
             let copies = options.copyFonts == nil ? [] : AuditWiringWriter.fontCopies(wiring)
             do {
                 let written = try AuditWiringWriter.write(files, copies: copies, locations: locations)
-                result.stderr += "fontresolve audit: wrote \(written.count) files of wiring\n"
+                let destination = [options.out, options.copyFonts].compactMap { $0 }.joined(separator: " and ")
+                result.stderr +=
+                    "fontresolve audit: wrote \(written.count) file\(written.count == 1 ? "" : "s") of wiring to \(destination)\n"
             } catch {
                 result.stderr += "fontresolve audit: \(error)\n"
                 result.exitCode = 73

@@ -231,6 +231,23 @@ import Testing
         try AuditSnapshotTests.assertSnapshot(try Self.text(path), named: "wiring/\(path)")
     }
 
+    @Test func readmeExampleRunsAsWrittenWithTheRealBinary() throws {
+        let folder = AuditFixtures.temporaryDirectory()
+        let report = folder.appendingPathComponent("report.html").path
+        let wiring = folder.appendingPathComponent("wiring").path
+        let fonts = AuditFixtures.repositoryRoot.appendingPathComponent("fonts").path
+        let output = try FontResolveProcess.run([
+            "audit", Self.tokens, "--fonts", fonts, "--report", report, "--emit", "css", "--out", wiring,
+        ])
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stdout.contains("Complete: every required face is there."))
+        #expect(output.stderr.contains("wrote the HTML report to \(report)"))
+        #expect(output.stderr.contains("wrote 1 file of wiring to \(wiring)"))
+        let css = try String(contentsOfFile: wiring + "/css/fonts.css", encoding: .utf8)
+        // Without --copy-fonts the URLs point at the bundled files themselves.
+        #expect(css.contains("fonts/Lato/Lato-Heavy.ttf\") format(\"truetype\")"))
+    }
+
     @Test func emitWithoutOutIsAUsageError() {
         let result = AuditCommand.run(arguments: [Self.tokens, "--emit", "css"])
         #expect(result.exitCode == 64)
