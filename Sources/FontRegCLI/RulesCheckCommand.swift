@@ -1,7 +1,8 @@
 import FontRegCore
 
 extension RulesCommand {
-    /// `fontresolve rules check --rules DIR`: every rule file tested against the registered faces.
+    /// `fontresolve rules check --rules DIR`: every rule file tested against the registered faces
+    /// (those of `--fonts`, else the daemon's).
     ///
     /// Prints one line per finding (`file:line:column: error|warning: family: what; fix: how`);
     /// exit 1 when a rule names the wrong face or a file cannot be read.
@@ -10,7 +11,13 @@ extension RulesCommand {
             throw context.spec.usageError("rules check needs --rules DIR (the daemon does not publish its rules)")
         }
         let rules = RuleSet.load(directory: directory)
-        let faces = try context.backend().faces(family: nil)
+        // The rule files are read here; without --fonts the faces are the daemon's, so --rules is
+        // not the daemon's configuration and must not reach the backend's check for it.
+        var faceArguments = context.arguments
+        if !context.isEmbedded { faceArguments.options["rules"] = nil }
+        let faceContext = CommandContext(
+            spec: context.spec, arguments: faceArguments, console: context.console, environment: context.environment)
+        let faces = try faceContext.backend().faces(family: nil)
         let findings = RuleChecker.check(rules, faces: faces)
         if context.json {
             struct Listing: Encodable {
