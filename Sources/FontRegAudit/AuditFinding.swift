@@ -13,6 +13,14 @@ package struct AuditFinding: Sendable, Hashable {
     /// "`font.weight.semibold` needs Lato 700 under Bold Text: missing; …".
     package var message: String
 
+    /// The finding for an input that cannot be read (a broken reference, malformed JSON), at its line.
+    package static func finding(for error: AuditInputError) -> AuditFinding {
+        let location = error.location
+        return AuditFinding(
+            file: location?.file ?? "", line: location?.position?.line, column: location?.position?.column, name: "",
+            message: error.description)
+    }
+
     /// One finding per text style and missing face it needs (drawn, or under Bold Text), in report order.
     package static func findings(in report: AuditReport) -> [AuditFinding] {
         var findings: [AuditFinding] = []

@@ -7,17 +7,28 @@ package enum AuditGitHubRenderer {
     package static func render(_ report: AuditReport) -> String {
         var lines: [String] = []
         for finding in AuditFinding.findings(in: report) {
-            var properties = ["file=\(escapeProperty(finding.file))"]
-            if let line = finding.line { properties.append("line=\(line)") }
-            if let column = finding.column { properties.append("col=\(column)") }
-            properties.append("title=\(escapeProperty("missing font face"))")
-            lines.append("::error \(properties.joined(separator: ","))::\(escapeData(finding.message))")
+            lines.append(annotation(finding, title: "missing font face"))
         }
         let totals = report.totals
         lines.append(
             "::notice title=fontresolve audit::\(totals.foundFaces) of \(totals.requiredFaces) required faces found, \(totals.missingFaces) missing"
         )
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The annotation for an input that cannot be read.
+    package static func render(_ error: AuditInputError) -> String {
+        annotation(AuditFinding.finding(for: error), title: "token file error") + "\n"
+    }
+
+    /// One `::error` command.
+    static func annotation(_ finding: AuditFinding, title: String) -> String {
+        var properties: [String] = []
+        if !finding.file.isEmpty { properties.append("file=\(escapeProperty(finding.file))") }
+        if let line = finding.line { properties.append("line=\(line)") }
+        if let column = finding.column { properties.append("col=\(column)") }
+        properties.append("title=\(escapeProperty(title))")
+        return "::error \(properties.joined(separator: ","))::\(escapeData(finding.message))"
     }
 
     /// Escapes a message as the runner expects (`%`, CR, LF).

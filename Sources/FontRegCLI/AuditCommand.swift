@@ -73,7 +73,14 @@ package enum AuditCommand {
             documents = try TypographyReader.read(
                 paths: options.inputs, format: options.inputFormat, includeDeprecated: options.includeDeprecated)
         } catch {
-            return Result(stdout: "", stderr: "fontresolve audit: \(error)\n", exitCode: 2)
+            // In CI the broken line is annotated like a missing face, so the pull request shows it.
+            let annotation =
+                switch options.outputFormat {
+                case .github: AuditGitHubRenderer.render(error)
+                case .sarif: AuditSARIFRenderer.render(error)
+                default: ""
+                }
+            return Result(stdout: annotation, stderr: "fontresolve audit: \(error)\n", exitCode: 2)
         }
         let registry: (index: FontIndex, rules: RuleSet, notes: [String])
         do {

@@ -45,6 +45,25 @@ import Testing
         #expect(lines[1].hasPrefix("::notice title=fontresolve audit::"))
     }
 
+    @Test func brokenReferenceIsAnnotatedOnItsLineAndExitsTwo() throws {
+        let folder = AuditFixtures.tokens("json5/broken")
+        let github = AuditCommand.run(arguments: [folder, "--format", "github"], faces: AuditFixtures.fixtureIndex)
+        #expect(github.exitCode == 2)
+        #expect(
+            github.stdout.hasPrefix(
+                "::error file=\(folder)/typography.json5,line=5,col=66,title=token file error::\(folder)/typography.json5:5:66%3A token text.title refers to {base.text.weight.bold}"
+            ) == false)
+        #expect(
+            github.stdout.hasPrefix("::error file=\(folder)/typography.json5,line=5,col=66,title=token file error::"))
+        #expect(github.stdout.contains("refers to {base.text.weight.bold}, which does not exist"))
+        #expect(github.stderr.contains("typography.json5:5:66"))
+        let sarif = AuditCommand.run(arguments: [folder, "--format", "sarif"], faces: AuditFixtures.fixtureIndex)
+        let log = try JSONParser.parse(Array(sarif.stdout.utf8))
+        let result = try #require(log["runs"]?.arrayValue?.first?["results"]?.arrayValue?.first)
+        #expect(result["ruleId"]?.stringValue == "fontreg/input-error")
+        #expect(result["locations"]?.arrayValue?.first?["physicalLocation"]?["region"]?["startLine"]?.intValue == 5)
+    }
+
     @Test func outputFormatsExcludeEachOther() {
         let result = AuditCommand.run(arguments: [Self.primer, "--format", "sarif", "--json"])
         #expect(result.exitCode == 64)
