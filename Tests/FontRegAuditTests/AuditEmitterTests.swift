@@ -76,4 +76,26 @@ import Testing
         #expect(IOSFontEmitter.swiftTypeName("Fixture Var", style: .italic) == "FixtureVarItalicFontFamily")
         #expect(IOSFontEmitter.swiftTypeName("3D", style: .normal) == "Font3DFontFamily")
     }
+
+    @Test func familyWhoseNamesBreakThePatternGetsAFontNameOverrideThatParses() throws {
+        func face(_ name: String, _ weight: Int) -> AuditWiring.Face {
+            AuditWiring.Face(
+                record: FaceRecord(
+                    postscriptName: name, family: "Odd Sans", subfamily: "", fullName: name, weight: weight,
+                    italic: false, file: "/f/\(name).otf"),
+                weights: [weight], style: .normal)
+        }
+        let family = AuditWiring.Family(
+            name: "Odd Sans", registeredFamily: "Odd Sans",
+            faces: [face("OddSans-Book", 400), face("OddSansBold", 700)])
+        let source = IOSFontEmitter.source(
+            typeName: "OddSansFontFamily", family: family, faces: family.faces, style: .normal)
+        #expect(source.contains("func fontName(for weight: Typography.FontWeight, compatibleWith"))
+        #expect(source.contains("case .bold: return \"OddSansBold\""))
+        #expect(source.contains("case .regular: return \"OddSans-Book\""))
+        let file = AuditFixtures.temporaryDirectory().appendingPathComponent("OddSansFontFamily.swift")
+        try Data(source.utf8).write(to: file)
+        let run = try runCommand(["/opt/swift/usr/bin/swiftc", "-parse", file.path])
+        #expect(run.status == 0, "\(run.stderr)")
+    }
 }

@@ -19,6 +19,15 @@ import Testing
         #expect(output.stdout == expected + "\n")
     }
 
+    @Test func variableFontsNamedInstancesHaveTheirInstanceNames() throws {
+        let variable = ["--fonts", AuditFixtures.testsRoot.appendingPathComponent("Fixtures/fonts/variable").path]
+        let name = try FontResolveProcess.run(["style-name", "Fixture Var", "600"] + variable)
+        #expect(name.status == 0)
+        #expect(name.stdout == "SemiBold\n")
+        let weight = try FontResolveProcess.run(["weight-of", "Fixture Var", "Semi Bold"] + variable)
+        #expect(weight.stdout == "600\n")
+    }
+
     @Test func styleNameOfAMissingWeightExitsOneWithTheWeightsThere() throws {
         let output = try FontResolveProcess.run(["style-name", "Lato", "650"] + fonts)
         #expect(output.status == 1)
