@@ -45,6 +45,21 @@ package final class FileDescriptor: Sendable {
         return FileDescriptor(owning: try Syscall.run("open", subject: path) { Glibc.open(path, flags) })
     }
 
+    /// Reads the whole file from its current offset.
+    ///
+    /// - Parameter limit: the most bytes accepted; a longer file is refused with `EFBIG`
+    ///   rather than read into memory.
+    /// - Throws: ``SystemError`` from `read`, or `EFBIG` past `limit`.
+    package func readAll(limit: Int) throws(SystemError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 16384)
+        while let count = try Syscall.read(rawValue, into: &chunk), count > 0 {
+            bytes += chunk[0..<count]
+            if bytes.count > limit { throw SystemError("read", errno: EFBIG) }
+        }
+        return bytes
+    }
+
     /// Opens `relative` strictly beneath this directory, following no symbolic link on the way.
     ///
     /// With `openat2(2)` (Linux 5.6+) the kernel does it in one call, with `RESOLVE_BENEATH`,
