@@ -5,9 +5,9 @@
 #   scripts/reliability.sh --long             the longer runs whose figures docs/reliability.md reports
 #   scripts/reliability.sh --quick --only protocol,font
 #
-# Runs: corpus (replay of the fuzz corpus and past crashes), protocol (black-box protocol fuzzer),
-# font (font-file fuzzer), crash (kill -9 loop), load (1,000 connections), libfuzzer
-# (coverage-guided, own build in .build/fuzz), asan / tsan (the Swift test suite, or with --quick a
+# Runs: corpus (replay of the protocol and snapshot fuzz corpora and past crashes), protocol (black-box protocol fuzzer),
+# font (font-file fuzzer), crash (kill -9 loop), load (1,000 connections), libfuzzer (protocol, then snapshot;
+# coverage-guided, own build in .build/fuzz), asan / tsan (the Swift test suite, or with --quick a
 # subset, under AddressSanitizer / ThreadSanitizer, own builds in .build/asan and .build/tsan).
 # Exits non-zero when any run fails; the last line says which.
 set -uo pipefail
@@ -33,12 +33,12 @@ wants() { [[ " $runs " == *" $1 "* ]]; }
 
 if [[ $mode == quick ]]; then
     PROTOCOL="--count 4000 --seconds 45"; FONT="--count 2000 --seconds 40"; CRASH="--rounds 25 --seconds 60"
-    LOAD="--connections 1000 --seconds 20"; FUZZ_SECONDS=45
+    LOAD="--connections 1000 --seconds 20"; FUZZ_SECONDS=45; SNAPSHOT_FUZZ_SECONDS=20
     # The suites that drive the real daemon with hostile input, plus the protocol unit tests.
     SANITIZER_FILTER="Reliability|HostileInput|CallCost|DaemonAccessRace|DaemonLimitsTests|VarlinkMessageTests|JSONParserTests"
 else
     PROTOCOL="--count 100000 --seconds 900"; FONT="--count 20000 --seconds 900"; CRASH="--rounds 300 --seconds 1200"
-    LOAD="--connections 1000 --seconds 120"; FUZZ_SECONDS=1800
+    LOAD="--connections 1000 --seconds 120"; FUZZ_SECONDS=1800; SNAPSHOT_FUZZ_SECONDS=600
     SANITIZER_FILTER=""
 fi
 

@@ -37,6 +37,7 @@ package enum AtomicFile {
         try Syscall.run("fsync", subject: directory) { fsync(dir.fd) }
     }
 
+    /// Writes every byte, however many calls it takes.
     private static func writeAll(_ bytes: [UInt8], to fd: Int32, name: String) throws(SystemError) {
         var written = 0
         while written < bytes.count {

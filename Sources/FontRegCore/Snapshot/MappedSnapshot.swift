@@ -17,11 +17,15 @@ public final class MappedSnapshot: @unchecked Sendable {
     /// The number of families.
     public let familyCount: Int
 
+    /// The whole file.
     let bytes: UnsafeRawBufferPointer
+    /// Where the file came from, for errors.
     let path: String
+    /// Where the tables lie, from validation.
     let sections: SnapshotSections
     /// What keeps `bytes` alive: the mapping, or an owned copy.
     private let owner: AnyObject
+    /// Recently decoded families by position.
     private let cache = Mutex<[Int: FamilyEntry]>([:])
     /// At most this many decoded families are kept.
     static let cacheLimit = 512
@@ -130,8 +134,10 @@ public final class MappedSnapshot: @unchecked Sendable {
 
     // MARK: Reading
 
+    /// A bounds-checked reader over the bytes.
     var reader: SnapshotReader { SnapshotReader(bytes: bytes) }
 
+    /// The face a name map finds for `name`, comparing the name at `field` of each candidate.
     private func face(in map: SnapshotSections.Table, name: String, field: Int) -> FaceRecord? {
         let found = probe(map, hash: SnapshotHash.caseInsensitive(name)) { i in
             let ref = reader.stringRef(at: sections.faces.offset + i * SnapshotLayout.faceSize + field)
@@ -168,9 +174,12 @@ public final class MappedSnapshot: @unchecked Sendable {
 
 /// Bytes owned by the snapshot when it was not mapped from a file.
 private final class OwnedBytes {
+    /// The copy, as the snapshot reads it.
     let bytes: UnsafeRawBufferPointer
+    /// The allocation, freed in `deinit`.
     private let storage: UnsafeMutableRawBufferPointer
 
+    /// Copies `source` into an 8-byte-aligned allocation.
     init(_ source: [UInt8]) {
         let storage = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, source.count), alignment: 8)
         source.withUnsafeBytes { storage.copyMemory(from: $0) }

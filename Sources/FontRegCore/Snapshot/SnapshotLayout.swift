@@ -40,6 +40,7 @@ enum SnapshotLayout {
 
     /// Header fields, by byte offset.
     enum Header {
+        /// Byte offsets of the header's fields (count, offset pairs from `faces` on).
         static let version = 8, headerSize = 12, generation = 16, checksum = 24, fileSize = 32
         static let faces = 40, families = 48, axes = 56, postscriptMap = 64, fullNameMap = 72, familyMap = 80
         static let strings = 88
@@ -47,6 +48,7 @@ enum SnapshotLayout {
 
     /// Face flag bits.
     enum Flag {
+        /// The face's style and colour bits.
         static let italic: UInt32 = 1, oblique: UInt32 = 2, color: UInt32 = 4, hasInstance: UInt32 = 8
     }
 }

@@ -1,26 +1,33 @@
 /// Reads fields of a snapshot in place; every read is bounds-checked and yields zero or empty
 /// outside the bytes, so no value in a file can make it read elsewhere.
 struct SnapshotReader {
+    /// The whole file.
     let bytes: UnsafeRawBufferPointer
 
     /// A string's place in the file: absolute offset and length.
     struct StringRef {
+        /// The absolute offset of the first byte.
         let offset: Int
+        /// The length in bytes.
         let count: Int
     }
 
+    /// The little-endian `UInt32` at `at`, or 0 outside the bytes.
     func u32(_ at: Int) -> UInt32 {
         guard at >= 0 && at <= bytes.count - 4 else { return 0 }
         return UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt32.self))
     }
 
+    /// The little-endian `Int32` at `at`, widened, or 0 outside the bytes.
     func i32(_ at: Int) -> Int { Int(Int32(bitPattern: u32(at))) }
 
+    /// The little-endian `UInt64` at `at`, or 0 outside the bytes.
     func u64(_ at: Int) -> UInt64 {
         guard at >= 0 && at <= bytes.count - 8 else { return 0 }
         return UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt64.self))
     }
 
+    /// The little-endian `Double` at `at`, or 0 outside the bytes.
     func f64(_ at: Int) -> Double { Double(bitPattern: u64(at)) }
 
     /// The string reference stored at `at` (offset into the string table, length).

@@ -2,17 +2,27 @@
 struct SnapshotSections: Sendable {
     /// A table: the number of records (or map slots) and its absolute offset.
     struct Table: Sendable {
+        /// The number of records, slots or bytes.
         let count: Int
+        /// The absolute offset of the first one.
         let offset: Int
     }
 
+    /// The generation in the header.
     let generation: UInt64
+    /// The face records.
     let faces: Table
+    /// The family records.
     let families: Table
+    /// The axis records.
     let axes: Table
+    /// The PostScript-name map.
     let postscriptMap: Table
+    /// The full-name map.
     let fullNameMap: Table
+    /// The family-key map.
     let familyMap: Table
+    /// The string table (count in bytes).
     let strings: Table
 }
 
@@ -21,10 +31,17 @@ struct SnapshotSections: Sendable {
 /// The walk touches each record's integers once and decodes no string, so it costs about as
 /// much as the checksum; after it, every read of ``SnapshotReader`` stays inside its table.
 struct SnapshotValidator {
+    /// The whole file.
     let bytes: UnsafeRawBufferPointer
+    /// The file's path, for errors.
     let path: String
+    /// A reader over the same bytes.
     var reader: SnapshotReader { SnapshotReader(bytes: bytes) }
 
+    /// Checks everything, cheapest first.
+    ///
+    /// - Returns: where the tables lie.
+    /// - Throws: the first ``SnapshotError`` found.
     func validate() throws(SnapshotError) -> SnapshotSections {
         let header = SnapshotLayout.headerSize
         guard bytes.count >= SnapshotLayout.magic.count,
@@ -105,11 +122,13 @@ struct SnapshotValidator {
         try entries(s.familyMap, limit: s.families.count, "the family map")
     }
 
+    /// A string reference at `at` lies inside the string table.
     private func string(_ at: Int, _ s: SnapshotSections, _ what: String) throws(SnapshotError) {
         let offset = Int(reader.u32(at)), count = Int(reader.u32(at + 4))
         guard offset + count <= s.strings.count else { throw .outOfBounds(path: path, what: what) }
     }
 
+    /// Every map slot names a record of its table (or none).
     private func entries(_ map: SnapshotSections.Table, limit: Int, _ what: String) throws(SnapshotError) {
         for slot in 0..<map.count where Int(reader.u32(map.offset + slot * 8 + 4)) > limit {
             throw .outOfBounds(path: path, what: what)

@@ -13,6 +13,18 @@ public enum SnapshotWriter {
         return builder.build(generation: UInt64(max(0, generation ?? index.generation)))
     }
 
+    /// Recomputes the checksum of snapshot bytes in place, as a writer (or a fuzzer that wants
+    /// to reach past the checksum check) does after changing them.
+    ///
+    /// - Parameter bytes: the file's bytes; shorter than a header, they are left alone.
+    package static func reseal(_ bytes: inout [UInt8]) {
+        guard bytes.count >= SnapshotLayout.headerSize else { return }
+        let sum = bytes.withUnsafeBytes { SnapshotHash.checksum($0) }
+        withUnsafeBytes(of: sum.littleEndian) {
+            bytes.replaceSubrange(SnapshotLayout.checksumOffset..<SnapshotLayout.checksumOffset + 8, with: $0)
+        }
+    }
+
     /// Writes the snapshot of an index to `directory/name`: temporary file, `fsync`, rename, `fsync` of the directory.
     ///
     /// - Parameters:
@@ -34,13 +46,18 @@ public enum SnapshotWriter {
 
 /// The working state of one layout: the string table and the records, appended in order.
 struct SnapshotBuilder {
+    /// The index being laid out.
     let index: FontIndex
+    /// The string table so far.
     private var strings: [UInt8] = []
+    /// Where each string already in the table lies.
     private var stringOffsets: [String: (UInt32, UInt32)] = [:]
+    /// The axes of all faces, in face order.
     private var axes: [VariationAxis] = []
     /// The first face of each PostScript name (first wins, as in ``FontIndex``).
     private var postscript: [CaseInsensitiveName: Int] = [:]
 
+    /// Starts the layout of an index.
     init(index: FontIndex) { self.index = index }
 
     /// The offset and length of a string in the table, adding it once.
@@ -52,6 +69,7 @@ struct SnapshotBuilder {
         return entry
     }
 
+    /// The file: header, faces, families, axes, the three maps and the strings, each 8-byte aligned.
     mutating func build(generation: UInt64) -> [UInt8] {
         var full: [CaseInsensitiveName: Int] = [:]
         for (i, face) in index.faces.enumerated().reversed() {
@@ -101,11 +119,11 @@ struct SnapshotBuilder {
             out.bytes += [UInt8](repeating: 0, count: offset - out.bytes.count)
             out.bytes += section
         }
-        let sum = out.bytes.withUnsafeBytes { SnapshotHash.checksum($0) }
-        withUnsafeBytes(of: sum.littleEndian) { out.bytes.replaceSubrange(24..<32, with: $0) }
+        SnapshotWriter.reseal(&out.bytes)
         return out.bytes
     }
 
+    /// The face table; collects the axes.
     private mutating func faceRecords() -> [UInt8] {
         var out = ByteAppender()
         out.bytes.reserveCapacity(index.faces.count * SnapshotLayout.faceSize)
@@ -134,6 +152,7 @@ struct SnapshotBuilder {
         return out.bytes
     }
 
+    /// The family table with the composed-name slots.
     private mutating func familyRecords() -> [UInt8] {
         var out = ByteAppender()
         var first = 0
@@ -186,10 +205,15 @@ struct SnapshotBuilder {
 
 /// Appends little-endian integers and floats to a byte array.
 struct ByteAppender {
+    /// The bytes so far.
     var bytes: [UInt8] = []
 
+    /// Appends a `UInt32`.
     mutating func u32(_ value: UInt32) { withUnsafeBytes(of: value.littleEndian) { bytes += $0 } }
+    /// Appends an `Int` as an `Int32` (truncated).
     mutating func i32(_ value: Int) { u32(UInt32(bitPattern: Int32(truncatingIfNeeded: value))) }
+    /// Appends a `UInt64`.
     mutating func u64(_ value: UInt64) { withUnsafeBytes(of: value.littleEndian) { bytes += $0 } }
+    /// Appends a `Double`'s bits.
     mutating func f64(_ value: Double) { u64(value.bitPattern) }
 }

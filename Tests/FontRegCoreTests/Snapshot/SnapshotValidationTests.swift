@@ -11,8 +11,7 @@ import Testing
     /// Bytes with the checksum recomputed, as a deliberate forger would.
     static func resealed(_ bytes: [UInt8]) -> [UInt8] {
         var bytes = bytes
-        let sum = bytes.withUnsafeBytes { SnapshotHash.checksum($0) }
-        withUnsafeBytes(of: sum.littleEndian) { bytes.replaceSubrange(24..<32, with: $0) }
+        SnapshotWriter.reseal(&bytes)
         return bytes
     }
 
