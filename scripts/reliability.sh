@@ -56,6 +56,8 @@ fi
 if wants corpus; then
     step "replay the protocol fuzz corpus through framing, JSON decoding and dispatch"
     .build/debug/fontreg-fuzz Tests/reliability/corpus/protocol; record $? corpus
+    step "replay the snapshot fuzz corpus through the snapshot reader's checks and lookups"
+    FONTREG_FUZZ_TARGET=snapshot .build/debug/fontreg-fuzz Tests/reliability/corpus/snapshot; record $? corpus
 fi
 if wants protocol; then
     step "black-box protocol fuzzer"
@@ -81,6 +83,14 @@ if wants libfuzzer; then
         LSAN_OPTIONS="suppressions=$PWD/Tests/reliability/lsan.supp" .build/fuzz/debug/fontreg-fuzz \
             -max_total_time="$FUZZ_SECONDS" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
             -artifact_prefix=.build/reliability/ .build/fuzz-corpus Tests/reliability/corpus/protocol 2>&1 \
+            | grep -vE "^#[0-9]+\s+(NEW|REDUCE|pulse)"
+        record "${PIPESTATUS[0]}" libfuzzer
+        step "libFuzzer over the snapshot reader (${SNAPSHOT_FUZZ_SECONDS} s)"
+        mkdir -p .build/fuzz-corpus-snapshot
+        FONTREG_FUZZ_TARGET=snapshot LSAN_OPTIONS="suppressions=$PWD/Tests/reliability/lsan.supp" \
+            .build/fuzz/debug/fontreg-fuzz -max_total_time="$SNAPSHOT_FUZZ_SECONDS" -timeout=10 \
+            -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix=.build/reliability/snapshot- \
+            .build/fuzz-corpus-snapshot Tests/reliability/corpus/snapshot 2>&1 \
             | grep -vE "^#[0-9]+\s+(NEW|REDUCE|pulse)"
         record "${PIPESTATUS[0]}" libfuzzer
     else
