@@ -27,21 +27,33 @@ public final class MappedSnapshot: @unchecked Sendable {
     private let owner: AnyObject
     /// Recently decoded families by position.
     private let cache = Mutex<[Int: FamilyEntry]>([:])
-    /// At most this many decoded families are kept.
-    static let cacheLimit = 512
+    /// At most this many decoded families are kept (0: none, every lookup decodes).
+    let cacheLimit: Int
+    /// The default ``cacheLimit``: a few hundred families, well under a megabyte.
+    package static let defaultCacheLimit = 512
 
-    /// Maps and validates the snapshot at `path`.
+    /// Maps and validates the snapshot at `path`, keeping up to `cacheLimit` decoded families.
     ///
-    /// - Parameter path: the snapshot file.
+    /// - Parameters:
+    ///   - path: the snapshot file.
+    ///   - cacheLimit: how many decoded families to keep (0 decodes on every lookup; benchmarks).
     /// - Throws: ``SnapshotError`` when the file cannot be mapped or fails a check.
-    public convenience init(path: String) throws(SnapshotError) {
+    package convenience init(path: String, cacheLimit: Int) throws(SnapshotError) {
         let file: MappedFile
         do {
             file = try MappedFile(path: path)
         } catch {
             throw .unreadable(path: path, reason: error.description)
         }
-        try self.init(owner: file, bytes: file.bytes, path: path)
+        try self.init(owner: file, bytes: file.bytes, path: path, cacheLimit: cacheLimit)
+    }
+
+    /// Maps and validates the snapshot at `path`.
+    ///
+    /// - Parameter path: the snapshot file.
+    /// - Throws: ``SnapshotError`` when the file cannot be mapped or fails a check.
+    public convenience init(path: String) throws(SnapshotError) {
+        try self.init(path: path, cacheLimit: Self.defaultCacheLimit)
     }
 
     /// Validates snapshot bytes held in memory (tests and the fuzzer); the bytes are copied.
@@ -52,11 +64,12 @@ public final class MappedSnapshot: @unchecked Sendable {
     /// - Throws: ``SnapshotError`` when the bytes fail a check.
     public convenience init(bytes: [UInt8], path: String = "<memory>") throws(SnapshotError) {
         let copy = OwnedBytes(bytes)
-        try self.init(owner: copy, bytes: copy.bytes, path: path)
+        try self.init(owner: copy, bytes: copy.bytes, path: path, cacheLimit: Self.defaultCacheLimit)
     }
 
-    private init(owner: AnyObject, bytes: UnsafeRawBufferPointer, path: String) throws(SnapshotError) {
+    private init(owner: AnyObject, bytes: UnsafeRawBufferPointer, path: String, cacheLimit: Int) throws(SnapshotError) {
         self.owner = owner
+        self.cacheLimit = cacheLimit
         self.bytes = bytes
         self.path = path
         let sections = try SnapshotValidator(bytes: bytes, path: path).validate()
@@ -164,8 +177,9 @@ public final class MappedSnapshot: @unchecked Sendable {
     private func entry(at position: Int) -> FamilyEntry {
         if let cached = cache.withLock({ $0[position] }) { return cached }
         let entry = reader.familyEntry(position, sections: sections)
+        guard cacheLimit > 0 else { return entry }
         cache.withLock { cache in
-            if cache.count >= Self.cacheLimit { cache.removeAll(keepingCapacity: true) }
+            if cache.count >= cacheLimit { cache.removeAll(keepingCapacity: true) }
             cache[position] = entry
         }
         return entry
