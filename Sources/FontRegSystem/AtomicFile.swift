@@ -18,23 +18,23 @@ package enum AtomicFile {
         _ bytes: [UInt8], directory: String, name: String, mode: mode_t = 0o644
     ) throws(SystemError) {
         guard !name.isEmpty, !name.contains("/") else { throw SystemError("write", subject: name, errno: EINVAL) }
-        let dir = try DirectoryDescriptor(path: directory)
+        let dir = try FileDescriptor.open(directory, as: .directory)
         let temporary = ".\(name).\(getpid()).tmp"
-        _ = unlinkat(dir.fd, temporary, 0)
+        _ = unlinkat(dir.rawValue, temporary, 0)
         let fd = try Syscall.run("open", subject: temporary) {
-            openat(dir.fd, temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode)
+            openat(dir.rawValue, temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode)
         }
         do throws(SystemError) {
             try writeAll(bytes, to: fd, name: temporary)
             try Syscall.run("fsync", subject: temporary) { fsync(fd) }
             Syscall.close(fd)
-            try Syscall.run("rename", subject: name) { renameat(dir.fd, temporary, dir.fd, name) }
+            try Syscall.run("rename", subject: name) { renameat(dir.rawValue, temporary, dir.rawValue, name) }
         } catch {
             Syscall.close(fd)
-            _ = unlinkat(dir.fd, temporary, 0)
+            _ = unlinkat(dir.rawValue, temporary, 0)
             throw error
         }
-        try Syscall.run("fsync", subject: directory) { fsync(dir.fd) }
+        try Syscall.run("fsync", subject: directory) { fsync(dir.rawValue) }
     }
 
     /// Writes every byte, however many calls it takes.
@@ -47,19 +47,4 @@ package enum AtomicFile {
             written += count
         }
     }
-}
-
-/// An open directory, closed when the last reference goes; the base of `*at` calls.
-package final class DirectoryDescriptor {
-    /// The descriptor (`O_RDONLY | O_DIRECTORY | O_CLOEXEC`).
-    package let fd: Int32
-
-    /// Opens the directory at `path`.
-    ///
-    /// - Throws: ``SystemError`` from `open` (`ENOTDIR` when the path is not a directory).
-    package init(path: String) throws(SystemError) {
-        fd = try Syscall.run("open", subject: path) { open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
-    }
-
-    deinit { Syscall.close(fd) }
 }

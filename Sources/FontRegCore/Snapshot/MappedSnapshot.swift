@@ -39,13 +39,29 @@ public final class MappedSnapshot: @unchecked Sendable {
     ///   - cacheLimit: how many decoded families to keep (0 decodes on every lookup; benchmarks).
     /// - Throws: ``SnapshotError`` when the file cannot be mapped or fails a check.
     package convenience init(path: String, cacheLimit: Int) throws(SnapshotError) {
-        let file: MappedFile
+        let mapping: MappedFile
         do {
-            file = try MappedFile(path: path)
+            let file = try FileDescriptor.open(path, as: .file)
+            let status = try file.status()
+            guard status.kind == .regular else {
+                throw SnapshotError.unreadable(path: path, reason: "not a regular file")
+            }
+            guard status.size >= Int64(SnapshotLayout.headerSize) else {
+                throw SnapshotError.truncated(
+                    path: path, size: Int(status.size), expected: SnapshotLayout.headerSize)
+            }
+            guard status.size <= Int64(UInt32.max) else {
+                throw SnapshotError.outOfBounds(path: path, what: "the file size")
+            }
+            mapping = try file.map(count: Int(status.size))
+        } catch let error as SnapshotError {
+            throw error
         } catch {
-            throw .unreadable(path: path, reason: error.description)
+            throw .unreadable(path: path, reason: "\(error)")
         }
-        try self.init(owner: file, bytes: file.bytes, path: path, cacheLimit: cacheLimit)
+        try self.init(
+            owner: mapping, bytes: UnsafeRawBufferPointer(start: mapping.base, count: mapping.count), path: path,
+            cacheLimit: cacheLimit)
     }
 
     /// Maps and validates the snapshot at `path`.
