@@ -99,6 +99,25 @@ import Testing
         #expect(refused > 0)
     }
 
+    @Test func aFileOnDiskIsCheckedAsBytesAre() throws {
+        let directory = Fixtures.temporaryDirectory()
+        defer { Fixtures.cleanUp(directory) }
+        let short = directory + "/short", garbage = directory + "/garbage", damaged = directory + "/damaged"
+        #expect(FileManager.default.createFile(atPath: short, contents: Data(Self.valid.prefix(100))))
+        #expect(FileManager.default.createFile(atPath: garbage, contents: Data(repeating: 0x41, count: 4096)))
+        var bytes = Self.valid
+        bytes[bytes.count - 1] ^= 1
+        #expect(FileManager.default.createFile(atPath: damaged, contents: Data(bytes)))
+        #expect(throws: SnapshotError.truncated(path: short, size: 100, expected: 128)) {
+            try MappedSnapshot(path: short)
+        }
+        #expect(throws: SnapshotError.notASnapshot(path: garbage)) { try MappedSnapshot(path: garbage) }
+        #expect(throws: SnapshotError.checksumMismatch(path: damaged)) { try MappedSnapshot(path: damaged) }
+        #expect(throws: SnapshotError.unreadable(path: directory, reason: "not a regular file")) {
+            try MappedSnapshot(path: directory)
+        }
+    }
+
     @Test func aMissingFileIsUnreadable() {
         #expect(throws: SnapshotError.self) { try MappedSnapshot(path: "/nonexistent/index.snapshot") }
     }
