@@ -1,6 +1,6 @@
 import FontRegSystem
 
-/// Lays out a ``FontIndex`` as snapshot bytes (``SnapshotLayout``) and writes them atomically.
+/// Lays out a ``FontIndex`` as snapshot bytes (the layout in `SnapshotLayout.swift`) and writes them atomically.
 public enum SnapshotWriter {
     /// The snapshot of an index, as bytes.
     ///
