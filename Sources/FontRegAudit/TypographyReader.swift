@@ -56,7 +56,7 @@ package enum TypographyReader {
     static func parse(json content: String, file: String) throws(AuditInputError) -> SourceJSONValue {
         if file.lowercased().hasSuffix(".json5") {
             do {
-                return try JSON5SourceParser.parse(content, file: file)
+                return try SourceJSONParser.parse(content, file: file, dialect: .json5)
             } catch {
                 throw .json(error)
             }
@@ -64,7 +64,7 @@ package enum TypographyReader {
         do {
             return try SourceJSONParser.parse(content, file: file)
         } catch {
-            if let relaxed = try? JSON5SourceParser.parse(content, file: file) { return relaxed }
+            if let relaxed = try? SourceJSONParser.parse(content, file: file, dialect: .json5) { return relaxed }
             throw .json(error)
         }
     }

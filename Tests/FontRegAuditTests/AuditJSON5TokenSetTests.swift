@@ -16,7 +16,7 @@ import Testing
             { unquoted: 'single', "double": "x", /* block */ trailing: [1, 2,], hex: 0x1F, half: .5, plus: +3,
               nested: { $value: 600, }, }
             """
-        let root = try JSON5SourceParser.parse(text, file: "t.json5")
+        let root = try SourceJSONParser.parse(text, file: "t.json5", dialect: .json5)
         #expect(root["unquoted"]?.stringValue == "single")
         #expect(root["trailing"]?.arrayValue?.count == 2)
         #expect(root["hex"]?.intValue == 31)
@@ -28,9 +28,11 @@ import Testing
     }
 
     @Test func json5ErrorsNameLineAndColumn() {
-        #expect(throws: SourceJSONError.self) { try JSON5SourceParser.parse("{ a: 1\n  b: 2 }", file: "t.json5") }
+        #expect(throws: SourceJSONError.self) {
+            try SourceJSONParser.parse("{ a: 1\n  b: 2 }", file: "t.json5", dialect: .json5)
+        }
         do {
-            _ = try JSON5SourceParser.parse("{ a: 1\n  b: 2 }", file: "t.json5")
+            _ = try SourceJSONParser.parse("{ a: 1\n  b: 2 }", file: "t.json5", dialect: .json5)
         } catch {
             #expect(error.description.hasPrefix("t.json5:2:3: unexpected 'b'; expected ',' or '}'"))
         }
