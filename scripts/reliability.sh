@@ -5,11 +5,11 @@
 #   scripts/reliability.sh --long             the longer runs whose figures docs/reliability.md reports
 #   scripts/reliability.sh --quick --only protocol,font
 #
-# Runs: corpus (replay of the fuzz corpus and past crashes), protocol (black-box protocol fuzzer),
-# font (font-file fuzzer), crash (kill -9 loop), load (1,000 connections), confinement (issue 17:
-# symlink swaps and a RENAME_EXCHANGE race by `nobody` against Rescan, hostile state files,
-# a 10 GiB sparse font, RSS over Register/Unregister churn), libfuzzer
-# (coverage-guided, own build in .build/fuzz), asan / tsan (the Swift test suite, or with --quick a
+# Runs: corpus (replay of the protocol and snapshot fuzz corpora and past crashes), protocol (black-box
+# protocol fuzzer), font (font-file fuzzer), crash (kill -9 loop), load (1,000 connections), confinement
+# (issue 17: symlink swaps and a RENAME_EXCHANGE race by `nobody` against Rescan, hostile state files,
+# a 10 GiB sparse font, RSS over Register/Unregister churn), libfuzzer (protocol, then snapshot;
+# coverage-guided, own build in .build/fuzz), asan / tsan (the Swift test suite, or with --quick a
 # subset, under AddressSanitizer / ThreadSanitizer, own builds in .build/asan and .build/tsan).
 # Exits non-zero when any run fails; the last line says which.
 set -uo pipefail
@@ -35,13 +35,13 @@ wants() { [[ " $runs " == *" $1 "* ]]; }
 
 if [[ $mode == quick ]]; then
     PROTOCOL="--count 4000 --seconds 45"; FONT="--count 2000 --seconds 40"; CRASH="--rounds 25 --seconds 60"
-    LOAD="--connections 1000 --seconds 20"; FUZZ_SECONDS=45
+    LOAD="--connections 1000 --seconds 20"; FUZZ_SECONDS=45; SNAPSHOT_FUZZ_SECONDS=20
     RACE_SECONDS=10; CHURN_CHANGES=400
     # The suites that drive the real daemon with hostile input, plus the protocol unit tests.
     SANITIZER_FILTER="Reliability|HostileInput|CallCost|DaemonAccessRace|DaemonLimitsTests|VarlinkMessageTests|JSONParserTests"
 else
     PROTOCOL="--count 100000 --seconds 900"; FONT="--count 20000 --seconds 900"; CRASH="--rounds 300 --seconds 1200"
-    LOAD="--connections 1000 --seconds 120"; FUZZ_SECONDS=1800
+    LOAD="--connections 1000 --seconds 120"; FUZZ_SECONDS=1800; SNAPSHOT_FUZZ_SECONDS=600
     RACE_SECONDS=60; CHURN_CHANGES=10000
     SANITIZER_FILTER=""
 fi
@@ -60,6 +60,8 @@ fi
 if wants corpus; then
     step "replay the protocol fuzz corpus through framing, JSON decoding and dispatch"
     .build/debug/fontreg-fuzz Tests/reliability/corpus/protocol; record $? corpus
+    step "replay the snapshot fuzz corpus through the snapshot reader's checks and lookups"
+    FONTREG_FUZZ_TARGET=snapshot .build/debug/fontreg-fuzz Tests/reliability/corpus/snapshot; record $? corpus
 fi
 if wants protocol; then
     step "black-box protocol fuzzer"
@@ -92,6 +94,14 @@ if wants libfuzzer; then
         LSAN_OPTIONS="suppressions=$PWD/Tests/reliability/lsan.supp" .build/fuzz/debug/fontreg-fuzz \
             -max_total_time="$FUZZ_SECONDS" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
             -artifact_prefix=.build/reliability/ .build/fuzz-corpus Tests/reliability/corpus/protocol 2>&1 \
+            | grep -vE "^#[0-9]+\s+(NEW|REDUCE|pulse)"
+        record "${PIPESTATUS[0]}" libfuzzer
+        step "libFuzzer over the snapshot reader (${SNAPSHOT_FUZZ_SECONDS} s)"
+        mkdir -p .build/fuzz-corpus-snapshot
+        FONTREG_FUZZ_TARGET=snapshot LSAN_OPTIONS="suppressions=$PWD/Tests/reliability/lsan.supp" \
+            .build/fuzz/debug/fontreg-fuzz -max_total_time="$SNAPSHOT_FUZZ_SECONDS" -timeout=10 \
+            -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix=.build/reliability/snapshot- \
+            .build/fuzz-corpus-snapshot Tests/reliability/corpus/snapshot 2>&1 \
             | grep -vE "^#[0-9]+\s+(NEW|REDUCE|pulse)"
         record "${PIPESTATUS[0]}" libfuzzer
     else

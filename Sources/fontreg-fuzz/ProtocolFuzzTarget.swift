@@ -134,7 +134,8 @@ struct ReplyChecker {
     /// libFuzzer's callback: one input per call.
     @_cdecl("LLVMFuzzerTestOneInput")
     public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
-        ProtocolFuzzTarget.run(UnsafeRawBufferPointer(start: data, count: size))
+        let input = UnsafeRawBufferPointer(start: data, count: size)
+        if FuzzTargetChoice.snapshot { SnapshotFuzzTarget.run(input) } else { ProtocolFuzzTarget.run(input) }
         return 0
     }
 
@@ -150,9 +151,13 @@ struct ReplyChecker {
     func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
         // Built before the first input, and fontconfig's background parse waited for, so that
         // LeakSanitizer does not blame the first input for the registry's own allocations.
-        let service = ProtocolFuzzTarget.makeService()
-        _ = service.registry.fontconfigPatternCount
-        ProtocolFuzzTarget.service = service
+        if FuzzTargetChoice.snapshot {
+            SnapshotFuzzTarget.base = SnapshotFuzzTarget.makeBase()
+        } else {
+            let service = ProtocolFuzzTarget.makeService()
+            _ = service.registry.fontconfigPatternCount
+            ProtocolFuzzTarget.service = service
+        }
         var count = argc
         var arguments = argv
         return libFuzzerRunDriver(&count, &arguments, fuzzOneInput)

@@ -8,6 +8,7 @@ import FontRegService
 // (`-Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -DFONTREG_LIBFUZZER
 // -Xswiftc -use-ld=lld`) its entry point (in ProtocolFuzzTarget.swift) hands over to libFuzzer's
 // driver, which takes libFuzzer's usual flags (`-max_total_time=60 CORPUS_DIR`).
+// `FONTREG_FUZZ_TARGET=snapshot` picks the snapshot target (SnapshotFuzzTarget.swift) in both builds.
 import Foundation
 import Varlink
 
@@ -32,13 +33,15 @@ import Varlink
             if files.isEmpty {
                 FileHandle.standardError.write(
                     Data(
-                        "usage: fontreg-fuzz FILE|DIR… (replays inputs through framing, JSON decoding and dispatch)\n"
+                        "usage: [FONTREG_FUZZ_TARGET=snapshot] fontreg-fuzz FILE|DIR… (replays inputs through framing, JSON decoding and dispatch, or the snapshot reader)\n"
                             .utf8))
                 exit(64)
             }
             for file in files {
                 guard let data = FileManager.default.contents(atPath: file) else { continue }
-                data.withUnsafeBytes { ProtocolFuzzTarget.run($0) }
+                data.withUnsafeBytes {
+                    if FuzzTargetChoice.snapshot { SnapshotFuzzTarget.run($0) } else { ProtocolFuzzTarget.run($0) }
+                }
             }
             print("fontreg-fuzz: replayed \(files.count) inputs, no crash")
         }

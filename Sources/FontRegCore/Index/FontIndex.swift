@@ -93,16 +93,7 @@ public struct FontIndex: Sendable {
     /// - Parameter name: the name that was not found.
     /// - Returns: up to three registered family names, closest first.
     public func suggestions(for name: String) -> [String] {
-        let key = FamilyKey(name).value
-        guard !key.isEmpty else { return [] }
-        let scored = families.map { entry -> (Int, String) in
-            let other = FamilyKey(entry.name).value
-            var distance = EditDistance.between(key, other)
-            if other.hasPrefix(key) || key.hasPrefix(other) || other.contains(key) { distance = min(distance, 1) }
-            return (distance, entry.name)
-        }
-        let limit = max(2, key.count / 3)
-        return scored.filter { $0.0 <= limit }.sorted { $0 < $1 }.prefix(3).map(\.1)
+        FamilySuggestions.closest(to: name, among: families.map { (FamilyKey($0.name).value, $0.name) })
     }
 }
 

@@ -36,6 +36,22 @@ public struct Resolver: Sendable {
     /// - Throws: ``ResolveError/familyNotFound(family:suggestions:)`` for an unknown family in
     ///   strict mode (or with no system fallback), naming the closest registered families.
     public func resolve(_ query: ResolveQuery) throws(ResolveError) -> Resolution {
+        try Self.resolve(query, in: index, rules: rules, systemFallback: systemFallback)
+    }
+
+    /// Resolves a query against any source of faces: the in-memory index or a mapped snapshot.
+    ///
+    /// - Parameters:
+    ///   - query: the family, weight, style and Bold Text setting.
+    ///   - index: the faces to resolve against.
+    ///   - rules: the family rules and aliases.
+    ///   - systemFallback: the face to use for an unknown family, or `nil` for none.
+    /// - Returns: the face that serves the query, how it was found, and the trace.
+    /// - Throws: ``ResolveError`` as ``resolve(_:)`` does.
+    static func resolve(
+        _ query: ResolveQuery, in index: some FaceLookup, rules: RuleSet,
+        systemFallback: (@Sendable (Int, Bool) -> FaceRecord?)?
+    ) throws(ResolveError) -> Resolution {
         var run = ResolverRun(query: query)
         // 1. Aliases and the family rule.
         let family = run.lookUpFamily(index: index, rules: rules)
@@ -46,7 +62,8 @@ public struct Resolver: Sendable {
             let composed = family.rule.composedName(weight: run.effective, italic: query.italic)
             return try fallback(
                 query: query, composed: composed, requested: run.requested, effective: run.effective,
-                policy: run.boldPolicy, steps: run.steps, notes: run.notes)
+                policy: run.boldPolicy, steps: run.steps, notes: run.notes, index: index,
+                systemFallback: systemFallback)
         }
         let composed: String?
         switch run.matchComposedName(entry: entry, family: family, index: index) {
@@ -58,9 +75,10 @@ public struct Resolver: Sendable {
     }
 
     /// Step 5: the family is not registered.
-    private func fallback(
+    private static func fallback(
         query: ResolveQuery, composed: String?, requested: Int, effective: Int,
-        policy: BoldTextPolicy?, steps: [ResolveStep], notes: [ResolveWarning]
+        policy: BoldTextPolicy?, steps: [ResolveStep], notes: [ResolveWarning], index: some FaceLookup,
+        systemFallback: (@Sendable (Int, Bool) -> FaceRecord?)?
     ) throws(ResolveError) -> Resolution {
         var steps = steps, notes = notes
         let suggestions = index.suggestions(for: query.family)

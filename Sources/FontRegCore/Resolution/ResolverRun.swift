@@ -43,7 +43,7 @@ struct ResolverRun {
     }
 
     /// Step 1: follows an alias, finds the registered family and the rule that applies to it.
-    mutating func lookUpFamily(index: FontIndex, rules: RuleSet) -> Family {
+    mutating func lookUpFamily(index: some FaceLookup, rules: RuleSet) -> Family {
         var key = FamilyKey(query.family)
         if !rules.isEmpty, let alias = rules.alias(key: key) {
             key = FamilyKey(alias.target)
@@ -95,7 +95,7 @@ struct ResolverRun {
 
     /// Step 3: the face name the rule composes for the effective weight, if it is registered and
     /// really of this family and weight (default-rule names are a guess: Lato's "Thin" is 200).
-    mutating func matchComposedName(entry: FamilyEntry, family: Family, index: FontIndex) -> ComposedMatch {
+    mutating func matchComposedName(entry: FamilyEntry, family: Family, index: some FaceLookup) -> ComposedMatch {
         let precomputed =
             !family.declared && effective % 100 == 0 && (100...900).contains(effective)
             && !entry.defaultComposed.isEmpty

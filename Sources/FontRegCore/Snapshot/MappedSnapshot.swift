@@ -1,0 +1,221 @@
+import FontRegSystem
+import Synchronization
+
+/// A snapshot file read in place: answers the resolver's lookups by reading only the records they need.
+///
+/// Opening checks the header (magic, version, sizes), the checksum, and that every offset,
+/// length and index in the file stays inside its table, so a corrupt or hostile file is
+/// refused with a ``SnapshotError`` and a lookup never reads outside the mapping. A family
+/// is decoded into a ``FamilyEntry`` when a query first asks for it; a small cache keeps the
+/// recently used ones.
+// Safe to share across threads: the bytes are immutable and the cache is behind a Mutex.
+public final class MappedSnapshot: @unchecked Sendable {
+    /// The generation the daemon recorded when it wrote the file.
+    public let generation: UInt64
+    /// The number of faces.
+    public let faceCount: Int
+    /// The number of families.
+    public let familyCount: Int
+
+    /// The whole file.
+    let bytes: UnsafeRawBufferPointer
+    /// Where the file came from, for errors.
+    let path: String
+    /// Where the tables lie, from validation.
+    let sections: SnapshotSections
+    /// What keeps `bytes` alive: the mapping, or an owned copy.
+    private let owner: AnyObject
+    /// Recently decoded families by position.
+    private let cache = Mutex<[Int: FamilyEntry]>([:])
+    /// At most this many decoded families are kept (0: none, every lookup decodes).
+    let cacheLimit: Int
+    /// The default ``cacheLimit``: a few hundred families, well under a megabyte.
+    package static let defaultCacheLimit = 512
+
+    /// Maps and validates the snapshot at `path`, keeping up to `cacheLimit` decoded families.
+    ///
+    /// - Parameters:
+    ///   - path: the snapshot file.
+    ///   - cacheLimit: how many decoded families to keep (0 decodes on every lookup; benchmarks).
+    /// - Throws: ``SnapshotError`` when the file cannot be mapped or fails a check.
+    package convenience init(path: String, cacheLimit: Int) throws(SnapshotError) {
+        let mapping: MappedFile
+        do {
+            let file = try FileDescriptor.open(path, as: .file)
+            let status = try file.status()
+            guard status.kind == .regular else {
+                throw SnapshotError.unreadable(path: path, reason: "not a regular file")
+            }
+            guard status.size >= Int64(SnapshotLayout.headerSize) else {
+                throw SnapshotError.truncated(
+                    path: path, size: Int(status.size), expected: SnapshotLayout.headerSize)
+            }
+            guard status.size <= Int64(UInt32.max) else {
+                throw SnapshotError.outOfBounds(path: path, what: "the file size")
+            }
+            mapping = try file.map(count: Int(status.size))
+        } catch let error as SnapshotError {
+            throw error
+        } catch {
+            throw .unreadable(path: path, reason: "\(error)")
+        }
+        try self.init(
+            owner: mapping, bytes: UnsafeRawBufferPointer(start: mapping.base, count: mapping.count), path: path,
+            cacheLimit: cacheLimit)
+    }
+
+    /// Maps and validates the snapshot at `path`.
+    ///
+    /// - Parameter path: the snapshot file.
+    /// - Throws: ``SnapshotError`` when the file cannot be mapped or fails a check.
+    public convenience init(path: String) throws(SnapshotError) {
+        try self.init(path: path, cacheLimit: Self.defaultCacheLimit)
+    }
+
+    /// Validates snapshot bytes held in memory (tests and the fuzzer); the bytes are copied.
+    ///
+    /// - Parameters:
+    ///   - bytes: the contents of a snapshot file.
+    ///   - path: a name for messages.
+    /// - Throws: ``SnapshotError`` when the bytes fail a check.
+    public convenience init(bytes: [UInt8], path: String = "<memory>") throws(SnapshotError) {
+        let copy = OwnedBytes(bytes)
+        try self.init(owner: copy, bytes: copy.bytes, path: path, cacheLimit: Self.defaultCacheLimit)
+    }
+
+    private init(owner: AnyObject, bytes: UnsafeRawBufferPointer, path: String, cacheLimit: Int) throws(SnapshotError) {
+        self.owner = owner
+        self.cacheLimit = cacheLimit
+        self.bytes = bytes
+        self.path = path
+        let sections = try SnapshotValidator(bytes: bytes, path: path).validate()
+        self.sections = sections
+        generation = sections.generation
+        faceCount = sections.faces.count
+        familyCount = sections.families.count
+    }
+
+    // MARK: Lookups
+
+    /// The family under a normalized key.
+    ///
+    /// - Parameter key: the normalized family name.
+    /// - Returns: the family with its faces, or `nil`.
+    public func family(key: FamilyKey) -> FamilyEntry? {
+        let target = key.value
+        let hash = SnapshotHash.exact(target)
+        let found = probe(sections.familyMap, hash: hash) { i in
+            let record = sections.families.offset + i * SnapshotLayout.familySize
+            return reader.equalBytes(reader.stringRef(at: record + 8), target)
+        }
+        return found.map(entry(at:))
+    }
+
+    /// The family with this name under its normalized key ("noto-sans" finds "Noto Sans").
+    ///
+    /// - Parameter name: the family name in any spelling.
+    /// - Returns: the family, or `nil`.
+    public func family(named name: String) -> FamilyEntry? { family(key: FamilyKey(name)) }
+
+    /// The face with this PostScript name, ignoring case.
+    ///
+    /// - Parameter postscriptName: the PostScript name, e.g. `Lato-Bold`.
+    /// - Returns: the face, or `nil`.
+    public func face(postscriptName: String) -> FaceRecord? {
+        face(in: sections.postscriptMap, name: postscriptName, field: 0)
+    }
+
+    /// The face with this full name, ignoring case.
+    ///
+    /// - Parameter fullName: the full name, e.g. `Lato Bold`.
+    /// - Returns: the face, or `nil`.
+    public func face(fullName: String) -> FaceRecord? { face(in: sections.fullNameMap, name: fullName, field: 24) }
+
+    /// The face at a position in the index's order.
+    ///
+    /// - Parameter position: 0 ..< ``faceCount``.
+    /// - Returns: the face, or `nil` outside the range.
+    public func face(at position: Int) -> FaceRecord? {
+        guard position >= 0 && position < faceCount else { return nil }
+        return reader.face(position, sections: sections)
+    }
+
+    /// The family names, in the index's order.
+    public var familyNames: [String] {
+        (0..<familyCount).map {
+            reader.string(reader.stringRef(at: sections.families.offset + $0 * SnapshotLayout.familySize))
+        }
+    }
+
+    /// The registered families closest to a name that is not registered, best first (at most three).
+    ///
+    /// - Parameter name: the name that was not found.
+    /// - Returns: up to three registered family names, as ``FontIndex/suggestions(for:)`` gives them.
+    public func suggestions(for name: String) -> [String] {
+        let candidates = (0..<familyCount).map { i in
+            let record = sections.families.offset + i * SnapshotLayout.familySize
+            return (
+                key: reader.string(reader.stringRef(at: record + 8)), name: reader.string(reader.stringRef(at: record))
+            )
+        }
+        return FamilySuggestions.closest(to: name, among: candidates)
+    }
+
+    // MARK: Reading
+
+    /// A bounds-checked reader over the bytes.
+    var reader: SnapshotReader { SnapshotReader(bytes: bytes) }
+
+    /// The face a name map finds for `name`, comparing the name at `field` of each candidate.
+    private func face(in map: SnapshotSections.Table, name: String, field: Int) -> FaceRecord? {
+        let found = probe(map, hash: SnapshotHash.caseInsensitive(name)) { i in
+            let ref = reader.stringRef(at: sections.faces.offset + i * SnapshotLayout.faceSize + field)
+            return reader.equalIgnoringCase(ref, name)
+        }
+        return found.map { reader.face($0, sections: sections) }
+    }
+
+    /// Linear probing of a map: the first entry with this hash that `matches`, at most one pass over the slots.
+    private func probe(_ map: SnapshotSections.Table, hash: UInt32, matches: (Int) -> Bool) -> Int? {
+        let mask = map.count - 1
+        var slot = Int(hash) & mask
+        for _ in 0..<map.count {
+            let at = map.offset + slot * SnapshotLayout.mapSlotSize
+            let entry = Int(reader.u32(at + 4))
+            if entry == 0 { return nil }
+            if reader.u32(at) == hash && matches(entry - 1) { return entry - 1 }
+            slot = (slot + 1) & mask
+        }
+        return nil
+    }
+
+    /// The decoded family at a position, from the cache or the file.
+    private func entry(at position: Int) -> FamilyEntry {
+        if let cached = cache.withLock({ $0[position] }) { return cached }
+        let entry = reader.familyEntry(position, sections: sections)
+        guard cacheLimit > 0 else { return entry }
+        cache.withLock { cache in
+            if cache.count >= cacheLimit { cache.removeAll(keepingCapacity: true) }
+            cache[position] = entry
+        }
+        return entry
+    }
+}
+
+/// Bytes owned by the snapshot when it was not mapped from a file.
+private final class OwnedBytes {
+    /// The copy, as the snapshot reads it.
+    let bytes: UnsafeRawBufferPointer
+    /// The allocation, freed in `deinit`.
+    private let storage: UnsafeMutableRawBufferPointer
+
+    /// Copies `source` into an 8-byte-aligned allocation.
+    init(_ source: [UInt8]) {
+        let storage = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, source.count), alignment: 8)
+        source.withUnsafeBytes { storage.copyMemory(from: $0) }
+        self.storage = storage
+        bytes = UnsafeRawBufferPointer(rebasing: storage[0..<source.count])
+    }
+
+    deinit { storage.deallocate() }
+}

@@ -1,0 +1,137 @@
+/// Where the tables of a validated snapshot lie.
+struct SnapshotSections: Sendable {
+    /// A table: the number of records (or map slots) and its absolute offset.
+    struct Table: Sendable {
+        /// The number of records, slots or bytes.
+        let count: Int
+        /// The absolute offset of the first one.
+        let offset: Int
+    }
+
+    /// The generation in the header.
+    let generation: UInt64
+    /// The face records.
+    let faces: Table
+    /// The family records.
+    let families: Table
+    /// The axis records.
+    let axes: Table
+    /// The PostScript-name map.
+    let postscriptMap: Table
+    /// The full-name map.
+    let fullNameMap: Table
+    /// The family-key map.
+    let familyMap: Table
+    /// The string table (count in bytes).
+    let strings: Table
+}
+
+/// Checks a snapshot before anything reads it: header, checksum, and every offset, length and index.
+///
+/// The walk touches each record's integers once and decodes no string, so it costs about as
+/// much as the checksum; after it, every read of ``SnapshotReader`` stays inside its table.
+struct SnapshotValidator {
+    /// The whole file.
+    let bytes: UnsafeRawBufferPointer
+    /// The file's path, for errors.
+    let path: String
+    /// A reader over the same bytes.
+    var reader: SnapshotReader { SnapshotReader(bytes: bytes) }
+
+    /// Checks everything, cheapest first.
+    ///
+    /// - Returns: where the tables lie.
+    /// - Throws: the first ``SnapshotError`` found.
+    func validate() throws(SnapshotError) -> SnapshotSections {
+        let header = SnapshotLayout.headerSize
+        guard bytes.count >= SnapshotLayout.magic.count,
+            bytes.prefix(SnapshotLayout.magic.count).elementsEqual(SnapshotLayout.magic)
+        else { throw .notASnapshot(path: path) }
+        guard bytes.count >= header else { throw .truncated(path: path, size: bytes.count, expected: header) }
+        let version = reader.u32(SnapshotLayout.Header.version)
+        guard version == SnapshotLayout.version else {
+            throw .versionMismatch(path: path, found: version, expected: SnapshotLayout.version)
+        }
+        guard reader.u32(SnapshotLayout.Header.headerSize) == UInt32(header) else {
+            throw .outOfBounds(path: path, what: "the header size")
+        }
+        let declared = reader.u64(SnapshotLayout.Header.fileSize)
+        guard declared <= UInt64(bytes.count) else {
+            throw .truncated(path: path, size: bytes.count, expected: Int(clamping: declared))
+        }
+        guard declared == UInt64(bytes.count) else { throw .outOfBounds(path: path, what: "the file size") }
+        guard SnapshotHash.checksum(bytes) == reader.u64(SnapshotLayout.Header.checksum) else {
+            throw .checksumMismatch(path: path)
+        }
+        let sections = SnapshotSections(
+            generation: reader.u64(SnapshotLayout.Header.generation),
+            faces: try table(SnapshotLayout.Header.faces, size: SnapshotLayout.faceSize, "the face table"),
+            families: try table(SnapshotLayout.Header.families, size: SnapshotLayout.familySize, "the family table"),
+            axes: try table(SnapshotLayout.Header.axes, size: SnapshotLayout.axisSize, "the axis table"),
+            postscriptMap: try map(SnapshotLayout.Header.postscriptMap, "the PostScript-name map"),
+            fullNameMap: try map(SnapshotLayout.Header.fullNameMap, "the full-name map"),
+            familyMap: try map(SnapshotLayout.Header.familyMap, "the family map"),
+            strings: try table(SnapshotLayout.Header.strings, size: 1, "the string table"))
+        try checkRecords(sections)
+        return sections
+    }
+
+    /// A table whose count and offset are in the header at `field`, checked to lie inside the file.
+    private func table(_ field: Int, size: Int, _ what: String) throws(SnapshotError) -> SnapshotSections.Table {
+        let count = Int(reader.u32(field)), offset = Int(reader.u32(field + 4))
+        guard offset >= SnapshotLayout.headerSize, offset + count * size <= bytes.count else {
+            throw .outOfBounds(path: path, what: what)
+        }
+        return SnapshotSections.Table(count: count, offset: offset)
+    }
+
+    /// A map's table: a power-of-two number of slots, at least two.
+    private func map(_ field: Int, _ what: String) throws(SnapshotError) -> SnapshotSections.Table {
+        let table = try table(field, size: SnapshotLayout.mapSlotSize, what)
+        guard table.count >= 2, table.count & (table.count - 1) == 0 else {
+            throw .outOfBounds(path: path, what: what + "'s size")
+        }
+        return table
+    }
+
+    /// Every string, range and index of every record.
+    private func checkRecords(_ s: SnapshotSections) throws(SnapshotError) {
+        for i in 0..<s.faces.count {
+            let at = s.faces.offset + i * SnapshotLayout.faceSize
+            for field in 0..<6 { try string(at + field * 8, s, "a face's name") }
+            let first = Int(reader.u32(at + 68)), count = Int(reader.u32(at + 72))
+            guard first + count <= s.axes.count else { throw .outOfBounds(path: path, what: "a face's axes") }
+        }
+        for i in 0..<s.axes.count { try string(s.axes.offset + i * SnapshotLayout.axisSize, s, "an axis tag") }
+        for i in 0..<s.families.count {
+            let at = s.families.offset + i * SnapshotLayout.familySize
+            try string(at, s, "a family name")
+            try string(at + 8, s, "a family key")
+            let first = Int(reader.u32(at + 16)), count = Int(reader.u32(at + 20))
+            guard first + count <= s.faces.count else { throw .outOfBounds(path: path, what: "a family's faces") }
+            for slot in 0..<SnapshotLayout.slotCount {
+                let slotAt = at + 24 + slot * 16
+                try string(slotAt, s, "a composed name")
+                guard reader.u32(slotAt + 8) <= 2, Int(reader.u32(slotAt + 12)) < max(1, s.faces.count) else {
+                    throw .outOfBounds(path: path, what: "a composed-name slot")
+                }
+            }
+        }
+        try entries(s.postscriptMap, limit: s.faces.count, "the PostScript-name map")
+        try entries(s.fullNameMap, limit: s.faces.count, "the full-name map")
+        try entries(s.familyMap, limit: s.families.count, "the family map")
+    }
+
+    /// A string reference at `at` lies inside the string table.
+    private func string(_ at: Int, _ s: SnapshotSections, _ what: String) throws(SnapshotError) {
+        let offset = Int(reader.u32(at)), count = Int(reader.u32(at + 4))
+        guard offset + count <= s.strings.count else { throw .outOfBounds(path: path, what: what) }
+    }
+
+    /// Every map slot names a record of its table (or none).
+    private func entries(_ map: SnapshotSections.Table, limit: Int, _ what: String) throws(SnapshotError) {
+        for slot in 0..<map.count where Int(reader.u32(map.offset + slot * 8 + 4)) > limit {
+            throw .outOfBounds(path: path, what: what)
+        }
+    }
+}

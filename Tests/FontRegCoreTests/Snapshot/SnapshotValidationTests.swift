@@ -1,0 +1,152 @@
+import FontRegTestSupport
+import Foundation
+import Testing
+
+@testable import FontRegCore
+
+/// A damaged or hostile snapshot is refused with a typed error, and never crashes the reader.
+@Suite struct SnapshotValidationTests {
+    static let valid = SnapshotWriter.bytes(of: Fixtures.registry.index, generation: 3)
+
+    /// Bytes with the checksum recomputed, as a deliberate forger would.
+    static func resealed(_ bytes: [UInt8]) -> [UInt8] {
+        var bytes = bytes
+        SnapshotWriter.reseal(&bytes)
+        return bytes
+    }
+
+    static func error(_ bytes: [UInt8]) -> SnapshotError? {
+        do {
+            _ = try MappedSnapshot(bytes: bytes, path: "test")
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func theWrittenBytesAreValid() throws {
+        let snapshot = try MappedSnapshot(bytes: Self.valid)
+        #expect(snapshot.generation == 3)
+    }
+
+    @Test func otherBytesAreNotASnapshot() {
+        #expect(Self.error([]) == .notASnapshot(path: "test"))
+        #expect(Self.error(Array("{\"faces\": []}".utf8)) == .notASnapshot(path: "test"))
+    }
+
+    @Test func anotherVersionIsAVersionMismatch() {
+        var bytes = Self.valid
+        bytes[8] = 2
+        #expect(Self.error(bytes) == .versionMismatch(path: "test", found: 2, expected: 1))
+    }
+
+    @Test(arguments: [9, 127, 128, 1000])
+    func aShortFileIsTruncated(keeping count: Int) {
+        let error = Self.error(Array(Self.valid.prefix(count)))
+        if case .truncated(_, let size, _) = error {
+            #expect(size == count)
+        } else {
+            Issue.record("\(String(describing: error))")
+        }
+    }
+
+    @Test func aChangedByteFailsTheChecksum() {
+        var bytes = Self.valid
+        bytes[bytes.count / 2] ^= 0x40
+        #expect(Self.error(bytes) == .checksumMismatch(path: "test"))
+    }
+
+    @Test func anOffsetOutsideItsTableIsOutOfBounds() {
+        // The first face's PostScript name, moved past the string table (checksum made to match).
+        var bytes = Self.valid
+        let faces = Int(bytes[44]) | Int(bytes[45]) << 8 | Int(bytes[46]) << 16
+        bytes[faces + 3] = 0x7f
+        #expect(Self.error(Self.resealed(bytes)) == .outOfBounds(path: "test", what: "a face's name"))
+        // A family whose faces run past the face table.
+        var family = Self.valid
+        let families = Int(family[52]) | Int(family[53]) << 8 | Int(family[54]) << 16
+        family[families + 21] = 0xff
+        #expect(Self.error(Self.resealed(family)) == .outOfBounds(path: "test", what: "a family's faces"))
+        // A map whose size is not a power of two.
+        var map = Self.valid
+        map[64] = 3
+        map[65] = 0
+        #expect(Self.error(Self.resealed(map)) == .outOfBounds(path: "test", what: "the PostScript-name map's size"))
+    }
+
+    @Test func randomDamageWithAMatchingChecksumNeverCrashesTheReader() throws {
+        var random = SeededRandom(seed: 13)
+        var refused = 0
+        for _ in 0..<300 {
+            var bytes = Self.valid
+            for _ in 0..<Int.random(in: 1...8, using: &random) {
+                // Damage the header and the tables more often than the strings.
+                let limit = Int.random(in: 0...1, using: &random) == 0 ? 256 : bytes.count
+                bytes[Int.random(in: 0..<limit, using: &random)] = UInt8.random(in: 0...255, using: &random)
+            }
+            guard let snapshot = try? MappedSnapshot(bytes: Self.resealed(bytes)) else {
+                refused += 1
+                continue
+            }
+            let resolver = SnapshotResolver(snapshot: snapshot)
+            for family in ["Fixture Sans", "Lato", "Nothing"] {
+                _ = try? resolver.resolve(ResolveQuery(family: family, weight: .bold, boldText: true))
+            }
+            _ = snapshot.face(postscriptName: "FixtureSans-Bold")
+            _ = snapshot.face(fullName: "Fixture Sans Bold")
+            _ = (0..<snapshot.faceCount).map { snapshot.face(at: $0) }
+        }
+        #expect(refused > 0)
+    }
+
+    @Test func aFileOnDiskIsCheckedAsBytesAre() throws {
+        let directory = Fixtures.temporaryDirectory()
+        defer { Fixtures.cleanUp(directory) }
+        let short = directory + "/short", garbage = directory + "/garbage", damaged = directory + "/damaged"
+        #expect(FileManager.default.createFile(atPath: short, contents: Data(Self.valid.prefix(100))))
+        #expect(FileManager.default.createFile(atPath: garbage, contents: Data(repeating: 0x41, count: 4096)))
+        var bytes = Self.valid
+        bytes[bytes.count - 1] ^= 1
+        #expect(FileManager.default.createFile(atPath: damaged, contents: Data(bytes)))
+        #expect(throws: SnapshotError.truncated(path: short, size: 100, expected: 128)) {
+            try MappedSnapshot(path: short)
+        }
+        #expect(throws: SnapshotError.notASnapshot(path: garbage)) { try MappedSnapshot(path: garbage) }
+        #expect(throws: SnapshotError.checksumMismatch(path: damaged)) { try MappedSnapshot(path: damaged) }
+        #expect(throws: SnapshotError.unreadable(path: directory, reason: "not a regular file")) {
+            try MappedSnapshot(path: directory)
+        }
+    }
+
+    @Test func aMissingFileIsUnreadable() {
+        #expect(throws: SnapshotError.self) { try MappedSnapshot(path: "/nonexistent/index.snapshot") }
+    }
+
+    @Test func writingReplacesTheFileAndLeavesNoTemporaryFile() throws {
+        let directory = Fixtures.temporaryDirectory()
+        defer { Fixtures.cleanUp(directory) }
+        try SnapshotWriter.write(FontIndex(faces: [], generation: 1), directory: directory, name: "s")
+        let old = try MappedSnapshot(path: directory + "/s")
+        try SnapshotWriter.write(Fixtures.registry.index, directory: directory, name: "s", generation: 2)
+        let new = try MappedSnapshot(path: directory + "/s")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["s"])
+        // A reader of the old file keeps its pages after the rename.
+        #expect(old.generation == 1 && old.faceCount == 0)
+        #expect(new.generation == 2 && new.faceCount == Fixtures.registry.index.faces.count)
+    }
+}
+
+/// A small deterministic generator (SplitMix64), so that a failure repeats.
+struct SeededRandom: RandomNumberGenerator {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9e37_79b9_7f4a_7c15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
+        z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
+        return z ^ (z >> 31)
+    }
+}
