@@ -133,6 +133,16 @@ package final class DaemonBackend: RegistryBackend {
         return try decode(RegistryStatus.self, .object(reply), method: "GetStatus")
     }
 
+    /// The family rules the daemon resolves with (`ListRules`), so `rules show` and `audit` use the real ones.
+    package func rules() throws(CLIError) -> RuleSet {
+        guard let rules = RuleSet(listRulesReply: try call("ListRules")) else {
+            throw CLIError.failed(
+                "fontregd at \(socketPath) sent a ListRules reply this fontresolve cannot read; are both the same version?"
+            )
+        }
+        return rules
+    }
+
     /// Follows `Monitor` until `body` returns `false`; waits for changes without a timeout.
     ///
     /// - Throws: ``CLIError/daemonUnreachable(socket:reason:)`` when the daemon stops.

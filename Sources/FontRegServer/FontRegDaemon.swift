@@ -70,8 +70,10 @@ package enum FontRegDaemon {
         }
         let index = registry.index
         logger.info(
-            "indexed \(index.faces.count) faces in \(index.families.count) families in "
-                + "\(Int(Date().timeIntervalSince(started) * 1000)) ms; \(index.problems.count) files unusable")
+            "indexed \(counted(index.faces.count, "face")) in \(counted(index.families.count, "family", plural: "families")) in "
+                + "\(Int(Date().timeIntervalSince(started) * 1000)) ms; \(counted(index.problems.count, "file")) unusable"
+        )
+        RuleProblemLog.report(registry.rules, directory: configuration.rulesDirectory, logger: logger)
 
         let listeners: [ListeningSocket]
         do {
@@ -177,7 +179,8 @@ package enum FontRegDaemon {
 
     static func statusLine(_ registry: FontRegistry) -> String {
         let index = registry.index
-        return "Serving \(index.faces.count) faces in \(index.families.count) families (generation \(index.generation))"
+        return
+            "Serving \(counted(index.faces.count, "face")) in \(counted(index.families.count, "family", plural: "families")) (generation \(index.generation))"
     }
 
     private static func makeWatcher(_ configuration: DaemonConfiguration, persisted: [String], logger: Logger)
@@ -201,7 +204,8 @@ package enum FontRegDaemon {
             let report = registry.rescan()
             if !report.added.isEmpty || !report.removed.isEmpty {
                 logger.info(
-                    "font directories changed: \(report.added.count) faces added, \(report.removed.count) removed")
+                    "font directories changed: \(counted(report.added.count, "face")) added, \(report.removed.count) removed"
+                )
             }
         }
     }
@@ -248,9 +252,10 @@ package enum FontRegDaemon {
             logger.error("reload: \(error); keeping the previous configuration")
         }
         registry.reloadRules()
+        RuleProblemLog.report(registry.rules, directory: current.value.rulesDirectory, logger: logger)
         service.invalidateCaches()
         let report = registry.rescan()
-        logger.info("reload: rescanned, \(report.added.count) faces added, \(report.removed.count) removed")
+        logger.info("reload: rescanned, \(counted(report.added.count, "face")) added, \(report.removed.count) removed")
         notifier.send("READY=1\nSTATUS=\(statusLine(registry))")
     }
 }

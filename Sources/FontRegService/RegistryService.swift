@@ -92,6 +92,7 @@ package final class RegistryService: VarlinkService {
             case "ListFaces": return .encodedReply(try listFaces(call))
             case "GetFace": return .reply(try getFace(call))
             case "GetStatus": return .reply(try status(call))
+            case "ListRules": return .reply(try listRules(call))
             case "Monitor":
                 _ = try ParameterReader(call, allowed: [])
                 let index = registry.index
@@ -286,7 +287,9 @@ package final class RegistryService: VarlinkService {
         return [
             "faces": .int(index.faces.count), "families": .int(index.families.count),
             "generation": .int(index.generation),
-            "problems": .array(index.problems.map { ["path": .string($0.path), "reason": .string($0.reason)] }),
+            "problems": .array(
+                index.problems.map { ["path": .string($0.path), "reason": .string($0.reason)] }
+                    + Self.problems(of: registry.rules)),
             "fontDirectories": .array(directories.map { .string($0) }),
             "registeredPaths": .array(registered.map { .string($0) }),
             "uptimeSeconds": .double((Date().timeIntervalSince(started) * 1000).rounded() / 1000),

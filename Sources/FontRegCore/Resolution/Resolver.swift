@@ -63,7 +63,10 @@ public struct Resolver: Sendable {
                     fromRule: rule.supportedWeights != nil, style: style))
             if policy == .nextHeavier, let entry {
                 let ideal = BoldText.idealNextStep(after: requested)
-                if ideal != requested && !registered.contains(ideal) {
+                if let heaviest = supported.max(), heaviest <= requested {
+                    notes.append(
+                        .boldTextAtHeaviest(requested: requested, family: entry.name, style: style, heaviest: heaviest))
+                } else if ideal != requested && !registered.contains(ideal) {
                     notes.append(
                         .boldTextStepMissing(
                             ideal: ideal, requested: requested, family: entry.name, style: style, used: effective))
@@ -178,7 +181,7 @@ public struct Resolver: Sendable {
             throw .familyNotFound(family: query.family, suggestions: suggestions)
         }
         steps.append(.systemFallback(postscriptName: face.postscriptName, family: face.family, weight: effective))
-        notes.append(.systemFallback(family: query.family, fallbackFamily: face.family))
+        notes.append(.systemFallback(family: query.family, fallbackFamily: face.family, suggestions: suggestions))
         return Resolution(
             face: face, composedName: composed, match: .systemFallback, requestedWeight: requested,
             effectiveWeight: effective, resolvedFamily: face.family, boldPolicy: policy, steps: steps, notes: notes)
