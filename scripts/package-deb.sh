@@ -34,9 +34,7 @@ sed -e "s/@VERSION@/$version/" -e "s/@DATE@/$(date -u -R -d "$date 12:00:00")/" 
     gzip -9n > "$doc/changelog.gz"
 chmod 0644 "$doc/changelog.gz"
 gzip -9n "$root/usr/share/man/man1/fontresolve.1" "$root/usr/share/man/man8/fontregd.8"
-for file in "$doc"/*.md; do
-    [ "$(stat -c %s "$file")" -gt 4096 ] && gzip -9n "$file"
-done
+# The Markdown docs stay uncompressed: the unit's Documentation= points at daemon.md.
 install -d "$root/usr/share/lintian/overrides"
 install -m 0644 packaging/debian/lintian-overrides "$root/usr/share/lintian/overrides/fontreg"
 for script in postinst prerm postrm; do
@@ -45,9 +43,10 @@ done
 echo /etc/fontreg/fontregd.conf > "$root/DEBIAN/conffiles"
 
 # Dependencies from the binaries' shared libraries (dpkg-shlibdeps wants a debian/control to read).
-sed -e "s/@ARCH@/$arch/" packaging/debian/control > "$out/work/debian/control"
-depends=$(cd "$out/work" && dpkg-shlibdeps -O -e"../root/usr/bin/fontregd" -e"../root/usr/bin/fontresolve" 2>/dev/null |
+printf 'Source: fontreg\n\nPackage: fontreg\nArchitecture: any\n' > "$out/work/debian/control"
+depends=$(cd "$out/work" && dpkg-shlibdeps -O -e"../root/usr/bin/fontregd" -e"../root/usr/bin/fontresolve" |
     sed -n 's/^shlibs:Depends=//p')
+[[ -n $depends ]] || { echo "package-deb.sh: dpkg-shlibdeps found no dependencies" >&2; exit 1; }
 size=$(du -sk --exclude=DEBIAN "$root" | cut -f1)
 sed -e "s/@VERSION@/$version/" -e "s/@ARCH@/$arch/" -e "s/@DEPENDS@/$depends/" -e "s/@SIZE@/$size/" \
     packaging/debian/control > "$root/DEBIAN/control"
@@ -55,7 +54,7 @@ sed -e "s/@VERSION@/$version/" -e "s/@ARCH@/$arch/" -e "s/@DEPENDS@/$depends/" -
 chmod 0644 "$root/DEBIAN/control" "$root/DEBIAN/conffiles" "$root/DEBIAN/md5sums"
 
 deb=$out/fontreg_${version}_${arch}.deb
-fakeroot dpkg-deb --build -Zxz "$root" "$deb" >/dev/null
+fakeroot dpkg-deb --build -Zgzip -z6 "$root" "$deb" >/dev/null   # gzip: xz takes minutes on 150 MB of binaries
 if [[ "${LINTIAN:-yes}" != no ]]; then
     lintian --fail-on error,warning --suppress-tags-from-file packaging/debian/lintian-suppressed "$deb" >&2
 fi

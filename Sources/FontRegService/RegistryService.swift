@@ -224,7 +224,17 @@ package final class RegistryService: VarlinkService {
             throw VarlinkError.invalidParameter(
                 "queries[\(offset)].\(error.parameters["parameter"]?.stringValue ?? "")")
         }
-        return try resolve(try Self.query(from: inner))
+        let query: ResolveQuery
+        do {
+            query = try Self.query(from: inner)
+        } catch {
+            // A known parameter of the wrong type is named with its place in the batch too.
+            guard error.name == VarlinkError.invalidParameter("").name,
+                let parameter = error.parameters["parameter"]?.stringValue
+            else { throw error }
+            throw VarlinkError.invalidParameter("queries[\(offset)].\(parameter)")
+        }
+        return try resolve(query)
     }
 
     private func listFamilies(_ call: VarlinkCall) throws(VarlinkError) -> [UInt8] {

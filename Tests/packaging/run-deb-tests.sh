@@ -61,9 +61,11 @@ for _ in $(seq 1 200); do
 done
 check "the installed daemon serves Inter and Lato" sh -c \
     "fontresolve list --socket '$sock' | grep -q '^Inter' && fontresolve list --socket '$sock' | grep -q '^Lato'"
-check "the installed daemon uses Lato's rule (Thin is Lato-Thin at 200)" sh -c \
-    "fontresolve resolve Lato --weight thin --socket '$sock' | head -1 | grep -qx Lato-Thin"
-check "the installed daemon reports no problems" sh -c "fontresolve status --socket '$sock' | grep -vqi problem"
+check "the installed daemon uses Lato's rule (thin is Lato-Hairline, not the 200 Lato-Thin)" sh -c \
+    "fontresolve resolve Lato --weight thin --socket '$sock' | head -1 | grep -qx Lato-Hairline"
+check "rules show against the installed daemon shows its lato.json" sh -c \
+    "fontresolve rules show Lato --socket '$sock' | grep -q /usr/share/fontreg/rules/lato.json"
+check "the installed daemon reports no problems" sh -c "fontresolve status --socket '$sock' | grep -q '^problems: *none'"
 kill "$pid" 2>/dev/null
 wait "$pid" 2>/dev/null
 

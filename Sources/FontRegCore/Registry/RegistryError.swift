@@ -4,7 +4,8 @@ import FontRegSystem
 /// Why a change to the registry was refused.
 public enum RegistryError: Error, Sendable, Hashable, CustomStringConvertible {
     case fileNotFound(path: String)
-    case alreadyRegistered(path: String)
+    /// The path is registered, or lies inside a registered directory (`within`).
+    case alreadyRegistered(path: String, within: String? = nil)
     case notRegistered(path: String)
     case invalidFontData(path: String, reason: String)
     case permissionDenied(path: String)
@@ -13,8 +14,10 @@ public enum RegistryError: Error, Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .fileNotFound(let path):
             "\(path): no such file or directory. Check the path; it must exist where the registry runs."
-        case .alreadyRegistered(let path):
+        case .alreadyRegistered(let path, nil):
             "\(path) is already registered. Use rescan to re-read it after a change."
+        case .alreadyRegistered(let path, let within?):
+            "\(path) is inside the registered directory \(within), whose fonts are served already (rescan re-reads them). Register it on its own only after unregistering \(within)."
         case .notRegistered(let path):
             "\(path) is not registered. List the registered paths with `fontresolve status`."
         case .invalidFontData(let path, let reason):
