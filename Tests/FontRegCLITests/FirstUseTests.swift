@@ -32,17 +32,24 @@ struct FirstUseTests {
     }
 
     @Test func boldTextAtTheHeaviestWeightSaysThereIsNoHeavierOne() throws {
-        let output = try FontResolveProcess.run(["resolve", "Lato", "--weight", "black", "--bold-text", "--fonts", "fonts"])
+        let output = try FontResolveProcess.run([
+            "resolve", "Lato", "--weight", "black", "--bold-text", "--fonts", "fonts",
+        ])
         #expect(output.status == 0)
         #expect(output.stdout.contains("no heavier weight"), "\(output.stdout)")
         #expect(output.stdout.contains("Lato-Black"))
     }
 
     @Test func aMissingFontsDirectoryExitsOneInEveryCommand() throws {
-        for command in [["resolve", "Lato"], ["list"], ["status"], ["rules", "suggest", "Lato"], ["audit", "examples/design-tokens.json"]] {
+        for command in [
+            ["resolve", "Lato"], ["list"], ["status"], ["rules", "suggest", "Lato"],
+            ["audit", "examples/design-tokens.json"],
+        ] {
             let output = try FontResolveProcess.run(command + ["--fonts", "/nonexistent/fonts"])
             #expect(output.status == 1, "\(command): \(output.stderr)")
-            #expect(output.stderr.contains("--fonts /nonexistent/fonts: no such file or directory"), "\(command): \(output.stderr)")
+            #expect(
+                output.stderr.contains("--fonts /nonexistent/fonts: no such file or directory"),
+                "\(command): \(output.stderr)")
         }
     }
 

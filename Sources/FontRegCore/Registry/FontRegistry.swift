@@ -123,7 +123,9 @@ public final class FontRegistry: Sendable {
                     throw RegistryError.fileNotFound(path: path)
                 }
                 if roots.contains(path) { throw RegistryError.alreadyRegistered(path: path) }
-                if let parent = roots.first(where: { path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }) {
+                if (info.st_mode & S_IFMT) == S_IFDIR,
+                    let parent = roots.first(where: { path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") })
+                {
                     throw RegistryError.alreadyRegistered(path: path, within: parent)
                 }
                 if (info.st_mode & S_IFMT) != S_IFDIR {
