@@ -4,7 +4,7 @@
 Called by scripts/bench-all.sh, which installs what this needs (Debian fonts, matplotlib),
 builds the release binaries and makes the corpora; run that, not this.
 
-    python3 scripts/bench-all.py --bin .build/release --work DIR LABEL=DIR[,DIR...] ...
+    .venv/bin/python scripts/bench-all.py --bin .build/release --work DIR LABEL=DIR[,DIR...] ...
 
 Per corpus, in one run: fontreg-bench (index build cold/warm against fontconfig uncached/warm,
 Resolver.resolve against FcFontMatch), bench-matplotlib.py (findfont on the same fonts and

@@ -18,8 +18,7 @@ dpkg-query -W -f='${Status}' fonts-noto-cjk 2>/dev/null | grep -q "install ok in
     echo "bench-all: installing fonts-noto-cjk" >&2
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq fonts-noto-cjk >/dev/null
 }
-python3 -c "import matplotlib" 2>/dev/null || python3 -m pip install -q matplotlib 2>/dev/null \
-    || python3 -m pip install -q --break-system-packages matplotlib
+py=$(bash scripts/venv.sh matplotlib)   # the project's Python, with fontTools and matplotlib
 
 for product in fontreg-bench fontregd fontregd-bench; do
     swift build -c release --product "$product" >/dev/null
@@ -33,7 +32,7 @@ for n in ${BENCH_SIZES:-1000 10000 100000}; do
     if [[ ! -d $dir ]]; then
         echo "bench-all: generating $n faces into $dir (kept for the next run)" >&2
         rm -rf "$dir.partial"
-        python3 scripts/make-corpus.py "$n" "$dir.partial" >&2
+        "$py" scripts/make-corpus.py "$n" "$dir.partial" >&2
         mv "$dir.partial" "$dir"
     fi
     label=$n; ((n % 1000 == 0)) && label="$((n / 1000))k"
@@ -42,5 +41,5 @@ done
 
 work=$(mktemp -d "$tmp/fontreg-bench-all.XXXXXX")
 trap 'rm -rf "$work"' EXIT
-python3 scripts/bench-all.py --bin "$bin" --work "$work" --seconds "${BENCH_SECONDS:-1}" \
+"$py" scripts/bench-all.py --bin "$bin" --work "$work" --seconds "${BENCH_SECONDS:-1}" \
     --results "${BENCH_RESULTS:-$work/results.json}" "${corpora[@]}"

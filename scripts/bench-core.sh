@@ -12,7 +12,7 @@ swift build -c release --product fontreg-bench >/dev/null
 
 tmp=${TMPDIR:-/tmp}
 for n in 1000 10000; do
-    [[ -d "$tmp/fontreg-corpus-$n" ]] || python3 scripts/make-corpus.py "$n" "$tmp/fontreg-corpus-$n" >&2
+    [[ -d "$tmp/fontreg-corpus-$n" ]] || "$(bash scripts/venv.sh)" scripts/make-corpus.py "$n" "$tmp/fontreg-corpus-$n" >&2
 done
 debian=/usr/share/fonts/truetype/noto,/usr/share/fonts/truetype/lato,/usr/share/fonts/opentype/inter,/usr/share/fonts/truetype/roboto,/usr/share/fonts/truetype/open-sans
 table=$(.build/release/fontreg-bench "debian=$debian" "generated-1k=$tmp/fontreg-corpus-1000" "generated-10k=$tmp/fontreg-corpus-10000")

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """matplotlib's font matching as a peer of fontreg's resolver, on the same fonts and queries.
 
-    python3 scripts/bench-matplotlib.py LABEL QUERIES.tsv SECONDS DIR[,DIR...]
+    .venv/bin/python scripts/bench-matplotlib.py LABEL QUERIES.tsv SECONDS DIR[,DIR...]
 
 Builds a FontManager over exactly the font files of DIR (the system fonts it finds on its
 own are dropped), then times `findfont(FontProperties(family, weight, style),

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Generates a benchmark corpus of N font faces: distinct families, nine weights, two styles.
 
-    python3 scripts/make-corpus.py 10000 /tmp/fontreg-corpus-10000
+    .venv/bin/python scripts/make-corpus.py 10000 /tmp/fontreg-corpus-10000
 
 Each family "Corpus NNNNN" gets 18 small TrueType files (weights 100..900, upright and
 italic) with real name, OS/2 and post tables, so fontconfig, FreeType and fontreg read them

@@ -50,6 +50,7 @@ failed=()
 step() { echo; echo "== $1"; }
 record() { if [[ $1 -ne 0 ]]; then failed+=("$2"); echo "== $2: FAILED"; fi; }
 
+py=$(bash scripts/venv.sh)   # the project's Python, with fontTools and varlink
 ulimit -n 8192 2>/dev/null || ulimit -n "$(ulimit -Hn)"
 
 if wants corpus || wants protocol || wants font || wants crash || wants load || wants confinement; then
@@ -65,19 +66,19 @@ if wants corpus; then
 fi
 if wants protocol; then
     step "black-box protocol fuzzer"
-    python3 Tests/reliability/protocol_fuzz.py $PROTOCOL --seed "${SEED:-$RANDOM}"; record $? protocol
+    "$py" Tests/reliability/protocol_fuzz.py $PROTOCOL --seed "${SEED:-$RANDOM}"; record $? protocol
 fi
 if wants font; then
     step "font-file fuzzer"
-    python3 Tests/reliability/font_fuzz.py $FONT --seed "${SEED:-$RANDOM}"; record $? font
+    "$py" Tests/reliability/font_fuzz.py $FONT --seed "${SEED:-$RANDOM}"; record $? font
 fi
 if wants crash; then
     step "kill -9 crash safety"
-    python3 Tests/reliability/crash_safety.py $CRASH --seed "${SEED:-$RANDOM}"; record $? crash
+    "$py" Tests/reliability/crash_safety.py $CRASH --seed "${SEED:-$RANDOM}"; record $? crash
 fi
 if wants load; then
     step "load: 1,000 hostile connections (latency reported, not asserted)"
-    python3 Tests/reliability/load_test.py $LOAD; record $? load
+    "$py" Tests/reliability/load_test.py $LOAD; record $? load
 fi
 if wants confinement; then
     step "confinement: attacker as nobody for ${RACE_SECONDS} s of RENAME_EXCHANGE races, ${CHURN_CHANGES} changes of churn"

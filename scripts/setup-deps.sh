@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Installs what fontreg needs on Debian 12, only what is missing.
 #   scripts/setup-deps.sh          build dependencies (C libraries, fontconfig, systemd tools)
-#   scripts/setup-deps.sh --test   also the test dependencies (Debian fonts, Chromium, Python tools)
+#   scripts/setup-deps.sh --test   also the test dependencies (Debian fonts, Chromium, lintian, and the
+#                                  PyPI tools in the project's virtual environment .venv: scripts/venv.sh)
 set -euo pipefail
 
 build_packages=(pkg-config libfontconfig1-dev libfreetype-dev libsystemd-dev fontconfig systemd)
 test_packages=(fonts-lato fonts-inter fonts-inter-variable fonts-roboto-unhinted fonts-open-sans fonts-noto-core
-               fonts-dejavu-core chromium python3-pip python3-yaml util-linux)
-python_tools=(fonttools brotli varlink pyyaml)
+               fonts-dejavu-core chromium python3-venv util-linux lintian dpkg-dev fakeroot
+               tmux zsh jq)
 
 packages=("${build_packages[@]}")
 [[ "${1:-}" == "--test" ]] && packages+=("${test_packages[@]}")
@@ -24,11 +25,8 @@ if ((${#missing[@]})); then
 fi
 
 if [[ "${1:-}" == "--test" ]]; then
-    py=python3
-    for m in "${python_tools[@]}"; do
-        mod=$m; [[ $m == fonttools ]] && mod=fontTools; [[ $m == pyyaml ]] && mod=yaml
-        $py -c "import $mod" 2>/dev/null || { echo "setup-deps: pip install $m" >&2; $py -m pip install -q "$m" 2>/dev/null || $py -m pip install -q --break-system-packages "$m"; }
-    done
+    # The PyPI tools (fontTools, brotli, varlink) go into the project's own virtual environment.
+    bash "$(dirname "$0")/venv.sh" >/dev/null
 fi
 
 command -v swift >/dev/null || { [[ -x /opt/swift/usr/bin/swift ]] && echo "setup-deps: add /opt/swift/usr/bin to PATH" >&2; }

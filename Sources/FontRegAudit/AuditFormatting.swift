@@ -33,7 +33,10 @@ enum AuditFormatting {
 
     /// One line summing up the totals.
     static func summary(_ totals: AuditTotals) -> String {
-        var parts = ["\(totals.requiredFaces) faces required", "\(totals.foundFaces) found"]
+        var parts = [
+            "\(totals.requiredFaces) face\(totals.requiredFaces == 1 ? "" : "s") required",
+            "\(totals.foundFaces) found",
+        ]
         if totals.missingFaces > 0 { parts.append("\(totals.missingFaces) MISSING") }
         return parts.joined(separator: ", ")
             + "; ship \(totals.shipFiles) file\(totals.shipFiles == 1 ? "" : "s") (\(size(totals.shipBytes)))"

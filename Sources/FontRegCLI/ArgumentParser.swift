@@ -71,6 +71,13 @@ package struct ArgumentParser: Sendable {
                     value = inline
                 } else {
                     guard i < arguments.count else { throw UsageError("--\(name) needs a value") }
+                    let next = arguments[i]
+                    if next.hasPrefix("--"), next.count > 2,
+                        options.contains(String(next.dropFirst(2).prefix { $0 != "=" }))
+                            || flags.contains(String(next.dropFirst(2)))
+                    {
+                        throw UsageError("--\(name) needs a value; \(next) is an option of its own")
+                    }
                     value = arguments[i]
                     i += 1
                 }

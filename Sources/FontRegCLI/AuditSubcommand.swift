@@ -60,9 +60,9 @@ package enum AuditSubcommand: Subcommand {
             CommonOptions.json("audit tokens.json"),
         ] + CommonOptions.source("audit tokens.json") + [CommonOptions.help("audit")],
         examples: [
-            "fontresolve audit design-system.tokens.json --fonts fonts",
+            "fontresolve audit examples/design-tokens.json --fonts fonts --rules fonts/rules",
             "fontresolve audit Sources/DesignSystem --json",
-            "fontresolve audit figma-tokens.json --markdown --report audit.html",
+            "fontresolve audit examples/design-tokens.json --fonts fonts --markdown --report audit.html",
             "fontresolve audit docs/examples/tokens --fonts fonts --emit css --out wiring --copy-fonts wiring/fonts",
         ],
         argumentCompletion: .file)
@@ -75,13 +75,15 @@ package enum AuditSubcommand: Subcommand {
                 throw context.spec.usageError(
                     "--socket and --fonts exclude each other: --fonts runs without the daemon")
             }
+            try EmbeddedBackend.checkPaths(context.arguments)
             result = ProgressIndicator(console: context.console).run("Auditing") {
                 AuditCommand.run(arguments: forwarded)
             }
         } else {
             if context.arguments.positional.isEmpty { throw context.spec.usageError("give at least one input FILE") }
-            let faces = try context.backend().faces(family: nil)
-            result = AuditCommand.run(arguments: forwarded, faces: FontIndex(faces: faces))
+            let backend = try context.backend()
+            let faces = try backend.faces(family: nil)
+            result = AuditCommand.run(arguments: forwarded, faces: FontIndex(faces: faces), rules: try backend.rules())
         }
         if !result.stdout.isEmpty {
             context.console.line(result.stdout.hasSuffix("\n") ? String(result.stdout.dropLast()) : result.stdout)

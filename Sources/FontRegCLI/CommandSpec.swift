@@ -11,8 +11,12 @@ package struct CommandSpec: Sendable {
     package struct Option: Sendable {
         /// What a shell should complete after the option.
         package enum Completion: Sendable, Hashable {
-            case none, file, directory, family
+            /// Nothing to offer, a file, a directory, a registered family name, a registered PostScript name.
+            case none, file, directory, family, face
+            /// One of these words.
             case values([String])
+            /// One of these words first (a sub-command such as `rules show`), then family names.
+            case valuesThenFamily([String])
         }
 
         /// The name without the leading `--`.

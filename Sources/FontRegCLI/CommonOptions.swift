@@ -23,7 +23,7 @@ package enum CommonOptions {
     package static func rules(_ sample: String) -> CommandSpec.Option {
         .init(
             "rules", value: "DIR", help: "Load family rules (*.json) from DIR; embedded mode only.",
-            example: "fontresolve \(sample) --fonts fonts --rules rules/", completion: .directory)
+            example: "fontresolve \(sample) --fonts fonts --rules fonts/rules", completion: .directory)
     }
 
     /// `--system-fonts`.
@@ -50,6 +50,15 @@ package enum CommonOptions {
     }
 
     /// `--help`.
+    /// `--verbose` of register, unregister and rescan: every face, not a summary by family.
+    package static func verbose(_ sample: String) -> CommandSpec.Option {
+        .init(
+            "verbose",
+            help:
+                "List every face added or removed; without it more than \(FaceChangeList.summaryThreshold) faces are summed up by family.",
+            example: "fontresolve \(sample) --verbose")
+    }
+
     package static func help(_ name: String) -> CommandSpec.Option {
         .init("help", help: "Show this help.", example: "fontresolve \(name) --help")
     }

@@ -76,6 +76,11 @@ package final class DaemonBackend: RegistryBackend {
         try translating { (client) throws(VarlinkClientError) in try client.status() }
     }
 
+    /// The family rules the daemon resolves with (`ListRules`), so `rules show` and `audit` use the real ones.
+    package func rules() throws(CLIError) -> RuleSet {
+        try translating { (client) throws(VarlinkClientError) in try client.rules() }
+    }
+
     /// Follows `Monitor` until `body` returns `false`; waits for changes without a timeout.
     ///
     /// - Throws: ``CLIError/daemonUnreachable(socket:reason:)`` when the daemon stops.

@@ -44,6 +44,15 @@ package struct DaemonErrorTranslator: Sendable {
 
     /// The command error for a failed `connect`.
     func connectError(errno code: Int32) -> CLIError {
+        var info = stat()
+        if code != ENOENT, stat(socketPath, &info) == 0, (info.st_mode & S_IFMT) != S_IFSOCK {
+            let kind = (info.st_mode & S_IFMT) == S_IFDIR ? "a directory" : "not a socket but a file"
+            return .daemonUnreachable(
+                socket: socketPath,
+                reason:
+                    "the path is \(kind); give fontregd's socket with --socket PATH or \(SocketLocator.environmentVariable)=PATH (fontregd --help shows where it listens)"
+            )
+        }
         switch code {
         case EACCES, EPERM:
             return .permissionDenied(
@@ -88,7 +97,8 @@ package struct DaemonErrorTranslator: Sendable {
                 "fontresolve: unknown Bold Text policy \"\(string("boldPolicy"))\"; use one of: \(strings("acceptedPolicies").joined(separator: ", "))",
                 usage: ResolveCommand.spec.usage)
         case names.alreadyRegistered:
-            return .failed(RegistryError.alreadyRegistered(path: string("path")).description)
+            return .failed(
+                RegistryError.alreadyRegistered(path: string("path"), within: p["within"]?.stringValue).description)
         case names.notRegistered:
             return .notFound(RegistryError.notRegistered(path: string("path")).description)
         case names.fileNotFound:

@@ -21,13 +21,7 @@ package final class EmbeddedBackend: RegistryBackend {
     /// - Parameter pollInterval: seconds between rescans while watching.
     /// - Throws: ``CLIError/notFound(_:)`` when a `--fonts` path does not exist.
     package init(arguments: ParsedArguments, pollInterval: Double = 2) throws(CLIError) {
-        if let rules = arguments.value("rules") {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: rules, isDirectory: &isDirectory), isDirectory.boolValue else {
-                throw .notFound(
-                    "--rules \(rules): no such directory. Give the directory that holds the *.json rule files.")
-            }
-        }
+        try Self.checkPaths(arguments)
         do {
             registry = try EmbeddedRegistry.open(arguments)
         } catch {
@@ -81,11 +75,31 @@ package final class EmbeddedBackend: RegistryBackend {
         throw Self.needsDaemon("rescan")
     }
 
+    package func rules() throws(CLIError) -> RuleSet { registry.rules }
+
+    /// Checks that the `--rules` directory and every `--fonts` path exist, so every command
+    /// (the audit too) reports a missing one with the same words and exit status 1.
+    ///
+    /// - Throws: ``CLIError/notFound(_:)`` naming the option and the path.
+    package static func checkPaths(_ arguments: ParsedArguments) throws(CLIError) {
+        if let rules = arguments.value("rules") {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: rules, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw .notFound(
+                    "--rules \(rules): no such directory. Give the directory that holds the *.json rule files.")
+            }
+        }
+        for path in arguments.values("fonts") where !FileManager.default.fileExists(atPath: path) {
+            throw .notFound("--fonts \(RegistryError.fileNotFound(path: path).description)")
+        }
+    }
+
     package func status() -> RegistryStatus {
         let index = registry.index
         return RegistryStatus(
             mode: .embedded, faces: index.faces.count, families: index.families.count, generation: index.generation,
-            problems: index.problems, fontDirectories: directories, registeredPaths: registry.registeredPaths)
+            problems: index.problems + registry.rules.problemReports, fontDirectories: directories,
+            registeredPaths: registry.registeredPaths)
     }
 
     /// Rescans every `pollInterval` seconds and reports each change (there is no daemon to tell us).

@@ -16,7 +16,10 @@ package enum FaceCommand: Subcommand {
         options: [CommonOptions.json("face Inter-Bold")] + CommonOptions.source("face Inter-Bold") + [
             CommonOptions.help("face")
         ],
-        examples: ["fontresolve face Inter-SemiBold", "fontresolve face fixturevar-bold --json --fonts DIR"])
+        examples: [
+            "fontresolve face Inter-SemiBold --fonts fonts", "fontresolve face lato-heavy --json --fonts fonts",
+        ],
+        argumentCompletion: .face)
 
     package static func run(_ context: CommandContext) throws(CLIError) -> ExitStatus {
         let name = try context.positional(1...1, missing: "needs a POSTSCRIPT-NAME, e.g. Inter-Bold")[0]

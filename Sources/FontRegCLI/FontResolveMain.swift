@@ -27,8 +27,14 @@ package enum FontResolveMain {
             console.line(HelpText.overview)
             return ExitStatus.success.rawValue
         }
+        if name == "--version" || name == "-V" {
+            console.line("fontresolve \(FontRegVersion.current)")
+            return ExitStatus.success.rawValue
+        }
         guard let command = CommandCatalog.command(named: name) else {
-            console.error("fontresolve: unknown command \"\(name)\"")
+            let guess = CommandSuggestion.closest(to: name, among: CommandCatalog.commandNames)
+            console.error(
+                "fontresolve: unknown command \"\(name)\"" + (guess.map { "; did you mean \"\($0)\"?" } ?? ""))
             console.error(
                 "usage: fontresolve COMMAND [ARGUMENTS] [OPTIONS]; commands: \(CommandCatalog.commandNames.joined(separator: ", "))"
             )
@@ -53,7 +59,7 @@ package enum FontResolveMain {
     /// Moves options given before the command (`fontresolve --socket S status`) after it,
     /// so the options common to every command may stand on either side.
     static func commandFirst(_ arguments: [String]) -> [String] {
-        guard let first = arguments.first, first.hasPrefix("--"), first != "--help",
+        guard let first = arguments.first, first.hasPrefix("--"), first != "--help", first != "--version",
             let at = arguments.firstIndex(where: { CommandCatalog.command(named: $0) != nil })
         else { return arguments }
         return [arguments[at]] + arguments[..<at] + arguments[(at + 1)...]

@@ -22,6 +22,7 @@ package enum HelpText {
         }
         lines += [""] + sections.flatMap { [$0.title + ":"] + wrap($0.body, indent: 2) + [""] }
         lines.append("Run `fontresolve help COMMAND` for a command's options, each with an example.")
+        lines.append("`fontresolve --version` prints the version.")
         return lines.joined(separator: "\n")
     }
 

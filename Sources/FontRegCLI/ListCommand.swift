@@ -20,6 +20,10 @@ package enum ListCommand: Subcommand {
             .init(
                 "names", help: "Print only the family names (or the PostScript names of FAMILY's faces), one a line.",
                 example: "fontresolve list --names"),
+            .init(
+                "face-names",
+                help: "Print the PostScript name of every registered face, one a line (shell completion uses it).",
+                example: "fontresolve list --face-names --fonts fonts"),
             CommonOptions.json("list Lato"),
         ] + CommonOptions.source("list Lato") + [CommonOptions.help("list")],
         examples: [
@@ -32,6 +36,10 @@ package enum ListCommand: Subcommand {
     package static func run(_ context: CommandContext) throws(CLIError) -> ExitStatus {
         let positional = try context.positional(0...1, missing: "")
         let backend = try context.backend()
+        if context.arguments.has("face-names") {
+            for face in try backend.faces(family: positional.first) { context.console.line(face.postscriptName) }
+            return .success
+        }
         if let family = positional.first {
             let faces = try backend.faces(family: family)
             if context.json {

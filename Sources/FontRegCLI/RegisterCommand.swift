@@ -22,6 +22,7 @@ package enum RegisterCommand: Subcommand {
                 "persist", help: "Keep the registration across daemon restarts (written to its state directory).",
                 example: "fontresolve register /usr/local/share/fonts/Brand --persist"),
             CommonOptions.json("register /usr/share/fonts/truetype/lato"),
+            CommonOptions.verbose("register /usr/share/fonts/truetype/lato"),
             CommonOptions.socket("register /usr/share/fonts/truetype/lato"), CommonOptions.help("register"),
         ],
         examples: [
@@ -49,11 +50,9 @@ package enum RegisterCommand: Subcommand {
             return
         }
         let console = context.console
-        console.line("\(verb) \(faces.count) face\(faces.count == 1 ? "" : "s") (generation \(report.generation)).")
-        if !faces.isEmpty {
-            for line in ListCommand.facesTable(faces).render(header: { console.styled($0, .bold) }) {
-                console.line("  " + line)
-            }
+        console.line("\(verb) \(counted(faces.count, "face")) (generation \(report.generation)).")
+        for line in FaceChangeList.lines(faces, verbose: context.arguments.has("verbose"), console: console) {
+            console.line(line)
         }
         if !report.problems.isEmpty {
             console.line("\(report.problems.count) file\(report.problems.count == 1 ? "" : "s") could not be used:")

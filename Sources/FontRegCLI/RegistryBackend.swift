@@ -23,6 +23,8 @@ package protocol RegistryBackend: AnyObject {
     func unregister(paths: [String]) throws(CLIError) -> RegistrationReport
     /// Re-reads every registered directory and file.
     func rescan() throws(CLIError) -> RegistrationReport
+    /// The family rules in force (the daemon's `ListRules`, or the embedded registry's `--rules`).
+    func rules() throws(CLIError) -> RuleSet
     /// Counts, paths and problems of the registry.
     func status() throws(CLIError) -> RegistryStatus
     /// Calls `body` with the current state, then with every change, until it returns `false`.

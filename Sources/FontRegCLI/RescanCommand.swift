@@ -12,7 +12,10 @@ package enum RescanCommand: Subcommand {
         summary: "Make the daemon re-read every registered directory and file now.",
         discussion:
             "Unchanged files are not read again. Prints the faces added and removed and the files that could not be used. Shows progress on a terminal. Users the daemon does not allow exit 77.",
-        options: [CommonOptions.json("rescan"), CommonOptions.socket("rescan"), CommonOptions.help("rescan")],
+        options: [
+            CommonOptions.json("rescan"), CommonOptions.verbose("rescan"), CommonOptions.socket("rescan"),
+            CommonOptions.help("rescan"),
+        ],
         examples: ["sudo fontresolve rescan", "fontresolve rescan --json --socket /tmp/fontregd.sock"])
 
     package static func run(_ context: CommandContext) throws(CLIError) -> ExitStatus {
@@ -29,8 +32,18 @@ package enum RescanCommand: Subcommand {
         console.line(
             "Rescanned: \(report.added.count) face\(report.added.count == 1 ? "" : "s") added, \(report.removed.count) removed (generation \(report.generation))."
         )
-        for face in report.added { console.line("  + \(face.postscriptName)  \(PathDisplay.location(of: face))") }
-        for face in report.removed { console.line("  - \(face.postscriptName)  \(PathDisplay.location(of: face))") }
+        let verbose = context.arguments.has("verbose")
+        if !verbose && report.added.count + report.removed.count > FaceChangeList.summaryThreshold {
+            for line in FaceChangeList.summary(report.added, sign: "+")
+                + FaceChangeList.summary(report.removed, sign: "-")
+            {
+                console.line(line)
+            }
+            console.line("  (--verbose lists every face)")
+        } else {
+            for face in report.added { console.line("  + \(face.postscriptName)  \(PathDisplay.location(of: face))") }
+            for face in report.removed { console.line("  - \(face.postscriptName)  \(PathDisplay.location(of: face))") }
+        }
         for problem in report.problems {
             console.line(
                 "  \(console.styled("skipped:", .yellow)) \(PathDisplay.relative(problem.path)): \(problem.reason)")

@@ -46,7 +46,7 @@ package enum ResolveCommand: Subcommand {
         ] + CommonOptions.source("resolve Inter --weight 600") + [CommonOptions.help("resolve")],
         examples: [
             "fontresolve resolve Inter --weight 600 --fonts fonts/Inter",
-            "fontresolve resolve \"Avenir Fixture\" --weight bold --bold-text --explain",
+            "fontresolve resolve Lato --weight bold --bold-text --explain --fonts fonts --rules fonts/rules",
             "fontresolve resolve Lato --weight 250 --italic --json",
         ],
         argumentCompletion: .family)

@@ -16,8 +16,8 @@ package enum RulesCommand: Subcommand {
             Heavy, an empty regular name, the italic suffix, the weights present; notes about faces \
             no rule can name go to standard error. rules show FAMILY prints the rule in force (from \
             --rules, else the default rule) and which composed names are registered. rules show \
-            --rules DIR without FAMILY lists the rules of DIR and exits 1 when a file is malformed. \
-            The daemon does not publish its rules: from the daemon, show uses the default rule. \
+            without FAMILY lists the rules (of --rules DIR, else the daemon's) and exits 1 when a \
+            file is malformed. From the daemon, both show the rules the daemon resolves with.
             rules check --rules DIR tests every rule against the registered faces: a weight name \
             whose face has another usWeightClass, inverted pairs, Windows-legacy classes (250, \
             275), names the default table reads as another weight, with file, line and the fix; \
@@ -27,12 +27,12 @@ package enum RulesCommand: Subcommand {
             CommonOptions.help("rules")
         ],
         examples: [
-            "fontresolve rules suggest \"Avenir Fixture\" --fonts DIR > rules/avenir.json",
-            "fontresolve rules show \"Neue Fixture\" --fonts DIR --rules rules/",
-            "fontresolve rules show --rules rules/",
+            "fontresolve rules suggest Inter --fonts fonts > inter.json",
+            "fontresolve rules show Lato --fonts fonts --rules fonts/rules",
+            "fontresolve rules show --rules fonts/rules",
             "fontresolve rules check --rules fonts/rules --fonts fonts",
         ],
-        argumentCompletion: .values(["suggest", "show", "check"]))
+        argumentCompletion: .valuesThenFamily(["suggest", "show", "check"]))
 
     package static func run(_ context: CommandContext) throws(CLIError) -> ExitStatus {
         let positional = context.arguments.positional
@@ -67,7 +67,7 @@ package enum RulesCommand: Subcommand {
         let backend = try context.backend()
         let faces = try backend.faces(family: family)
         let name = faces.first?.family ?? family
-        let declared = (backend as? EmbeddedBackend)?.registry.rules.rule(for: name)
+        let declared = try backend.rules().rule(for: name)
         let rule = declared ?? FamilyRule.defaultRule(for: name, faces: faces.filter { $0.weightRange.count == 1 })
         let report = RuleReport(rule: rule, registeredNames: faces.map(\.postscriptName))
         if context.json {
@@ -79,10 +79,16 @@ package enum RulesCommand: Subcommand {
     }
 
     static func showDirectory(context: CommandContext) throws(CLIError) -> ExitStatus {
-        guard let directory = context.arguments.value("rules") else {
-            throw context.spec.usageError("rules show without FAMILY needs --rules DIR")
+        let directory = context.arguments.value("rules")
+        if directory == nil && context.isEmbedded {
+            throw context.spec.usageError("rules show without FAMILY needs --rules DIR (or the daemon)")
         }
-        let rules = RuleSet.load(directory: directory)
+        let rules: RuleSet
+        if let directory {
+            rules = RuleSet.load(directory: directory)
+        } else {
+            rules = try context.backend().rules()
+        }
         if context.json {
             struct Listing: Encodable {
                 var rules: [RuleReport]
@@ -101,7 +107,7 @@ package enum RulesCommand: Subcommand {
                 ])
             }
             if rules.rules.isEmpty {
-                console.line("No rules in \(directory).")
+                console.line("No rules in \(directory ?? "the daemon").")
             } else {
                 for line in table.render(header: { console.styled($0, .bold) }) { console.line(line) }
             }

@@ -14,7 +14,7 @@ package enum StatusCommand: Subcommand {
         discussion:
             "From the daemon: also its version, uptime and open connections, and the socket used. With --fonts: the embedded registry, which shows what a daemon would serve from those directories and which files it would skip.",
         options: [CommonOptions.json("status")] + CommonOptions.source("status") + [CommonOptions.help("status")],
-        examples: ["fontresolve status", "fontresolve status --fonts Tests/Fixtures/fonts"])
+        examples: ["fontresolve status", "fontresolve status --fonts fonts --rules fonts/rules"])
 
     package static func run(_ context: CommandContext) throws(CLIError) -> ExitStatus {
         _ = try context.positional(0...0, missing: "")
@@ -50,7 +50,8 @@ package enum StatusCommand: Subcommand {
             add("problems", "none")
         } else {
             lines.append(
-                "problems:    \(status.problems.count) file\(status.problems.count == 1 ? "" : "s") could not be used")
+                "problems:    \(status.problems.count) file\(status.problems.count == 1 ? "" : "s") could not be used"
+            )
             for problem in status.problems {
                 lines.append(
                     "  \(console.styled("skipped:", .yellow)) \(PathDisplay.relative(problem.path)): \(problem.reason)")

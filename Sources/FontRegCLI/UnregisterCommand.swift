@@ -14,6 +14,7 @@ package enum UnregisterCommand: Subcommand {
             "Each PATH must be one that was registered, as an absolute path or relative to the current directory. Prints the faces removed. A path that is not registered exits 1; users the daemon does not allow exit 77.",
         options: [
             CommonOptions.json("unregister /usr/share/fonts/truetype/lato"),
+            CommonOptions.verbose("unregister /usr/share/fonts/truetype/lato"),
             CommonOptions.socket("unregister /usr/share/fonts/truetype/lato"), CommonOptions.help("unregister"),
         ],
         examples: ["sudo fontresolve unregister /usr/share/fonts/truetype/lato"],

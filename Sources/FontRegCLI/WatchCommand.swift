@@ -64,10 +64,10 @@ package enum WatchCommand: Subcommand {
     /// One event for people: a summary line, then `+`/`-` lines per face.
     package static func render(_ event: RegistryEvent, console: Console) -> String {
         if event.event == .subscribed {
-            return "watching: generation \(event.generation), \(event.faces) faces"
+            return "watching: generation \(event.generation), \(counted(event.faces, "face"))"
         }
         var lines = [
-            "generation \(event.generation): +\(event.added.count) -\(event.removed.count), \(event.faces) faces"
+            "generation \(event.generation): +\(event.added.count) -\(event.removed.count), \(counted(event.faces, "face"))"
         ]
         for face in event.added {
             lines.append(

@@ -160,6 +160,17 @@ public final class RegistryClient {
         return try decode(RegistryStatus.self, .object(reply), method: "GetStatus")
     }
 
+    /// The family rules the daemon resolves with (`ListRules`).
+    ///
+    /// - Throws: ``VarlinkClientError`` for a transport failure, an error reply, or a reply this
+    ///   client cannot read (``unreadableReply(_:)``).
+    public func rules() throws(VarlinkClientError) -> RuleSet {
+        guard let rules = RuleSet(listRulesReply: try call("ListRules")) else {
+            throw Self.unreadableReply("ListRules")
+        }
+        return rules
+    }
+
     /// Follows `Monitor`: the state when it starts, then every change, until `body` returns `false`
     /// or the daemon ends the stream. Waits for changes without a timeout.
     ///

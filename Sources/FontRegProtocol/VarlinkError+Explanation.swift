@@ -28,6 +28,9 @@ extension VarlinkError {
             return
                 "\"\(text("boldPolicy"))\" is not a Bold Text policy: use one of \(list("acceptedPolicies").joined(separator: ", "))."
         case Name.alreadyRegistered:
+            if let within = parameters["within"]?.stringValue {
+                return "\(text("path")) is inside the registered directory \(within); its fonts are served already."
+            }
             return "\(text("path")) is already registered; use rescan to re-read it."
         case Name.notRegistered:
             return "\(text("path")) is not registered."

@@ -10,6 +10,14 @@ import Varlink
 extension DaemonConfiguration {
     /// Names of settings that take a list; repeating them adds to the list.
     static let listSettings: Set<String> = ["fonts", "allow-uid", "allow-gid", "allow-root"]
+    /// Names of yes|no settings: `--name` alone means yes, `--no-name` means no.
+    static let flagSettings: Set<String> = ["system-fonts", "watch", "verbose"]
+    /// Names of settings whose value is a path; relative ones on the command line are taken from the working directory.
+    static let pathSettings: Set<String> = [
+        "socket", "fonts", "rules", "state-dir", "cache-dir", "config", "allow-root",
+    ]
+    /// The words a yes|no setting accepts.
+    static let flagWords: Set<String> = ["yes", "true", "on", "1", "no", "false", "off", "0"]
 
     /// Parses the command line (without the program name) and reads the config file it names.
     ///
@@ -26,10 +34,11 @@ extension DaemonConfiguration {
             switch argument {
             case "--help", "-h": return .help
             case "--version": return .version
-            case "--no-system-fonts":
-                overrides.append(("system-fonts", "no"))
-                continue
             default: break
+            }
+            if argument.hasPrefix("--no-"), flagSettings.contains(String(argument.dropFirst(5))) {
+                overrides.append((String(argument.dropFirst(5)), "no"))
+                continue
             }
             guard argument.hasPrefix("--") else { throw .unknownFlag(argument) }
             var name = String(argument.dropFirst(2))
@@ -40,10 +49,19 @@ extension DaemonConfiguration {
                 guard settings.contains(where: { $0.name == name }) else { throw .unknownFlag("--" + name) }
             } else {
                 guard settings.contains(where: { $0.name == name }) else { throw .unknownFlag(argument) }
-                guard index < arguments.count else { throw .missingValue(flag: argument) }
+                if flagSettings.contains(name),
+                    index >= arguments.count || !flagWords.contains(arguments[index].lowercased())
+                {
+                    overrides.append((name, "yes"))
+                    continue
+                }
+                guard index < arguments.count, !arguments[index].hasPrefix("--") else {
+                    throw .missingValue(flag: argument)
+                }
                 value = arguments[index]
                 index += 1
             }
+            if pathSettings.contains(name) { value = absolute(value) }
             if name == "config" {
                 configFile = value
                 value = ""
@@ -58,6 +76,26 @@ extension DaemonConfiguration {
         }
         configuration = try configuration.reloaded(overrides: overrides)
         return .run(configuration, overrides: overrides)
+    }
+
+    /// A command-line path made absolute against the working directory (an empty value stays empty).
+    static func absolute(_ path: String) -> String {
+        guard !path.isEmpty, !path.hasPrefix("/") else { return path }
+        guard let directory = getcwd(nil, 0) else { return path }
+        defer { free(directory) }
+        let base = String(cString: directory)
+        let relative = path.hasPrefix("./") ? String(path.dropFirst(2)) : path
+        return (base == "/" ? "" : base) + "/" + relative
+    }
+
+    /// A config-file line without its comment: `#` at the start or after a space or tab starts one.
+    static func withoutComment(_ line: Substring) -> Substring {
+        var previous: Character = " "
+        for index in line.indices {
+            if line[index] == "#" && (previous == " " || previous == "\t") { return line[..<index] }
+            previous = line[index]
+        }
+        return line
     }
 
     /// This configuration's file and command-line flags applied afresh to the defaults (for start and SIGHUP).
@@ -88,8 +126,8 @@ extension DaemonConfiguration {
         }
         var pairs: [(String, String)] = []
         for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = rawLine.trimmingCharacters(in: .whitespaces)
-            if line.isEmpty || line.hasPrefix("#") { continue }
+            let line = withoutComment(rawLine).trimmingCharacters(in: .whitespaces)
+            if line.isEmpty { continue }
             guard let equals = line.firstIndex(of: "=") else { throw .malformedLine(file: path, line: offset + 1) }
             let name = line[..<equals].trimmingCharacters(in: .whitespaces)
             let value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
@@ -127,7 +165,9 @@ extension DaemonConfiguration {
         }
         func path() throws(ConfigurationError) -> String {
             guard value.hasPrefix("/") else {
-                throw .invalidValue(setting: name, value: value, expected: "an absolute path")
+                throw .invalidValue(
+                    setting: name, value: value,
+                    expected: "an absolute path (in the config file; on the command line a relative one is fine)")
             }
             return value
         }

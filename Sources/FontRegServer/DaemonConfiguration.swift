@@ -48,14 +48,31 @@ package struct DaemonConfiguration: Sendable, Hashable {
     /// Whether to print debug lines (each connection).
     package var verbose = false
 
-    package init() {}
+    /// The defaults; an installed binary's font and rules directories follow its prefix (``InstallLayout``).
+    package init() {
+        self.init(layout: InstallLayout.current)
+    }
+
+    /// The defaults for an install with this layout (nil: the plain `/usr/share/fontreg` defaults).
+    ///
+    /// - Parameter layout: where the install keeps its bundled fonts and rules.
+    package init(layout: InstallLayout?) {
+        guard let layout else { return }
+        fontDirectories = [layout.fontsDirectory]
+        rulesDirectory = layout.rulesDirectory
+        if let file = layout.configFile { configFile = file }
+        if !allowedRoots.contains(layout.fontsDirectory) { allowedRoots.append(layout.fontsDirectory) }
+    }
 
     /// Every setting: its name, the value it takes, and what it does, for `--help` and the config file.
     package static let settings: [(name: String, value: String, help: String)] = [
         ("socket", "PATH", "Unix socket to listen on when not socket-activated (default /run/fontreg/fontregd.sock)"),
         ("socket-mode", "OCTAL", "permissions of that socket (default 0666: every local user may query)"),
-        ("fonts", "DIR", "font directory, scanned recursively; repeat for more (default /usr/share/fontreg/fonts)"),
-        ("rules", "DIR", "directory of family rules"),
+        (
+            "fonts", "DIR",
+            "font directory, scanned recursively; repeat for more (default PREFIX/share/fontreg/fonts of the install, else /usr/share/fontreg/fonts)"
+        ),
+        ("rules", "DIR", "directory of family rules (default PREFIX/share/fontreg/rules of the install, if present)"),
         ("state-dir", "DIR", "where persisted registrations are kept (default /var/lib/fontreg)"),
         (
             "cache-dir", "DIR",
@@ -82,7 +99,7 @@ package struct DaemonConfiguration: Sendable, Hashable {
         ("watch", "yes|no", "watch font directories with inotify and rescan after changes (default yes)"),
         ("debounce-ms", "MS", "wait this long after the last change before rescanning (default 500)"),
         ("font-size-limit", "MIB", "font files larger than this are reported and never read (default 64)"),
-        ("verbose", "yes|no", "log every connection (default no)"),
+        ("verbose", "yes|no", "log every connection (default no; --verbose alone = yes)"),
     ]
 
     /// The `--help` text.
@@ -97,7 +114,9 @@ package struct DaemonConfiguration: Sendable, Hashable {
             reports readiness with sd_notify. SIGHUP reloads the config file and rules
             and rescans; SIGTERM finishes in-flight calls and exits.
 
-            Options (each may also be set in the config file as 'name = value'):
+            Options (each may also be set in the config file as 'name = value'; '#'
+            starts a comment, on a line of its own or after a value). Relative paths on
+            the command line are taken from the working directory.
 
             """
         for setting in settings {
@@ -105,7 +124,8 @@ package struct DaemonConfiguration: Sendable, Hashable {
             text += flag.padding(toLength: max(flag.count + 2, 30), withPad: " ", startingAt: 0) + setting.help + "\n"
         }
         text += """
-              --no-system-fonts           same as --system-fonts no
+              --no-system-fonts           same as --system-fonts no (likewise --no-watch, --no-verbose)
+              --watch, --verbose          a yes|no setting given alone means yes
               --help                      print this help and exit
               --version                   print the version and exit
 

@@ -26,7 +26,8 @@ package final class DirectoryWatchService: DaemonService {
             let report = registry.rescan()
             if !report.added.isEmpty || !report.removed.isEmpty {
                 logger.info(
-                    "font directories changed: \(report.added.count) faces added, \(report.removed.count) removed")
+                    "font directories changed: \(counted(report.added.count, "face")) added, \(report.removed.count) removed"
+                )
             }
         }
     }

@@ -119,8 +119,10 @@ package enum FontRegDaemon {
         }
         let index = registry.index
         logger.info(
-            "indexed \(index.faces.count) faces in \(index.families.count) families in "
-                + "\(Int(Date().timeIntervalSince(started) * 1000)) ms; \(index.problems.count) files unusable")
+            "indexed \(counted(index.faces.count, "face")) in \(counted(index.families.count, "family", plural: "families")) in "
+                + "\(Int(Date().timeIntervalSince(started) * 1000)) ms; \(counted(index.problems.count, "file")) unusable"
+        )
+        RuleProblemLog.report(registry.rules, directory: configuration.rulesDirectory, logger: logger)
         guard let listeners = makeListeners(configuration, logger: logger) else { return nil }
         let service = RegistryService(
             registry: registry, store: persistence.store, persisted: persisted,
@@ -271,7 +273,8 @@ package enum FontRegDaemon {
 
     static func statusLine(_ registry: FontRegistry) -> String {
         let index = registry.index
-        return "Serving \(index.faces.count) faces in \(index.families.count) families (generation \(index.generation))"
+        return
+            "Serving \(counted(index.faces.count, "face")) in \(counted(index.families.count, "family", plural: "families")) (generation \(index.generation))"
     }
 
     private static func makeWatcher(_ configuration: DaemonConfiguration, persisted: [String], logger: Logger)
@@ -334,9 +337,10 @@ package enum FontRegDaemon {
             logger.error("reload: \(error); keeping the previous configuration")
         }
         registry.reloadRules()
+        RuleProblemLog.report(registry.rules, directory: current.value.rulesDirectory, logger: logger)
         service.invalidateCaches()
         let report = registry.rescan()
-        logger.info("reload: rescanned, \(report.added.count) faces added, \(report.removed.count) removed")
+        logger.info("reload: rescanned, \(counted(report.added.count, "face")) added, \(report.removed.count) removed")
         notifier.send("READY=1\nSTATUS=\(statusLine(registry))")
     }
 }

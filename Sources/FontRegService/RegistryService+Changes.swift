@@ -82,7 +82,7 @@ extension RegistryService {
         }
         logger.info(
             "registered \(paths.joined(separator: ", "))\(persist ? " (persisted)" : "") for \(peer): "
-                + "\(report.added.count) faces added, generation \(report.generation)")
+                + "\(counted(report.added.count, "face")) added, generation \(report.generation)")
         if let callback = directoryRegistered.withLock({ $0 }) {
             for path in paths {
                 var info = stat()
@@ -139,7 +139,8 @@ extension RegistryService {
             }
         }
         logger.info(
-            "unregistered \(resolved.joined(separator: ", ")) for \(peer): \(report.removed.count) faces removed")
+            "unregistered \(resolved.joined(separator: ", ")) for \(peer): \(counted(report.removed.count, "face")) removed"
+        )
         return ["removed": .array(report.removed.map(\.jsonValue)), "generation": .int(report.generation)]
     }
 

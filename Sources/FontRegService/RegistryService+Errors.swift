@@ -22,8 +22,10 @@ extension RegistryService {
         switch error {
         case .fileNotFound(let path):
             return VarlinkError(RegistryInterface.ErrorName.fileNotFound, ["path": .string(path)])
-        case .alreadyRegistered(let path):
-            return VarlinkError(RegistryInterface.ErrorName.alreadyRegistered, ["path": .string(path)])
+        case .alreadyRegistered(let path, let within):
+            var parameters: [String: JSONValue] = ["path": .string(path)]
+            if let within { parameters["within"] = .string(within) }
+            return VarlinkError(RegistryInterface.ErrorName.alreadyRegistered, parameters)
         case .notRegistered(let path):
             return VarlinkError(RegistryInterface.ErrorName.notRegistered, ["path": .string(path)])
         case .invalidFontData(let path, let reason):

@@ -95,6 +95,7 @@ package final class RegistryService: VarlinkService {
             case "ListFaces": return .encodedReply(try listFaces(call))
             case "GetFace": return .reply(try getFace(call))
             case "GetStatus": return .reply(try status(call))
+            case "ListRules": return .reply(try listRules(call))
             case "Monitor":
                 _ = try ParameterReader(call, allowed: [])
                 let index = registry.index
@@ -226,7 +227,17 @@ package final class RegistryService: VarlinkService {
             throw VarlinkError.invalidParameter(
                 "queries[\(offset)].\(error.parameters["parameter"]?.stringValue ?? "")")
         }
-        return try resolve(try Self.query(from: inner))
+        let query: ResolveQuery
+        do {
+            query = try Self.query(from: inner)
+        } catch {
+            // A known parameter of the wrong type is named with its place in the batch too.
+            guard error.name == VarlinkError.invalidParameter("").name,
+                let parameter = error.parameters["parameter"]?.stringValue
+            else { throw error }
+            throw VarlinkError.invalidParameter("queries[\(offset)].\(parameter)")
+        }
+        return try resolve(query)
     }
 
     private func listFamilies(_ call: VarlinkCall) throws(VarlinkError) -> [UInt8] {
@@ -293,7 +304,7 @@ package final class RegistryService: VarlinkService {
             "problems": .array(
                 (startupProblems.withLock { $0 }.filter(\.isCurrent).map(\.problem) + index.problems).map {
                     ["path": .string($0.path), "reason": .string($0.reason)]
-                }),
+                } + Self.problems(of: registry.rules)),
             "fontDirectories": .array(directories.map { .string($0) }),
             "registeredPaths": .array(registered.map { .string($0) }),
             "uptimeSeconds": .double((Date().timeIntervalSince(started) * 1000).rounded() / 1000),

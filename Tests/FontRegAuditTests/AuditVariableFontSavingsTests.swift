@@ -41,7 +41,8 @@ import Testing
         #expect(use.savedBytes == use.bytes - use.staticInstanceBytes)
         let output = AuditFixtures.temporaryDirectory().appendingPathComponent("pinned.ttf").path
         let run = try runCommand([
-            "/usr/bin/env", "python3", "-m", "fontTools.varLib.instancer", Self.variableFont, "wght=653", "-o", output,
+            "/usr/bin/env", PythonTools.python, "-m", "fontTools.varLib.instancer", Self.variableFont, "wght=653", "-o",
+            output,
         ])
         #expect(run.status == 0, "\(run.stderr)")
         let actual = try #require(try FileManager.default.attributesOfItem(atPath: output)[.size] as? Int)
@@ -59,7 +60,8 @@ import Testing
         // Trimming keeps the deltas: fontTools' output stays close to the original size.
         let output = AuditFixtures.temporaryDirectory().appendingPathComponent("trimmed.ttf").path
         let run = try runCommand([
-            "/usr/bin/env", "python3", "-m", "fontTools.varLib.instancer", Self.variableFont, "wght=300:700", "-o",
+            "/usr/bin/env", PythonTools.python, "-m", "fontTools.varLib.instancer", Self.variableFont, "wght=300:700",
+            "-o",
             output,
         ])
         #expect(run.status == 0, "\(run.stderr)")

@@ -139,7 +139,7 @@ import Testing
                         if not ref.startswith('@font/') or ref[6:] not in names: print('missing', ref)
             print('fonts', count)
             """
-        let run = try runCommand(["/usr/bin/env", "python3", "-c", script, folder.path])
+        let run = try runCommand(["/usr/bin/env", PythonTools.python, "-c", script, folder.path])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout == "fonts \(Self.shippedFaces.count)\n")
     }
@@ -185,7 +185,7 @@ import Testing
             print(json.dumps(sorted(out)))
             """
         let path = Self.emission.out.appendingPathComponent("flutter/pubspec.fonts.yaml").path
-        let run = try runCommand(["/usr/bin/env", "python3", "-c", script, path])
+        let run = try runCommand(["/usr/bin/env", PythonTools.python, "-c", script, path])
         #expect(run.status == 0, "\(run.stderr)")
         let expected = Self.shippedFaces.map { "\($0.family)|\($0.weight)|\($0.style)|fonts/\($0.file)" }.sorted()
         let parsed = try JSONParser.parse(Array(run.stdout.utf8)).arrayValue?.compactMap(\.stringValue)

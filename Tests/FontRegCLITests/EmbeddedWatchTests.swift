@@ -20,7 +20,7 @@ import Testing
         try FileManager.default.copyItem(
             atPath: BuildProducts.fixtureFonts + "/families/NotoFixture-Bold.ttf",
             toPath: directory.file("NotoFixture-Bold.ttf"))
-        #expect(reader.nextLine(timeout: 10) == "generation 2: +1 -0, 1 faces")
+        #expect(reader.nextLine(timeout: 10) == "generation 2: +1 -0, 1 face")
         #expect(reader.nextLine(timeout: 5)?.hasPrefix("  + NotoFixture-Bold  ") == true)
         kill(watcher.processIdentifier, SIGTERM)
         watcher.waitUntilExit()

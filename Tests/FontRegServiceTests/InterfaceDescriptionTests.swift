@@ -40,7 +40,7 @@ struct InterfaceDescriptionTests {
         #expect(
             Set(methods) == [
                 "Resolve", "ResolveMany", "ListFamilies", "ListFaces", "GetFace", "Register",
-                "Unregister", "Rescan", "GetStatus", "Monitor",
+                "Unregister", "Rescan", "GetStatus", "ListRules", "Monitor",
             ])
     }
 

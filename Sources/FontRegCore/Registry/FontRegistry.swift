@@ -149,6 +149,11 @@ public final class FontRegistry: Sendable {
                     throw RegistryError.fileNotFound(path: path)
                 }
                 if roots.contains(path) { throw RegistryError.alreadyRegistered(path: path) }
+                if (info.st_mode & S_IFMT) == S_IFDIR,
+                    let parent = roots.first(where: { path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") })
+                {
+                    throw RegistryError.alreadyRegistered(path: path, within: parent)
+                }
                 if (info.st_mode & S_IFMT) != S_IFDIR {
                     if let reason = FontScanner.notRegularReason(mode: info.st_mode) {
                         throw RegistryError.invalidFontData(path: path, reason: reason)

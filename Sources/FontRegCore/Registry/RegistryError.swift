@@ -5,8 +5,8 @@ import FontRegSystem
 public enum RegistryError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The path does not exist.
     case fileNotFound(path: String)
-    /// The path is already registered; rescan re-reads it.
-    case alreadyRegistered(path: String)
+    /// The path is registered, or lies inside a registered directory (`within`).
+    case alreadyRegistered(path: String, within: String? = nil)
     /// The path is not one of the registered directories or files.
     case notRegistered(path: String)
     /// A single file that is not a usable font, and why.
@@ -19,8 +19,10 @@ public enum RegistryError: Error, Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .fileNotFound(let path):
             "\(path): no such file or directory. Check the path; it must exist where the registry runs."
-        case .alreadyRegistered(let path):
+        case .alreadyRegistered(let path, nil):
             "\(path) is already registered. Use rescan to re-read it after a change."
+        case .alreadyRegistered(let path, let within?):
+            "\(path) is inside the registered directory \(within), whose fonts are served already (rescan re-reads them). Register it on its own only after unregistering \(within)."
         case .notRegistered(let path):
             "\(path) is not registered. List the registered paths with `fontresolve status`."
         case .invalidFontData(let path, let reason):

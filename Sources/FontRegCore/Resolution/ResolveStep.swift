@@ -52,7 +52,7 @@ public enum ResolveStep: Sendable, Hashable, CustomStringConvertible {
         case .alias(let name, let target, let deprecated):
             return "\"\(name)\" is \(deprecated ? "a deprecated" : "an") alias of \"\(target)\"."
         case .foundFamily(let name, let faces):
-            return "Found the registered family \"\(name)\" (\(faces) faces)."
+            return "Found the registered family \"\(name)\" (\(counted(faces, "face")))."
         case .rule(let rule):
             let supported =
                 rule.supportedWeights.map { ", supported weights \($0.map(String.init).joined(separator: ", "))" } ?? ""
@@ -65,8 +65,13 @@ public enum ResolveStep: Sendable, Hashable, CustomStringConvertible {
             case .nextHeavier:
                 let source =
                     fromRule ? "the rule's supported weights" : "the weights registered in \(style.rawValue) style"
+                let weights = "[\(supported.map(String.init).joined(separator: ", "))]"
+                if !supported.contains(where: { $0 > requested }) {
+                    return
+                        "Bold Text (next-heavier): no weight heavier than \(requested) among \(source) \(weights); the heaviest, \(effective), is used."
+                }
                 return
-                    "Bold Text (next-heavier): the next weight heavier than \(requested) among \(source) [\(supported.map(String.init).joined(separator: ", "))] is \(effective)."
+                    "Bold Text (next-heavier): the next weight heavier than \(requested) among \(source) \(weights) is \(effective)."
             case .iosSystem:
                 return
                     "Bold Text (ios-system): \(requested) → \(effective) (+100 below 400, +200 for 400–600, 900 from 700 up)."
@@ -127,8 +132,10 @@ public enum ResolveWarning: Sendable, Hashable, CustomStringConvertible {
     case styleMissing(family: String, wanted: FontStyle, used: FontStyle)
     /// A face of another weight serves the query.
     case substituted(faceWeight: Int, weight: Int, family: String)
-    /// The family is not registered; a system family stands in.
-    case systemFallback(family: String, fallbackFamily: String)
+    /// The family is not registered; a system family stands in (with the closest registered names).
+    case systemFallback(family: String, fallbackFamily: String, suggestions: [String] = [])
+    /// Bold Text asked for a heavier weight than the heaviest the family has: the weight stays.
+    case boldTextAtHeaviest(requested: Int, family: String, style: FontStyle, heaviest: Int)
     /// A warning received as text (from the daemon).
     case text(String)
 
@@ -143,8 +150,15 @@ public enum ResolveWarning: Sendable, Hashable, CustomStringConvertible {
             "\"\(family)\" has no \(wanted.rawValue) face; a \(used.rawValue) face stands in."
         case .substituted(let faceWeight, let weight, let family):
             "Substituted weight \(faceWeight) for \(weight) in \"\(family)\"."
-        case .systemFallback(let family, let fallbackFamily):
-            "\"\(family)\" is not registered; the system sans-serif \(fallbackFamily) stands in. Use strict mode to get an error instead."
+        case .systemFallback(let family, let fallbackFamily, let suggestions):
+            "\"\(family)\" is not registered; the system sans-serif \(fallbackFamily) stands in."
+                + (suggestions.isEmpty
+                    ? "" : " Did you mean \(suggestions.map { "\"\($0)\"" }.joined(separator: " or "))?")
+                + " Pass --strict (strict: true over Varlink) to get an error instead."
+        case .boldTextAtHeaviest(let requested, let family, let style, let heaviest):
+            heaviest == requested
+                ? "Bold Text has no heavier weight to use: \(heaviest) is the heaviest \"\(family)\" has in \(style.rawValue) style, so the weight stays \(heaviest)."
+                : "Bold Text has no heavier weight to use: \"\(family)\" has nothing heavier than \(requested) in \(style.rawValue) style; its heaviest, \(heaviest), is used."
         case .text(let text):
             text
         }

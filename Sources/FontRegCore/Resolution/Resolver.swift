@@ -90,7 +90,7 @@ public struct Resolver: Sendable {
             throw .familyNotFound(family: query.family, suggestions: suggestions)
         }
         steps.append(.systemFallback(postscriptName: face.postscriptName, family: face.family, weight: effective))
-        notes.append(.systemFallback(family: query.family, fallbackFamily: face.family))
+        notes.append(.systemFallback(family: query.family, fallbackFamily: face.family, suggestions: suggestions))
         return Resolution(
             face: face, composedName: composed, match: .systemFallback, requestedWeight: requested,
             effectiveWeight: effective, resolvedFamily: face.family, boldPolicy: policy, steps: steps, notes: notes)

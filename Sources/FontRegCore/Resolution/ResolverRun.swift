@@ -78,7 +78,10 @@ struct ResolverRun {
                 fromRule: rule.supportedWeights != nil, style: style))
         if policy == .nextHeavier, let entry = family.entry {
             let ideal = BoldText.idealNextStep(after: requested)
-            if ideal != requested && !registered.contains(ideal) {
+            if let heaviest = supported.max(), heaviest <= requested {
+                notes.append(
+                    .boldTextAtHeaviest(requested: requested, family: entry.name, style: style, heaviest: heaviest))
+            } else if ideal != requested && !registered.contains(ideal) {
                 notes.append(
                     .boldTextStepMissing(
                         ideal: ideal, requested: requested, family: entry.name, style: style, used: effective))

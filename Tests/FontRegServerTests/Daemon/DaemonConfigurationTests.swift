@@ -65,8 +65,8 @@ struct DaemonConfigurationTests {
     }
 
     @Test(arguments: [
-        (["--fonts", "relative"], "fonts"), (["--socket-mode", "999"], "socket-mode"),
-        (["--idle-timeout", "-1"], "idle-timeout"), (["--system-fonts", "maybe"], "system-fonts"),
+        (["--socket-mode", "999"], "socket-mode"),
+        (["--idle-timeout", "-1"], "idle-timeout"), (["--system-fonts=maybe"], "system-fonts"),
     ])
     func badValuesAreRefusedWithWhatWasExpected(_ arguments: [String], _ setting: String) {
         do {
