@@ -68,6 +68,19 @@ final class FreeTypeFace {
         return (Int(table.usWeightClass), Int(table.usWidthClass), Int(table.fsSelection))
     }
 
+    /// `post.italicAngle` in degrees (negative leans right), 0 without a `post` table.
+    /// The FreeType call is `FT_Get_Sfnt_Table(FT_SFNT_POST)`.
+    var italicAngle: Double {
+        guard let raw = FT_Get_Sfnt_Table(face, FT_SFNT_POST) else { return 0 }
+        return Double(raw.assumingMemoryBound(to: TT_Postscript.self).pointee.italicAngle) / 65536
+    }
+
+    /// `head.fontRevision`, the font's own 16.16 fixed-point version; 0 without a `head` table.
+    var fontRevision: Double {
+        guard let raw = FT_Get_Sfnt_Table(face, FT_SFNT_HEAD) else { return 0 }
+        return Double(raw.assumingMemoryBound(to: TT_Header.self).pointee.Font_Revision) / 65536
+    }
+
     /// The best English string for a name ID: Windows English (US), then any Windows, Unicode, Mac Roman.
     func name(id: Int) -> String? {
         let count = FT_Get_Sfnt_Name_Count(face)

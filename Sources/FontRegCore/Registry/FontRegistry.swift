@@ -56,7 +56,9 @@ public final class FontRegistry: Sendable {
         state = Mutex(
             State(
                 roots: roots,
-                index: FontIndex(faces: result.files.flatMap(\.faces), problems: result.problems, generation: 1),
+                index: FontIndex(
+                    faces: result.files.flatMap(\.faces), problems: result.problems, generation: 1,
+                    directories: roots),
                 rules: rules, confinement: confinement))
         writer = Mutex(scanner)
         fontconfig = Mutex(privateConfig)
@@ -204,7 +206,8 @@ public final class FontRegistry: Sendable {
                 }
             }
             let index = FontIndex(
-                faces: result.files.flatMap(\.faces), problems: result.problems, generation: old.index.generation + 1)
+                faces: result.files.flatMap(\.faces), problems: result.problems, generation: old.index.generation + 1,
+                directories: roots)
             state.withLock { state in
                 state.roots = roots
                 state.index = index

@@ -29,10 +29,20 @@ public struct Resolution: Sendable, Hashable, Codable {
     public var resolvedFamily: String
     /// The Bold Text policy applied, when Bold Text was on.
     public var boldPolicy: BoldTextPolicy?
+    /// The axis values the renderer must set on a variable face, in the file's axis order; empty for a static face.
+    public var variations: [VariationSetting]
+    /// What the renderer must fake (bold, oblique) because no face has it.
+    public var synthesis: Synthesis
     /// Each step the resolver took, as data.
     public var steps: [ResolveStep]
     /// Things the caller should know, as data.
     public var notes: [ResolveWarning]
+
+    /// The weight the text is drawn at: the `wght` value set on a variable face, else the face's weight.
+    public var weight: Int {
+        if let wght = variations.first(where: { $0.tag == "wght" }) { return Int(wght.value.rounded()) }
+        return face.weight
+    }
 
     /// Each step the resolver took, in plain words.
     public var trace: [String] { steps.map(\.description) }
@@ -42,12 +52,14 @@ public struct Resolution: Sendable, Hashable, Codable {
     public init(
         face: FaceRecord, composedName: String?, match: MatchKind, requestedWeight: Int,
         effectiveWeight: Int, resolvedFamily: String, boldPolicy: BoldTextPolicy?,
-        trace: [String], warnings: [String]
+        trace: [String], warnings: [String], variations: [VariationSetting] = [], synthesis: Synthesis = .none
     ) {
         self.init(
             face: face, composedName: composedName, match: match, requestedWeight: requestedWeight,
             effectiveWeight: effectiveWeight, resolvedFamily: resolvedFamily, boldPolicy: boldPolicy,
             steps: trace.map { .text($0) }, notes: warnings.map { .text($0) })
+        self.variations = variations
+        self.synthesis = synthesis
     }
 
     /// Creates a resolution from recorded steps; the resolver's own initializer.
@@ -62,12 +74,15 @@ public struct Resolution: Sendable, Hashable, Codable {
         self.effectiveWeight = effectiveWeight
         self.resolvedFamily = resolvedFamily
         self.boldPolicy = boldPolicy
+        self.variations = []
+        self.synthesis = .none
         self.steps = steps
         self.notes = notes
     }
 
     private enum CodingKeys: String, CodingKey {
         case face, composedName, match, requestedWeight, effectiveWeight, resolvedFamily, boldPolicy, trace, warnings
+        case variations, synthesis
     }
 
     public init(from decoder: any Decoder) throws {
@@ -81,7 +96,9 @@ public struct Resolution: Sendable, Hashable, Codable {
             resolvedFamily: try c.decode(String.self, forKey: .resolvedFamily),
             boldPolicy: try c.decodeIfPresent(BoldTextPolicy.self, forKey: .boldPolicy),
             trace: try c.decode([String].self, forKey: .trace),
-            warnings: try c.decode([String].self, forKey: .warnings))
+            warnings: try c.decode([String].self, forKey: .warnings),
+            variations: try c.decodeIfPresent([VariationSetting].self, forKey: .variations) ?? [],
+            synthesis: try c.decodeIfPresent(Synthesis.self, forKey: .synthesis) ?? .none)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -95,5 +112,7 @@ public struct Resolution: Sendable, Hashable, Codable {
         try c.encodeIfPresent(boldPolicy, forKey: .boldPolicy)
         try c.encode(trace, forKey: .trace)
         try c.encode(warnings, forKey: .warnings)
+        try c.encode(variations, forKey: .variations)
+        try c.encode(synthesis, forKey: .synthesis)
     }
 }
