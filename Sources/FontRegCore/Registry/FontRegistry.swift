@@ -103,6 +103,11 @@ public final class FontRegistry: Sendable {
         try resolver.resolve(query)
     }
 
+    /// The faces of the query's family, best first. See ``Resolver/candidates(_:)``.
+    public func candidates(_ query: ResolveQuery) throws(ResolveError) -> CandidateList {
+        try resolver.candidates(query)
+    }
+
     /// Registers files or directories (scanned recursively).
     ///
     /// - Returns: the faces added and the files that could not be used.
