@@ -1,7 +1,7 @@
 import FontRegJSON
 import FontRegSystem
 
-/// Faces that claim the same PostScript name, or the same family, width, style and weight,
+/// Faces that claim the same PostScript name, or the same family, width, style (and slant angle) and weight,
 /// from more than one file, and which of them the registry uses.
 ///
 /// The rule, in order: the higher `head.fontRevision` wins; on a tie a static face wins over a
@@ -107,7 +107,7 @@ public struct DuplicateGroup: Sendable, Hashable {
             let face = faces[i]
             byName[CaseInsensitiveName(face.postscriptName), default: []].append(i)
             let styleKey =
-                "\(FamilyKey(face.family).value)|\(face.widthPercent)|\(face.style.rawValue)|\(face.weight)"
+                "\(FamilyKey(face.family).value)|\(face.widthPercent)|\(face.style.rawValue)|\(face.obliqueAngleRange)|\(face.weight)"
             byStyle[styleKey, default: []].append(i)
         }
         var groups: [DuplicateGroup] = []

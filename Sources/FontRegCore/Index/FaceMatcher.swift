@@ -98,12 +98,16 @@ public enum FaceMatcher {
 
     /// Every face in the order CSS tries them (stable: equally ranked faces keep their order).
     public static func ordered(_ faces: [FaceRecord], for request: Request) -> [(face: FaceRecord, rank: Rank)] {
-        let ranked = faces.enumerated().map { (offset: $0.offset, face: $0.element, rank: rank($0.element, for: request)) }
+        let ranked = faces.enumerated().map {
+            (offset: $0.offset, face: $0.element, rank: rank($0.element, for: request))
+        }
         return ranked.sorted { ($0.rank, $0.offset) < ($1.rank, $1.offset) }.map { ($0.face, $0.rank) }
     }
 
     /// The width group and distance of a face's width range, and the width it would be used at.
-    static func widthRank(_ range: ClosedRange<Double>, desired: Double) -> (group: Int, distance: Double, value: Double) {
+    static func widthRank(_ range: ClosedRange<Double>, desired: Double) -> (
+        group: Int, distance: Double, value: Double
+    ) {
         if range.contains(desired) { return (0, 0, desired) }
         let v = desired < range.lowerBound ? range.lowerBound : range.upperBound
         let narrowerFirst = desired <= 100
@@ -143,7 +147,9 @@ public enum FaceMatcher {
     }
 
     /// The oblique-angle group and distance of a face's angle range for a desired angle.
-    static func angleRank(_ range: ClosedRange<Double>, desired: Double) -> (group: Int, distance: Double, value: Double) {
+    static func angleRank(_ range: ClosedRange<Double>, desired: Double) -> (
+        group: Int, distance: Double, value: Double
+    ) {
         if range.contains(desired) { return (0, 0, desired) }
         let v = desired < range.lowerBound ? range.lowerBound : range.upperBound
         // Negative angles mirror the positive rules.

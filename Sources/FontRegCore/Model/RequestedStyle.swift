@@ -57,7 +57,8 @@ extension RequestedStyle: Codable {
         let text = try container.decode(String.self)
         guard let style = RequestedStyle(parsing: text) else {
             throw DecodingError.dataCorruptedError(
-                in: container, debugDescription: "style \"\(text)\" is not normal, italic, oblique or oblique <angle>deg")
+                in: container,
+                debugDescription: "style \"\(text)\" is not normal, italic, oblique or oblique <angle>deg")
         }
         self = style
     }

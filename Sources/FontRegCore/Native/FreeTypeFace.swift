@@ -129,7 +129,9 @@ final class FreeTypeFace {
         var instances: [(coordinates: [Double], subfamilyNameID: Int)] = []
         for n in 0..<Int(mm.pointee.num_namedstyles) {
             let style = mm.pointee.namedstyle[n]
-            let coords = (0..<axes.count).map { Double(style.coords[$0]) / 65536 }
+            // FreeType 2.12 stores fvar coordinates unsigned: a negative 16.16 value (slnt −12)
+            // arrives as 0xFFF40000 in a 64-bit FT_Fixed. Reinterpret the low 32 bits as signed.
+            let coords = (0..<axes.count).map { Double(Int32(truncatingIfNeeded: style.coords[$0])) / 65536 }
             instances.append((coords, Int(style.strid)))
         }
         return (axes, instances)

@@ -59,7 +59,7 @@ enum Rendering {
             switch axis.tag {
             case "wght": asked = Double(effective)
             case "wdth": asked = query.width.map { _ in rank.width }
-            case "slnt": if query.style.isSlanted || rank.angle != 0 { asked = -rank.angle }
+            case "slnt": if rank.angle != 0 { asked = -rank.angle }
             case "ital": if rank.italicAxis { asked = 1 }
             case "opsz": asked = query.opticalSize
             default: break
@@ -68,10 +68,13 @@ enum Rendering {
                 value = min(axis.maximum, max(axis.minimum, asked))
                 if value != asked {
                     answer.steps.append(
-                        .clamped(tag: axis.tag, asked: asked, used: value, minimum: axis.minimum, maximum: axis.maximum))
+                        .clamped(tag: axis.tag, asked: asked, used: value, minimum: axis.minimum, maximum: axis.maximum)
+                    )
                 }
             }
-            if asked != nil || value != axis.defaultValue { settings.append(VariationSetting(tag: axis.tag, value: value)) }
+            if asked != nil || value != axis.defaultValue {
+                settings.append(VariationSetting(tag: axis.tag, value: value))
+            }
             if axis.tag == "wght" { answer.weight = Int(value.rounded()) }
         }
         answer.variations = settings

@@ -113,7 +113,8 @@ public enum ResolveStep: Sendable, Hashable, CustomStringConvertible {
             var parts: [String] = []
             if synthesis.bold { parts.append("bold (the face is \(weight), \(effective) was asked, nothing heavier)") }
             if synthesis.oblique {
-                parts.append("oblique \(VariationSetting.format(synthesis.obliqueAngle ?? 14))° (no italic or oblique face)")
+                parts.append(
+                    "oblique \(VariationSetting.format(synthesis.obliqueAngle ?? 14))° (no italic or oblique face)")
             }
             return "The renderer must synthesize \(parts.joined(separator: " and "))."
         case .synthesisForbidden(let bold, let oblique):

@@ -40,10 +40,12 @@ public struct Resolver: Sendable {
                 query: query, composed: composed, requested: run.requested, effective: run.effective,
                 policy: run.boldPolicy, steps: run.steps, notes: run.notes)
         }
-        let composed: String?
-        switch run.matchComposedName(entry: entry, family: family, index: index) {
-        case .found(let resolution): return resolution
-        case .notFound(let name): composed = name
+        var composed: String?
+        if run.composedNameApplies {
+            switch run.matchComposedName(entry: entry, family: family, index: index) {
+            case .found(let resolution): return resolution
+            case .notFound(let name): composed = name
+            }
         }
         // 4. A face of the family by CSS Fonts 4 (or Android's nearest rule).
         return try run.matchInFamily(entry: entry, family: family, composed: composed)
