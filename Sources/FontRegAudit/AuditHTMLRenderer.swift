@@ -41,7 +41,7 @@ package enum AuditHTMLRenderer {
             : "\(report.totals.missingFaces) required face\(report.totals.missingFaces == 1 ? "" : "s") missing"
         body += "<header><h1>Font audit: \(escape(status))</h1>"
         body +=
-            "<p>\(escape(report.inputs.map(AuditFormatting.path).joined(separator: ", "))) · Bold Text policy <code>\(escape(report.boldPolicy))</code></p>"
+            "<p>\(escape(report.inputs.map(AuditFormatting.path).joined(separator: ", "))) · Bold Text policy <code>\(escape(report.boldPolicy.rawValue))</code></p>"
         body += "<p class=\"summary\">\(escape(AuditFormatting.summary(report.totals)))</p>"
         body += legend() + "</header>\n"
         let byFamily = Dictionary(grouping: faces) { FamilyKey($0.family).value }

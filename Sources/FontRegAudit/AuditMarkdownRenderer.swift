@@ -10,7 +10,7 @@ package enum AuditMarkdownRenderer {
             : "❌ \(report.totals.missingFaces) required face\(report.totals.missingFaces == 1 ? "" : "s") missing"
         var out = "## Font audit: \(status)\n\n"
         out +=
-            "Inputs: \(report.inputs.map { "`\(AuditFormatting.path($0))`" }.joined(separator: ", ")) · Bold Text policy: `\(report.boldPolicy)`\n\n"
+            "Inputs: \(report.inputs.map { "`\(AuditFormatting.path($0))`" }.joined(separator: ", ")) · Bold Text policy: `\(report.boldPolicy.rawValue)`\n\n"
         out += "**\(AuditFormatting.summary(report.totals))**\n\n"
         for family in report.families {
             out += "### \(escape(family.family))"

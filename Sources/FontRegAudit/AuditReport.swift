@@ -8,7 +8,7 @@ package struct AuditReport: Sendable, Hashable, Codable {
     /// The input files read.
     package var inputs: [String]
     /// The Bold Text policy applied (`next-heavier`, `ios-system`, `android`, `css-bolder`).
-    package var boldPolicy: String
+    package var boldPolicy: BoldTextPolicy
     /// The audited families, sorted by name.
     package var families: [FamilyAudit]
     /// Generic and system names found in stacks: not faces, so neither shipped nor missing.

@@ -6,7 +6,7 @@ import Foundation
 package enum AuditTextRenderer {
     package static func render(_ report: AuditReport) -> String {
         var out =
-            "Font audit of \(report.inputs.map(AuditFormatting.path).joined(separator: ", ")) — Bold Text policy: \(report.boldPolicy)\n"
+            "Font audit of \(report.inputs.map(AuditFormatting.path).joined(separator: ", ")) — Bold Text policy: \(report.boldPolicy.rawValue)\n"
         for family in report.families {
             out += "\n" + header(family) + "\n"
             var rows: [[String]] = [["style", "weight", "needed for", "face", "file", "size"]]

@@ -131,7 +131,7 @@ package struct Auditor: Sendable {
         }
         if documents.flatMap(\.uses).isEmpty { notes.append("no text styles found in the inputs; nothing to audit") }
         return AuditReport(
-            inputs: documents.map(\.file), boldPolicy: configuration.boldPolicy.rawValue, families: audits,
+            inputs: documents.map(\.file), boldPolicy: configuration.boldPolicy, families: audits,
             notAuditable: notAuditable, notes: notes, totals: totals, complete: totals.missingFaces == 0)
     }
 

@@ -29,6 +29,10 @@ package struct DaemonErrorTranslator: Sendable {
                 socket: socketPath, reason: "no reply within \(Int(seconds)) s; the daemon may be overloaded or stuck")
         case .io(let system):
             return .daemonUnreachable(socket: socketPath, reason: "the connection failed (\(system))")
+        case .malformedReply(.invalidField(name: "parameters", let expected)):
+            // RegistryClient.unreadableReply: valid Varlink, but not the reply this version expects.
+            return .failed(
+                "fontregd at \(socketPath) sent \(expected) this fontresolve cannot read; are both the same version?")
         case .malformedReply(let problem):
             return .failed(
                 "fontregd at \(socketPath) sent a reply that is not valid Varlink (\(problem)); is it a fontregd socket?"

@@ -105,7 +105,7 @@ package enum ResolveCommand: Subcommand {
     package static func render(_ reply: ResolutionReply, explain: Bool, console: Console) -> String {
         let face = reply.face
         var lines: [String] = []
-        let fallback = reply.match == Resolution.MatchKind.systemFallback.rawValue
+        let fallback = reply.match == .systemFallback
         let marker = fallback ? "  " + console.styled("[SYSTEM FALLBACK]", .red) : ""
         lines.append(console.styled(face.postscriptName, .bold) + marker)
         lines.append("  file:      \(PathDisplay.location(of: face))")
@@ -113,15 +113,15 @@ package enum ResolveCommand: Subcommand {
         var weight = "\(face.weight)"
         if reply.effectiveWeight != reply.requestedWeight {
             weight +=
-                " (asked \(reply.requestedWeight), Bold Text \(reply.effectiveWeight)\(reply.boldPolicy.map { " by \($0)" } ?? ""))"
+                " (asked \(reply.requestedWeight), Bold Text \(reply.effectiveWeight)\(reply.boldPolicy.map { " by \($0.rawValue)" } ?? ""))"
         } else if face.weight != reply.requestedWeight {
             weight += " (asked \(reply.requestedWeight))"
         }
         lines.append("  weight:    \(weight)\(face.italic ? ", italic" : "")")
         let matchStyle: Console.Style =
-            fallback ? .red : (reply.match == Resolution.MatchKind.nearestWeight.rawValue ? .yellow : .green)
+            fallback ? .red : (reply.match == .nearestWeight ? .yellow : .green)
         let composed = reply.composedName.flatMap { $0.isEmpty ? nil : " (composed name \($0))" } ?? ""
-        lines.append("  match:     \(console.styled(reply.match, matchStyle))\(composed)")
+        lines.append("  match:     \(console.styled(reply.match.rawValue, matchStyle))\(composed)")
         for warning in reply.warnings { lines.append("  \(console.styled("warning:", .yellow))   \(warning)") }
         if explain {
             lines.append("why:")

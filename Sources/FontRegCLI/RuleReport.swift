@@ -25,7 +25,8 @@ package struct RuleReport: Sendable, Hashable, Codable {
     package var familyName: String
     package var italicSuffix: String
     package var supportedWeights: [Int]?
-    package var boldPolicy: String
+    /// The Bold Text policy of the rule.
+    package var boldPolicy: BoldTextPolicy
     package var aliases: [String]
     /// Where the rule came from: a rule file, or the default rule.
     package var source: String
@@ -39,7 +40,7 @@ package struct RuleReport: Sendable, Hashable, Codable {
         familyName = rule.familyName
         italicSuffix = rule.italicSuffix
         supportedWeights = rule.supportedWeights
-        boldPolicy = rule.boldPolicy.rawValue
+        boldPolicy = rule.boldPolicy
         aliases = rule.aliases.map { $0.deprecated ? "\($0.name) (deprecated)" : $0.name }
         source = rule.source
         steps = FontWeight.steps.map { step in
@@ -71,7 +72,7 @@ package struct RuleReport: Sendable, Hashable, Codable {
         lines.append(
             "supported weights: \(supportedWeights.map { $0.map(String.init).joined(separator: " ") } ?? "whatever is registered")"
         )
-        lines.append("Bold Text policy:  \(boldPolicy)")
+        lines.append("Bold Text policy:  \(boldPolicy.rawValue)")
         if !aliases.isEmpty { lines.append("aliases:           \(aliases.joined(separator: ", "))") }
         return lines
     }

@@ -63,7 +63,7 @@ package enum WatchCommand: Subcommand {
 
     /// One event for people: a summary line, then `+`/`-` lines per face.
     package static func render(_ event: RegistryEvent, console: Console) -> String {
-        if event.event == "subscribed" {
+        if event.event == .subscribed {
             return "watching: generation \(event.generation), \(event.faces) faces"
         }
         var lines = [

@@ -1,81 +1,226 @@
-/// Writes a JSON object member by member straight into bytes, for the daemon's hot paths.
+/// The one JSON writer: every JSON text fontreg produces comes out of it.
 ///
-/// The caller gives the members in sorted key order, as ``JSONValue`` writes objects, so
-/// output is byte-for-byte what `JSONValue.object(…).serialized()` would give without
-/// building a dictionary first.
-package struct JSONBytesWriter {
-    package var output: [UInt8]
+/// One style everywhere: object keys sorted (callers of the member-by-member API give them
+/// in sorted order; ``write(_:)`` sorts a ``JSONValue``'s keys itself), `"key":value` on the
+/// wire (``Style/compact``), and `"key": value` with two spaces of indentation per level for
+/// people (``Style/pretty``). It has two entry points that produce the same bytes: a
+/// ``JSONValue`` tree (``write(_:)``), and member-by-member calls that the daemon's hot paths
+/// use to write replies without building dictionaries first.
+public struct JSONBytesWriter {
+    /// How the text is laid out.
+    public enum Style: Sendable {
+        /// One line, no spaces: what goes on the wire.
+        case compact
+        /// Two-space indentation per level and a space after each colon: what people read.
+        case pretty
+    }
+
+    /// The bytes written so far.
+    public var output: [UInt8]
+    private let pretty: Bool
+    private var depth = 0
     private var needsComma = false
 
-    package init(into output: [UInt8] = []) {
+    /// A writer that appends to `output` in `style`.
+    public init(into output: [UInt8] = [], style: Style = .compact) {
         self.output = output
         self.output.reserveCapacity(1024)
+        pretty = style == .pretty
     }
 
     /// Opens an object.
-    package mutating func begin() {
+    public mutating func begin() {
         output.append(UInt8(ascii: "{"))
+        depth += 1
         needsComma = false
     }
 
     /// Closes the object.
-    package mutating func end() {
-        output.append(UInt8(ascii: "}"))
+    public mutating func end() {
+        close(UInt8(ascii: "}"))
+    }
+
+    /// Opens an array; give each element with ``element(_:)`` or ``write(_:)`` after ``nextElement()``.
+    public mutating func beginArray() {
+        output.append(UInt8(ascii: "["))
+        depth += 1
+        needsComma = false
+    }
+
+    /// Closes the array.
+    public mutating func endArray() {
+        close(UInt8(ascii: "]"))
+    }
+
+    /// Starts the next element of an open array: the comma and, when pretty, the line break.
+    public mutating func nextElement() {
+        separate()
+    }
+
+    private mutating func close(_ bracket: UInt8) {
+        depth -= 1
+        // needsComma is true exactly when the container got a member or element.
+        if pretty && needsComma { newline() }
+        output.append(bracket)
         needsComma = true
+    }
+
+    private mutating func separate() {
+        if needsComma { output.append(UInt8(ascii: ",")) }
+        if pretty { newline() }
+        needsComma = true
+    }
+
+    private mutating func newline() {
+        output.append(0x0A)
+        output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: depth * 2))
+    }
+
+    private mutating func colon() {
+        output.append(UInt8(ascii: ":"))
+        if pretty { output.append(UInt8(ascii: " ")) }
     }
 
     private mutating func key(_ name: StaticString) {
-        if needsComma { output.append(UInt8(ascii: ",")) }
+        separate()
         output.append(UInt8(ascii: "\""))
         output.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-        output.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
-        needsComma = true
+        output.append(UInt8(ascii: "\""))
+        colon()
     }
 
-    package mutating func member(_ name: StaticString, _ value: String) {
+    /// Starts a member whose name is only known at run time (escaped like any string).
+    public mutating func key(_ name: String) {
+        separate()
+        Self.writeString(name, to: &output)
+        colon()
+    }
+
+    /// A string member.
+    public mutating func member(_ name: StaticString, _ value: String) {
         key(name)
-        JSONValue.writeString(value, to: &output)
+        Self.writeString(value, to: &output)
     }
 
-    package mutating func member(_ name: StaticString, _ value: Int) {
+    /// An integer member.
+    public mutating func member(_ name: StaticString, _ value: Int) {
         key(name)
         output.append(contentsOf: String(value).utf8)
     }
 
-    package mutating func member(_ name: StaticString, _ value: Bool) {
+    /// A boolean member.
+    public mutating func member(_ name: StaticString, _ value: Bool) {
         key(name)
         output.append(contentsOf: (value ? "true" : "false").utf8)
     }
 
-    package mutating func member(_ name: StaticString, _ value: Double) {
+    /// A floating-point member (`null` when not finite).
+    public mutating func member(_ name: StaticString, _ value: Double) {
         key(name)
-        JSONValue.double(value).write(to: &output)
+        writeDouble(value)
     }
 
-    package mutating func member(_ name: StaticString, _ values: [String]) {
+    /// An enumeration member, written as its raw value: the one place its wire spelling is defined.
+    public mutating func member<Value: RawRepresentable<String>>(_ name: StaticString, _ value: Value) {
+        member(name, value.rawValue)
+    }
+
+    /// An array-of-strings member.
+    public mutating func member(_ name: StaticString, _ values: [String]) {
         key(name)
-        output.append(UInt8(ascii: "["))
-        for (offset, value) in values.enumerated() {
-            if offset > 0 { output.append(UInt8(ascii: ",")) }
-            JSONValue.writeString(value, to: &output)
-        }
-        output.append(UInt8(ascii: "]"))
+        array(values) { writer, value in writer.element(value) }
+    }
+
+    /// A member whose value is a ``JSONValue`` tree.
+    public mutating func member(_ name: StaticString, _ value: JSONValue) {
+        key(name)
+        write(value)
     }
 
     /// A member whose value the closure writes (an object or array).
-    package mutating func member(_ name: StaticString, _ body: (inout JSONBytesWriter) -> Void) {
+    public mutating func member(_ name: StaticString, _ body: (inout JSONBytesWriter) -> Void) {
         key(name)
         body(&self)
         needsComma = true
     }
 
     /// An array whose elements the closure writes, one call per element.
-    package mutating func array<Element>(_ elements: [Element], _ body: (inout JSONBytesWriter, Element) -> Void) {
-        output.append(UInt8(ascii: "["))
-        for (offset, element) in elements.enumerated() {
-            if offset > 0 { output.append(UInt8(ascii: ",")) }
+    public mutating func array<Element>(_ elements: [Element], _ body: (inout JSONBytesWriter, Element) -> Void) {
+        beginArray()
+        for element in elements {
+            separate()
             body(&self, element)
         }
-        output.append(UInt8(ascii: "]"))
+        endArray()
+    }
+
+    /// A string value, e.g. an element inside ``array(_:_:)``.
+    public mutating func element(_ value: String) {
+        Self.writeString(value, to: &output)
+    }
+
+    /// Writes a whole value at the current position (after a key, or as an element or the top level).
+    public mutating func write(_ value: JSONValue) {
+        switch value {
+        case .null: output.append(contentsOf: "null".utf8)
+        case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
+        case .int(let value): output.append(contentsOf: String(value).utf8)
+        case .double(let value): writeDouble(value)
+        case .string(let value): Self.writeString(value, to: &output)
+        case .array(let elements):
+            beginArray()
+            for element in elements {
+                separate()
+                write(element)
+            }
+            endArray()
+        case .object(let members):
+            begin()
+            for (name, member) in members.sorted(by: { $0.key < $1.key }) {
+                key(name)
+                write(member)
+            }
+            end()
+        }
+        needsComma = true
+    }
+
+    private mutating func writeDouble(_ value: Double) {
+        output.append(contentsOf: (value.isFinite ? value.description : "null").utf8)
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    /// Appends `text` as a quoted JSON string, escaping quotes, backslashes and control characters.
+    static func writeString(_ text: String, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        var text = text
+        text.withUTF8 { bytes in
+            // Most strings need no escaping: copy runs of plain bytes whole.
+            var runStart = 0
+            for index in 0..<bytes.count {
+                let byte = bytes[index]
+                guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
+                if runStart < index {
+                    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                }
+                runStart = index + 1
+                switch byte {
+                case 0x22: output.append(contentsOf: [0x5C, 0x22])
+                case 0x5C: output.append(contentsOf: [0x5C, 0x5C])
+                case 0x0A: output.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+                case 0x0D: output.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+                case 0x09: output.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+                default:
+                    output.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30])
+                    output.append(hexDigits[Int(byte >> 4)])
+                    output.append(hexDigits[Int(byte & 0xF)])
+                }
+            }
+            if runStart < bytes.count {
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
+            }
+        }
+        output.append(UInt8(ascii: "\""))
     }
 }

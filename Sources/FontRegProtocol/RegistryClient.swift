@@ -3,33 +3,78 @@ import FontRegJSON
 import FontRegSystem
 import Varlink
 
-/// A typed client of `io.fontreg.Registry`, for `fontresolve` and other Swift programs.
+/// The typed client of `io.fontreg.Registry`, for `fontresolve` and other Swift programs.
 ///
-/// Wraps a ``VarlinkClient``; every method is one call. Errors the daemon sends come as
-/// ``VarlinkClientError/remote(_:)``; ``VarlinkError/explanation`` words them for people.
+/// Wraps a ``VarlinkClient``: the one place that encodes each call's parameters and decodes
+/// each reply. Errors the daemon sends come as ``VarlinkClientError/remote(_:)``
+/// (``VarlinkError/explanation`` words them for people); a reply this client cannot read
+/// comes as ``VarlinkClientError/malformedReply(_:)`` with
+/// ``VarlinkProtocolError/invalidField(name:expected:)`` naming `parameters` and the method
+/// (see ``unreadableReply(_:)``).
 public final class RegistryClient {
     /// The underlying connection, for calls this class does not wrap.
     public let connection: VarlinkClient
+    /// The socket this client is connected to.
+    public let socketPath: String
+    /// Seconds to wait for the reply of a query (`nil` waits forever).
+    public var queryTimeout: Double?
+    /// Seconds to wait for `Register`, `Unregister` and `Rescan`, which read font files first.
+    public var changeTimeout: Double?
+    private var appliedTimeout: Double?
 
     /// Connects to fontregd.
     ///
+    /// - Parameters:
+    ///   - socketPath: the daemon's socket.
+    ///   - timeout: seconds to wait for a query's reply; `nil` waits forever.
+    ///   - changeTimeout: seconds to wait for `Register`, `Unregister` and `Rescan`.
     /// - Throws: ``VarlinkClientError/cannotConnect(path:_:)`` when nothing listens on `socketPath`.
-    public init(socketPath: String = "/run/fontreg/fontregd.sock", timeout: Double? = 30) throws(VarlinkClientError) {
+    public init(socketPath: String = "/run/fontreg/fontregd.sock", timeout: Double? = 30, changeTimeout: Double? = 900)
+        throws(VarlinkClientError)
+    {
         connection = try VarlinkClient(socketPath: socketPath, timeout: timeout)
+        self.socketPath = socketPath
+        queryTimeout = timeout
+        self.changeTimeout = changeTimeout
+        appliedTimeout = timeout
     }
 
-    private func call(_ method: String, _ parameters: [String: JSONValue] = [:]) throws(VarlinkClientError)
-        -> [String: JSONValue]
+    /// The error for a reply whose parameters do not have the shape of `method`'s reply.
+    public static func unreadableReply(_ method: String) -> VarlinkClientError {
+        .malformedReply(.invalidField(name: "parameters", expected: "a \(method) reply"))
+    }
+
+    private func setTimeout(_ seconds: Double?) {
+        guard seconds != appliedTimeout else { return }
+        // A receive timeout of zero waits forever.
+        UnixSocket.setReceiveTimeout(connection.fd, seconds: seconds ?? 0)
+        appliedTimeout = seconds
+    }
+
+    private func call(_ method: String, _ parameters: [String: JSONValue] = [:], change: Bool = false)
+        throws(VarlinkClientError) -> [String: JSONValue]
     {
-        try connection.call(RegistryInterface.qualified(method), parameters)
+        setTimeout(change ? changeTimeout : queryTimeout)
+        return try connection.call(RegistryInterface.qualified(method), parameters)
+    }
+
+    /// Decodes a reply member with its type's `Codable` shape (the interface uses the same keys).
+    private func decode<T: Decodable>(_ type: T.Type, _ value: JSONValue?, method: String) throws(VarlinkClientError)
+        -> T
+    {
+        guard let value, let result = try? value.decode(type) else { throw Self.unreadableReply(method) }
+        return result
+    }
+
+    private func faces(_ value: JSONValue?, method: String) throws(VarlinkClientError) -> [FaceRecord] {
+        guard let array = value?.arrayValue else { throw Self.unreadableReply(method) }
+        return array.compactMap(FaceRecord.init(jsonValue:))
     }
 
     /// Resolves a query; the reply is the same record as `fontresolve resolve --json`.
     public func resolve(_ query: ResolveQuery) throws(VarlinkClientError) -> ResolutionReply {
         let parameters = try call("Resolve", query.varlinkParameters)
-        guard let reply = ResolutionReply(parameters: parameters) else {
-            throw .malformedReply(.invalidField(name: "parameters", expected: "a Resolve reply"))
-        }
+        guard let reply = ResolutionReply(parameters: parameters) else { throw Self.unreadableReply("Resolve") }
         return reply
     }
 
@@ -38,7 +83,8 @@ public final class RegistryClient {
         ResolutionReply, VarlinkError
     >] {
         let parameters = try call("ResolveMany", ["queries": .array(queries.map { .object($0.varlinkParameters) })])
-        return (parameters["results"]?.arrayValue ?? []).map { result in
+        guard let results = parameters["results"]?.arrayValue else { throw Self.unreadableReply("ResolveMany") }
+        return results.map { result in
             if let object = result["resolution"]?.objectValue, let reply = ResolutionReply(parameters: object) {
                 return .success(reply)
             }
@@ -48,47 +94,86 @@ public final class RegistryClient {
         }
     }
 
-    /// The faces of one family, or every registered face.
+    /// The faces of one family (by any spelling of its name), or every registered face.
     public func faces(family: String? = nil) throws(VarlinkClientError) -> [FaceRecord] {
         let parameters = try call("ListFaces", family.map { ["family": .string($0)] } ?? [:])
-        return (parameters["faces"]?.arrayValue ?? []).compactMap { FaceRecord(jsonValue: $0) }
+        return try faces(parameters["faces"], method: "ListFaces")
+    }
+
+    /// The registered families with a summary of their faces, sorted by name.
+    public func families() throws(VarlinkClientError) -> [FamilySummary] {
+        try decode([FamilySummary].self, call("ListFamilies")["families"], method: "ListFamilies")
     }
 
     /// The registered family names, sorted.
     public func familyNames() throws(VarlinkClientError) -> [String] {
-        (try call("ListFamilies")["families"]?.arrayValue ?? []).compactMap { $0["name"]?.stringValue }
+        try families().map(\.name)
     }
 
-    /// A face by PostScript name.
-    public func face(postscriptName: String) throws(VarlinkClientError) -> FaceRecord? {
-        try call("GetFace", ["postscriptName": .string(postscriptName)])["face"].flatMap { FaceRecord(jsonValue: $0) }
+    /// A face by PostScript name, ignoring case.
+    ///
+    /// - Throws: ``VarlinkClientError/remote(_:)`` with `FaceNotFound` when no face has that name.
+    public func face(postscriptName: String) throws(VarlinkClientError) -> FaceRecord {
+        let reply = try call("GetFace", ["postscriptName": .string(postscriptName)])
+        guard let face = reply["face"].flatMap(FaceRecord.init(jsonValue:)) else {
+            throw Self.unreadableReply("GetFace")
+        }
+        return face
     }
 
-    /// Registers files or directories; with `persist`, they survive restarts. Returns the faces added.
+    /// Registers files or directories (absolute paths); with `persist`, they survive restarts.
     @discardableResult
-    public func register(paths: [String], persist: Bool = false) throws(VarlinkClientError) -> [FaceRecord] {
+    public func register(paths: [String], persist: Bool = false) throws(VarlinkClientError) -> RegistrationReport {
         var parameters: [String: JSONValue] = ["paths": .array(paths.map { .string($0) })]
         if persist { parameters["persist"] = true }
-        return (try call("Register", parameters)["added"]?.arrayValue ?? []).compactMap { FaceRecord(jsonValue: $0) }
+        return try report(call("Register", parameters, change: true), method: "Register")
     }
 
-    /// Unregisters files or directories. Returns the faces removed.
+    /// Unregisters files or directories registered before (absolute paths).
     @discardableResult
-    public func unregister(paths: [String]) throws(VarlinkClientError) -> [FaceRecord] {
+    public func unregister(paths: [String]) throws(VarlinkClientError) -> RegistrationReport {
         let parameters: [String: JSONValue] = ["paths": .array(paths.map { .string($0) })]
-        return (try call("Unregister", parameters)["removed"]?.arrayValue ?? []).compactMap {
-            FaceRecord(jsonValue: $0)
-        }
+        return try report(call("Unregister", parameters, change: true), method: "Unregister")
     }
 
-    /// Makes the daemon re-read every registered directory and file; returns the new generation.
+    /// Makes the daemon re-read every registered directory and file.
     @discardableResult
-    public func rescan() throws(VarlinkClientError) -> Int {
-        try call("Rescan")["generation"]?.intValue ?? 0
+    public func rescan() throws(VarlinkClientError) -> RegistrationReport {
+        try report(call("Rescan", change: true), method: "Rescan")
+    }
+
+    private func report(_ reply: [String: JSONValue], method: String) throws(VarlinkClientError)
+        -> RegistrationReport
+    {
+        RegistrationReport(
+            added: try reply["added"] == nil ? [] : faces(reply["added"], method: method),
+            removed: try reply["removed"] == nil ? [] : faces(reply["removed"], method: method),
+            problems: try reply["problems"] == nil ? [] : decode([ScanProblem].self, reply["problems"], method: method),
+            generation: reply["generation"]?.intValue ?? 0)
     }
 
     /// The daemon's status: counts, generation, problems, directories, uptime, version, connections.
-    public func status() throws(VarlinkClientError) -> [String: JSONValue] {
-        try call("GetStatus")
+    public func status() throws(VarlinkClientError) -> RegistryStatus {
+        var reply = try call("GetStatus")
+        reply["mode"] = .string(RegistryStatus.Mode.daemon.rawValue)
+        reply["socket"] = .string(socketPath)
+        return try decode(RegistryStatus.self, .object(reply), method: "GetStatus")
+    }
+
+    /// Follows `Monitor`: the state when it starts, then every change, until `body` returns `false`
+    /// or the daemon ends the stream. Waits for changes without a timeout.
+    ///
+    /// - Throws: ``VarlinkClientError/connectionClosed`` and other transport errors when the daemon stops.
+    public func monitor(_ body: (RegistryEvent) -> Bool) throws(VarlinkClientError) {
+        setTimeout(nil)
+        try connection.stream(RegistryInterface.qualified("Monitor")) {
+            (parameters) throws(VarlinkClientError) -> Bool in
+            let event = RegistryEvent(
+                event: parameters["event"]?.stringValue.flatMap(RegistryEvent.Kind.init(rawValue:)) ?? .changed,
+                generation: parameters["generation"]?.intValue ?? 0, faces: parameters["faces"]?.intValue ?? 0,
+                added: (parameters["added"]?.arrayValue ?? []).compactMap(FaceRecord.init(jsonValue:)),
+                removed: (parameters["removed"]?.arrayValue ?? []).compactMap(FaceRecord.init(jsonValue:)))
+            return body(event)
+        }
     }
 }

@@ -47,20 +47,19 @@ extension ResolutionReply {
     /// - Returns: `nil` when a required member is missing or of the wrong type.
     public init?(parameters object: [String: JSONValue]) {
         guard let faceValue = object["face"], let face = FaceRecord(jsonValue: faceValue),
-            let match = object["match"]?.stringValue,
+            let match = object["match"]?.stringValue.flatMap(Resolution.MatchKind.init(rawValue:)),
             let requested = object["requestedWeight"]?.intValue,
             let effective = object["effectiveWeight"]?.intValue
         else { return nil }
         let resolution = Resolution(
             face: face, composedName: object["composedName"]?.stringValue,
-            match: Resolution.MatchKind(rawValue: match) ?? .nearestWeight,
+            match: match,
             requestedWeight: requested, effectiveWeight: effective,
             resolvedFamily: object["resolvedFamily"]?.stringValue ?? face.family,
             boldPolicy: object["boldPolicy"]?.stringValue.flatMap { BoldTextPolicy(rawValue: $0) },
             trace: (object["trace"]?.arrayValue ?? []).compactMap(\.stringValue),
             warnings: (object["warnings"]?.arrayValue ?? []).compactMap(\.stringValue))
         self.init(resolution)
-        self.match = match
         if let family = object["family"]?.stringValue { self.family = family }
     }
 }

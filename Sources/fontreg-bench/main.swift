@@ -1,4 +1,5 @@
 import FontRegCore
+import FontRegJSON
 import Foundation
 
 // fontreg-bench [--json] [--queries-dir DIR] LABEL=DIR[,DIR…] …
@@ -23,9 +24,7 @@ while !arguments.isEmpty {
         label: parts[0], directories: parts[1].split(separator: ",").map(String.init), minimumSeconds: seconds,
         queriesFile: queriesDirectory.map { "\($0)/\(parts[0]).tsv" })
     if json {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        print(String(decoding: try encoder.encode(result), as: UTF8.self))
+        print(try JSONValue(encoding: result).description)
         fflush(nil)
     } else {
         rows.append(CoreBenchmark.row(result))

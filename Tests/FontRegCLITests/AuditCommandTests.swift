@@ -161,7 +161,7 @@ import Testing
             [AuditFixtures.tokens("native/text-styles.json"), "--bold-policy", "css-bolder"],
             faces: AuditFixtures.fixtureIndex)
         let noto = try #require(result.report?.families.first { $0.family == "Noto Fixture" })
-        #expect(result.report?.boldPolicy == "css-bolder")
+        #expect(result.report?.boldPolicy == .cssBolder)
         #expect(noto.styles.first?.boldText == [700, 900])
     }
 

@@ -29,8 +29,32 @@ struct RegistryClientTests {
         #expect(error.explanation.contains("No registered family is named \"Nope\""))
         #expect(try client.familyNames().contains("Fixture Sans"))
         #expect(try client.faces(family: "Fixture Sans").count == 18)
-        #expect(try client.face(postscriptName: "FixtureSans-Bold")?.weight == 700)
-        #expect(try client.status()["faces"] == 128)
+        #expect(try client.face(postscriptName: "FixtureSans-Bold").weight == 700)
+        let status = try client.status()
+        #expect(status.faces == 128 && status.mode == .daemon && status.socket == daemon.socketPath)
+        let families = try client.families()
+        #expect(families.first { $0.name == "Fixture Sans" }?.faceCount == 18)
+    }
+
+    @Test func monitorStartsWithTheSubscribedStateAndStopsWhenTheBodySaysSo() throws {
+        let daemon = try DaemonProcess()
+        let client = try RegistryClient(socketPath: daemon.socketPath)
+        var events: [RegistryEvent] = []
+        try client.monitor { event in
+            events.append(event)
+            return false
+        }
+        #expect(events.map(\.event) == [.subscribed])
+        #expect(events.first?.faces == 128)
+    }
+
+    @Test func aReplyOfTheWrongShapeIsReportedAsUnreadableNotAsBadVarlink() {
+        guard case .malformedReply(.invalidField(let name, let expected)) = RegistryClient.unreadableReply("GetFace")
+        else {
+            Issue.record("unexpected error shape")
+            return
+        }
+        #expect(name == "parameters" && expected == "a GetFace reply")
     }
 
     @Test func daemonErrorsAreExplainedForPeople() throws {

@@ -85,22 +85,26 @@ public enum RuleSuggester {
 
     /// The rule as rule-file JSON (see `docs/rules.md`): only what differs from the defaults, plus the supported weights.
     public static func json(_ rule: FamilyRule) -> String {
-        var object: [String: Any] = ["family": rule.family, "familyName": rule.familyName]
+        jsonValue(rule).prettyPrinted()
+    }
+
+    /// The members ``json(_:)`` writes, as a tree.
+    static func jsonValue(_ rule: FamilyRule) -> JSONValue {
+        var object: [String: JSONValue] = ["family": .string(rule.family), "familyName": .string(rule.familyName)]
         let changed = rule.weightNames.filter { FamilyRule.defaultWeightNames[$0.key] != $0.value }
         if !changed.isEmpty {
-            object["weightNames"] = Dictionary(
-                uniqueKeysWithValues: changed.map { (FontWeight(clamping: $0.key).displayName, $0.value) })
+            object["weightNames"] = .object(
+                Dictionary(
+                    uniqueKeysWithValues: changed.map { (FontWeight(clamping: $0.key).displayName, .string($0.value)) })
+            )
         }
-        if rule.italicSuffix != "Italic" { object["italicSuffix"] = rule.italicSuffix }
-        if let supported = rule.supportedWeights { object["supportedWeights"] = supported }
-        if rule.boldPolicy != .nextHeavier { object["boldPolicy"] = rule.boldPolicy.rawValue }
+        if rule.italicSuffix != "Italic" { object["italicSuffix"] = .string(rule.italicSuffix) }
+        if let supported = rule.supportedWeights { object["supportedWeights"] = .array(supported.map { .int($0) }) }
+        if rule.boldPolicy != .nextHeavier { object["boldPolicy"] = .string(rule.boldPolicy.rawValue) }
         if !rule.aliases.isEmpty {
-            object["aliases"] = rule.aliases.map { ["name": $0.name, "deprecated": $0.deprecated] as [String: Any] }
+            object["aliases"] = .array(
+                rule.aliases.map { ["name": .string($0.name), "deprecated": .bool($0.deprecated)] })
         }
-        guard
-            let data = try? JSONSerialization.data(
-                withJSONObject: object, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])
-        else { return "{}" }
-        return String(decoding: data, as: UTF8.self)
+        return .object(object)
     }
 }

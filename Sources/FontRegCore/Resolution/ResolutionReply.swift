@@ -1,10 +1,9 @@
 import FontRegJSON
 import FontRegSystem
-import Foundation
 
 /// The flat JSON shape of a ``Resolution``, shared by `fontresolve resolve --json` and the daemon's `Resolve` reply.
 ///
-/// Keys are stable; encode with `.sortedKeys`.
+/// Keys are stable. `match` and `boldPolicy` stay enums until written; their raw values are the wire spelling.
 public struct ResolutionReply: Sendable, Hashable, Codable {
     public var postscriptName: String
     public var file: String
@@ -16,12 +15,14 @@ public struct ResolutionReply: Sendable, Hashable, Codable {
     public var weight: Int
     public var italic: Bool
     public var family: String
-    public var match: String
+    /// How the face was found.
+    public var match: Resolution.MatchKind
     public var composedName: String?
     public var requestedWeight: Int
     public var effectiveWeight: Int
     public var resolvedFamily: String
-    public var boldPolicy: String?
+    /// The Bold Text policy applied, when Bold Text was on.
+    public var boldPolicy: BoldTextPolicy?
     public var trace: [String]
     public var warnings: [String]
     /// The whole face record.
@@ -36,23 +37,14 @@ public struct ResolutionReply: Sendable, Hashable, Codable {
         weight = face.weight
         italic = face.italic
         family = face.family
-        match = resolution.match.rawValue
+        match = resolution.match
         composedName = resolution.composedName
         requestedWeight = resolution.requestedWeight
         effectiveWeight = resolution.effectiveWeight
         resolvedFamily = resolution.resolvedFamily
-        boldPolicy = resolution.boldPolicy?.rawValue
+        boldPolicy = resolution.boldPolicy
         trace = resolution.trace
         warnings = resolution.warnings
         self.face = face
-    }
-
-    /// Pretty, key-sorted JSON of any encodable value, as every command prints it.
-    public static func json<T: Encodable>(_ value: T, pretty: Bool = true) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting =
-            pretty ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(value) else { return "{}" }
-        return String(decoding: data, as: UTF8.self)
     }
 }

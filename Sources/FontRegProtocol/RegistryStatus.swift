@@ -1,37 +1,41 @@
-import FontRegAudit
 import FontRegCore
-import FontRegJSON
-import FontRegProtocol
-import FontRegSystem
-import Varlink
 
 /// The state of a registry: what `fontresolve status` prints, the daemon's `GetStatus` reply.
-package struct RegistryStatus: Sendable, Hashable, Codable {
-    /// `daemon` or `embedded`.
-    package var mode: String
-    /// The daemon's socket, in daemon mode.
-    package var socket: String?
-    /// Registered faces.
-    package var faces: Int
-    /// Registered families.
-    package var families: Int
-    /// The index generation: increases by one with every change.
-    package var generation: Int
-    /// Files that could not be used, and why.
-    package var problems: [ScanProblem]
-    /// The directories the registry was configured with.
-    package var fontDirectories: [String]
-    /// Every registered directory and file.
-    package var registeredPaths: [String]
-    /// The daemon's version, in daemon mode.
-    package var version: String?
-    /// How long the daemon has been running, in daemon mode.
-    package var uptimeSeconds: Double?
-    /// Open connections to the daemon, in daemon mode.
-    package var connections: Int?
+public struct RegistryStatus: Sendable, Hashable, Codable {
+    /// Where a registry runs; the raw values are the wire spelling.
+    public enum Mode: String, Sendable, Hashable, Codable {
+        /// In fontregd, reached over its socket.
+        case daemon
+        /// In the process itself (`fontresolve --fonts`).
+        case embedded
+    }
 
-    package init(
-        mode: String, socket: String? = nil, faces: Int, families: Int, generation: Int, problems: [ScanProblem],
+    /// `daemon` or `embedded`.
+    public var mode: Mode
+    /// The daemon's socket, in daemon mode.
+    public var socket: String?
+    /// Registered faces.
+    public var faces: Int
+    /// Registered families.
+    public var families: Int
+    /// The index generation: increases by one with every change.
+    public var generation: Int
+    /// Files that could not be used, and why.
+    public var problems: [ScanProblem]
+    /// The directories the registry was configured with.
+    public var fontDirectories: [String]
+    /// Every registered directory and file.
+    public var registeredPaths: [String]
+    /// The daemon's version, in daemon mode.
+    public var version: String?
+    /// How long the daemon has been running, in daemon mode.
+    public var uptimeSeconds: Double?
+    /// Open connections to the daemon, in daemon mode.
+    public var connections: Int?
+
+    /// A status with every field given.
+    public init(
+        mode: Mode, socket: String? = nil, faces: Int, families: Int, generation: Int, problems: [ScanProblem],
         fontDirectories: [String], registeredPaths: [String], version: String? = nil, uptimeSeconds: Double? = nil,
         connections: Int? = nil
     ) {
