@@ -43,6 +43,8 @@ from fontTools.ttLib.ttCollection import TTCollection
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "Tests" / "Fixtures"
 OUT = FIXTURES / "fonts"
+# The matching fixtures of issue 11 live beside `fonts/`, so that the tests registering all of
+# `fonts/` (the daemon's) do not see their deliberate duplicates.
 
 # head.created / head.modified: seconds since 1904-01-01T00:00:00Z.
 # 2026-01-01T00:00:00Z = 1767225600 (Unix) + 2082844800 (1904 -> 1970).
@@ -699,6 +701,8 @@ BAD_FILES = [
 def generate():
     if OUT.exists():
         shutil.rmtree(OUT)
+    if (FIXTURES / "matching").exists():
+        shutil.rmtree(FIXTURES / "matching")
     OUT.mkdir(parents=True)
     manifest = []
 
@@ -760,11 +764,11 @@ def generate():
                                       "(3 colours, one palette)")
 
     for face in matching_faces():
-        save(build_font(face), OUT / face.path)
+        save(build_font(face), FIXTURES / face.path)
         record(face, face.path)
     axis = Face("AxisFixture-Regular", "Axis Fixture", "Regular", 400)
     axis_path = "matching/axis/AxisFixture[opsz,slnt,wdth,wght].ttf"
-    save(build_axis_variable(), OUT / axis_path)
+    save(build_axis_variable(), FIXTURES / axis_path)
     record(axis, axis_path, fmt="TrueType variable",
            quirk="variable font, wght 100–900, wdth 75–125, slnt −12–0, opsz 8–48 (default 400/100/0/14)")
     for i, (style, ps, wght, wdth, slnt, opsz) in enumerate(AXIS_INSTANCES, start=1):
@@ -787,7 +791,7 @@ def generate():
 def tree(root):
     """{relative path: bytes} of the generated files under `root`."""
     files = {}
-    for p in sorted((root / "fonts").rglob("*")):
+    for p in sorted([*(root / "fonts").rglob("*"), *(root / "matching").rglob("*")]):
         if p.is_file():
             files[str(p.relative_to(root))] = p.read_bytes()
     for name in ("manifest.json", "README.md"):
@@ -839,6 +843,10 @@ def readme(manifest):
         "byte-identical files with the same library versions (last generated with",
         f"Python {sys.version.split()[0]}, fontTools {fontTools.version}, brotli {brotli_version}; WOFF uses",
         "zlib and WOFF2 brotli, whose output may differ across their versions).",
+        "",
+        "Paths are relative to `fonts/`, except `matching/…`: the fixtures of CSS width, oblique-angle,",
+        "synthesis and duplicate matching live in `Tests/Fixtures/matching/`, outside `fonts/`, so that",
+        "tests registering all of `fonts/` do not see their deliberate duplicates.",
         "",
         "`manifest.json` holds the same table as data: one entry per face (file, face",
         "index as FreeType/fontconfig number it, instance, PostScript name, family,",

@@ -10,9 +10,7 @@ import Testing
 /// angles, the variable AxisFixture (wght, wdth, slnt, opsz), synthesis and ranked candidates.
 @Suite struct AnswerTests {
     static let registry: FontRegistry = {
-        let dirs = ["matching/stretch", "matching/slant", "matching/lone", "matching/axis", "families"].map {
-            Fixtures.fonts + "/" + $0
-        }
+        let dirs = ["stretch", "slant", "lone", "axis"].map { Fixtures.matching + "/" + $0 } + [Fixtures.families]
         return try! FontRegistry(configuration: RegistryConfiguration(fontDirectories: dirs))
     }()
 

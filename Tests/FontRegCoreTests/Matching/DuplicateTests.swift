@@ -15,7 +15,7 @@ import Testing
 
     @Test func theHigherFontRevisionWinsWhateverTheDirectoryOrder() throws {
         for order in [["dup-old", "dup-new"], ["dup-new", "dup-old"]] {
-            let registry = try registry(order.map { Fixtures.fonts + "/matching/" + $0 })
+            let registry = try registry(order.map { Fixtures.matching + "/" + $0 })
             let answer = try registry.resolve(ResolveQuery(family: "Dup Fixture", strict: true))
             #expect(answer.face.file.hasSuffix("/dup-new/DupFixture-Regular.ttf"))
             #expect(answer.face.fontRevision == 2)
@@ -34,7 +34,7 @@ import Testing
         defer { Fixtures.cleanUp(root) }
         for name in ["user", "system"] {
             try FileManager.default.createDirectory(atPath: root + "/" + name, withIntermediateDirectories: true)
-            Fixtures.copy(["DupFixture-Regular.ttf"], from: Fixtures.fonts + "/matching/dup-old", to: root + "/" + name)
+            Fixtures.copy(["DupFixture-Regular.ttf"], from: Fixtures.matching + "/dup-old", to: root + "/" + name)
         }
         for (first, second) in [("user", "system"), ("system", "user")] {
             let registry = try registry([root + "/" + first, root + "/" + second])
@@ -47,7 +47,7 @@ import Testing
     }
 
     @Test func aStaticFaceWinsOverTheVariableInstanceOfItsWeight() throws {
-        let registry = try registry([Fixtures.fonts + "/variable", Fixtures.fonts + "/matching/var-static"])
+        let registry = try registry([Fixtures.fonts + "/variable", Fixtures.matching + "/var-static"])
         let bold = try registry.resolve(ResolveQuery(family: "Fixture Var", weight: .bold, strict: true))
         #expect(bold.face.file.hasSuffix("/var-static/FixtureVar-Bold.ttf"))
         #expect(bold.variations.isEmpty)

@@ -13,7 +13,7 @@ import Testing
         let scanner = FontScanner()
         _ = scanner.scan(roots: [
             Fixtures.fonts + "/variable", Fixtures.fonts + "/collection", Fixtures.fonts + "/color",
-            Fixtures.fonts + "/matching/axis", Fixtures.fonts + "/matching/slant",
+            Fixtures.matching + "/axis", Fixtures.matching + "/slant",
         ])
         let axisFaces = scanner.cache.values.flatMap(\.faces).filter { $0.family == "Axis Fixture" }
         #expect(axisFaces.contains { $0.coordinates.contains(VariationSetting(tag: "opsz", value: 48)) })
