@@ -10,8 +10,10 @@ package enum CommandCatalog {
     /// The subcommands.
     package static var commands: [any Subcommand.Type] {
         [
-            ResolveCommand.self, ExplainCommand.self, ListCommand.self, FaceCommand.self, RegisterCommand.self,
-            UnregisterCommand.self, RescanCommand.self, StatusCommand.self, WatchCommand.self, RulesCommand.self,
+            ResolveCommand.self, ExplainCommand.self, CandidatesCommand.self, ListCommand.self, FaceCommand.self,
+            RegisterCommand.self,
+            UnregisterCommand.self, RescanCommand.self, StatusCommand.self, DuplicatesCommand.self, WatchCommand.self,
+            RulesCommand.self,
             AuditSubcommand.self, HelpCommand.self, CompletionCommand.self,
         ]
     }
@@ -23,8 +25,8 @@ package enum CommandCatalog {
 
     /// The names of the subcommands, in help order; spelled out so that `help`'s own description can use them.
     package static let commandNames = [
-        "resolve", "explain", "list", "face", "register", "unregister", "rescan", "status", "watch", "rules", "audit",
-        "help", "completion",
+        "resolve", "explain", "candidates", "list", "face", "register", "unregister", "rescan", "status", "duplicates",
+        "watch", "rules", "audit", "help", "completion",
     ]
 
     /// Every command's description.

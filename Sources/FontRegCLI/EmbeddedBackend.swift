@@ -48,6 +48,14 @@ package final class EmbeddedBackend: RegistryBackend {
         }
     }
 
+    package func candidates(_ query: ResolveQuery) throws(CLIError) -> CandidateList {
+        do {
+            return try registry.candidates(query)
+        } catch {
+            throw .notFound(error.description)
+        }
+    }
+
     package func families() -> [FamilySummary] {
         registry.index.families.map(FamilySummary.init)
     }
@@ -85,7 +93,8 @@ package final class EmbeddedBackend: RegistryBackend {
         let index = registry.index
         return RegistryStatus(
             mode: .embedded, faces: index.faces.count, families: index.families.count, generation: index.generation,
-            problems: index.problems, fontDirectories: directories, registeredPaths: registry.registeredPaths)
+            problems: index.problems, fontDirectories: directories, registeredPaths: registry.registeredPaths,
+            duplicates: DuplicateSummary.of(index))
     }
 
     /// Rescans every `pollInterval` seconds and reports each change (there is no daemon to tell us).

@@ -54,7 +54,7 @@ public struct DuplicateGroup: Sendable, Hashable {
         }
 
         /// A revision with three decimals, as font tools show it (3.019).
-        static func revision(_ value: Double) -> String {
+        public static func revision(_ value: Double) -> String {
             let thousandths = Int((value * 1000).rounded())
             let fraction = String(abs(thousandths) % 1000)
             return "\(thousandths / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"

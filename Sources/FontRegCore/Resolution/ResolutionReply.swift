@@ -11,8 +11,12 @@ public struct ResolutionReply: Sendable, Hashable, Codable {
     public var index: Int
     /// The named-instance number of a variable font (1-based), when the face is one.
     public var instance: Int?
-    /// The weight of the face found.
+    /// The weight the text is drawn at: the `wght` value set on a variable face, else the face's weight.
     public var weight: Int
+    /// The axis values the renderer must set, from tag to user-space value (`{"wght": 650}`); empty for a static face.
+    public var variations: [String: Double]
+    /// What the renderer must fake.
+    public var synthesis: Synthesis
     public var italic: Bool
     public var family: String
     /// How the face was found.
@@ -28,13 +32,16 @@ public struct ResolutionReply: Sendable, Hashable, Codable {
     /// The whole face record.
     public var face: FaceRecord
 
+    /// The flat form of a resolution.
     public init(_ resolution: Resolution) {
         let face = resolution.face
         postscriptName = face.postscriptName
         file = face.file
         index = face.index
         instance = face.instance
-        weight = face.weight
+        weight = resolution.weight
+        variations = Dictionary(resolution.variations.map { ($0.tag, $0.value) }) { _, last in last }
+        synthesis = resolution.synthesis
         italic = face.italic
         family = face.family
         match = resolution.match
