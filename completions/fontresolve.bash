@@ -2,17 +2,25 @@
 _fontresolve() {
     local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
     if [[ $COMP_CWORD -eq 1 ]]; then
-        COMPREPLY=($(compgen -W "resolve explain list face register unregister rescan status watch rules audit help completion" -- "$cur"))
+        COMPREPLY=($(compgen -W "resolve explain list candidates face register unregister rescan status duplicates watch rules audit help completion" -- "$cur"))
         return
     fi
     local command=${COMP_WORDS[1]} options= arguments=
     case "$command:$prev" in
         resolve:--weight) COMPREPLY=($(compgen -W "thin extralight light regular medium semibold bold extrabold black 100 200 300 400 500 600 700 800 900" -- "$cur")); return ;;
+        resolve:--style) COMPREPLY=($(compgen -W "normal italic oblique" -- "$cur")); return ;;
+        resolve:--width) COMPREPLY=($(compgen -W "ultra-condensed extra-condensed condensed semi-condensed normal semi-expanded expanded extra-expanded ultra-expanded" -- "$cur")); return ;;
+        resolve:--optical-size) COMPREPLY=(); return ;;
+        resolve:--synthesis) COMPREPLY=($(compgen -W "none weight style weight style" -- "$cur")); return ;;
         resolve:--bold-policy) COMPREPLY=($(compgen -W "next-heavier ios-system android css-bolder" -- "$cur")); return ;;
         resolve:--fonts) COMPREPLY=($(compgen -d -- "$cur")); return ;;
         resolve:--rules) COMPREPLY=($(compgen -d -- "$cur")); return ;;
         resolve:--socket) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         explain:--weight) COMPREPLY=($(compgen -W "thin extralight light regular medium semibold bold extrabold black 100 200 300 400 500 600 700 800 900" -- "$cur")); return ;;
+        explain:--style) COMPREPLY=($(compgen -W "normal italic oblique" -- "$cur")); return ;;
+        explain:--width) COMPREPLY=($(compgen -W "ultra-condensed extra-condensed condensed semi-condensed normal semi-expanded expanded extra-expanded ultra-expanded" -- "$cur")); return ;;
+        explain:--optical-size) COMPREPLY=(); return ;;
+        explain:--synthesis) COMPREPLY=($(compgen -W "none weight style weight style" -- "$cur")); return ;;
         explain:--bold-policy) COMPREPLY=($(compgen -W "next-heavier ios-system android css-bolder" -- "$cur")); return ;;
         explain:--fonts) COMPREPLY=($(compgen -d -- "$cur")); return ;;
         explain:--rules) COMPREPLY=($(compgen -d -- "$cur")); return ;;
@@ -20,6 +28,15 @@ _fontresolve() {
         list:--fonts) COMPREPLY=($(compgen -d -- "$cur")); return ;;
         list:--rules) COMPREPLY=($(compgen -d -- "$cur")); return ;;
         list:--socket) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        candidates:--weight) COMPREPLY=($(compgen -W "thin extralight light regular medium semibold bold extrabold black 100 200 300 400 500 600 700 800 900" -- "$cur")); return ;;
+        candidates:--style) COMPREPLY=($(compgen -W "normal italic oblique" -- "$cur")); return ;;
+        candidates:--width) COMPREPLY=($(compgen -W "ultra-condensed extra-condensed condensed semi-condensed normal semi-expanded expanded extra-expanded ultra-expanded" -- "$cur")); return ;;
+        candidates:--optical-size) COMPREPLY=(); return ;;
+        candidates:--synthesis) COMPREPLY=($(compgen -W "none weight style weight style" -- "$cur")); return ;;
+        candidates:--bold-policy) COMPREPLY=($(compgen -W "next-heavier ios-system android css-bolder" -- "$cur")); return ;;
+        candidates:--fonts) COMPREPLY=($(compgen -d -- "$cur")); return ;;
+        candidates:--rules) COMPREPLY=($(compgen -d -- "$cur")); return ;;
+        candidates:--socket) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         face:--fonts) COMPREPLY=($(compgen -d -- "$cur")); return ;;
         face:--rules) COMPREPLY=($(compgen -d -- "$cur")); return ;;
         face:--socket) COMPREPLY=($(compgen -f -- "$cur")); return ;;
@@ -29,6 +46,9 @@ _fontresolve() {
         status:--fonts) COMPREPLY=($(compgen -d -- "$cur")); return ;;
         status:--rules) COMPREPLY=($(compgen -d -- "$cur")); return ;;
         status:--socket) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        duplicates:--fonts) COMPREPLY=($(compgen -d -- "$cur")); return ;;
+        duplicates:--rules) COMPREPLY=($(compgen -d -- "$cur")); return ;;
+        duplicates:--socket) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         watch:--interval) COMPREPLY=(); return ;;
         watch:--fonts) COMPREPLY=($(compgen -d -- "$cur")); return ;;
         watch:--rules) COMPREPLY=($(compgen -d -- "$cur")); return ;;
@@ -44,18 +64,20 @@ _fontresolve() {
         audit:--socket) COMPREPLY=($(compgen -f -- "$cur")); return ;;
     esac
     case "$command" in
-        resolve) options="--weight --italic --bold-text --bold-policy --strict --explain --json --fonts --rules --system-fonts --socket --help"; arguments=family ;;
-        explain) options="--weight --italic --bold-text --bold-policy --strict --json --fonts --rules --system-fonts --socket --help"; arguments=family ;;
+        resolve) options="--weight --italic --style --width --optical-size --synthesis --bold-text --bold-policy --strict --explain --json --fonts --rules --system-fonts --socket --help"; arguments=family ;;
+        explain) options="--weight --italic --style --width --optical-size --synthesis --bold-text --bold-policy --strict --json --fonts --rules --system-fonts --socket --help"; arguments=family ;;
         list) options="--names --json --fonts --rules --system-fonts --socket --help"; arguments=family ;;
+        candidates) options="--weight --italic --style --width --optical-size --synthesis --bold-text --bold-policy --json --fonts --rules --system-fonts --socket --help"; arguments=family ;;
         face) options="--json --fonts --rules --system-fonts --socket --help"; arguments=none ;;
         register) options="--persist --json --socket --help"; arguments=file ;;
         unregister) options="--json --socket --help"; arguments=file ;;
         rescan) options="--json --socket --help"; arguments=none ;;
         status) options="--json --fonts --rules --system-fonts --socket --help"; arguments=none ;;
+        duplicates) options="--json --fonts --rules --system-fonts --socket --help"; arguments=none ;;
         watch) options="--interval --json --fonts --rules --system-fonts --socket --help"; arguments=none ;;
         rules) options="--json --fonts --rules --system-fonts --socket --help"; arguments="values:suggest show" ;;
         audit) options="--bold-policy --format --markdown --report --include-deprecated --json --fonts --rules --system-fonts --socket --help"; arguments=file ;;
-        help) options="--man --help"; arguments="values:resolve explain list face register unregister rescan status watch rules audit help completion" ;;
+        help) options="--man --help"; arguments="values:resolve explain list candidates face register unregister rescan status duplicates watch rules audit help completion" ;;
         completion) options="--help"; arguments="values:bash zsh" ;;
     esac
     if [[ $cur == -* ]]; then

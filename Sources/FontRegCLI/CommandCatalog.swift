@@ -10,7 +10,7 @@ package enum CommandCatalog {
     /// The subcommands.
     package static var commands: [any Subcommand.Type] {
         [
-            ResolveCommand.self, ExplainCommand.self, CandidatesCommand.self, ListCommand.self, FaceCommand.self,
+            ResolveCommand.self, ExplainCommand.self, ListCommand.self, CandidatesCommand.self, FaceCommand.self,
             RegisterCommand.self,
             UnregisterCommand.self, RescanCommand.self, StatusCommand.self, DuplicatesCommand.self, WatchCommand.self,
             RulesCommand.self,
@@ -25,7 +25,7 @@ package enum CommandCatalog {
 
     /// The names of the subcommands, in help order; spelled out so that `help`'s own description can use them.
     package static let commandNames = [
-        "resolve", "explain", "candidates", "list", "face", "register", "unregister", "rescan", "status", "duplicates",
+        "resolve", "explain", "list", "candidates", "face", "register", "unregister", "rescan", "status", "duplicates",
         "watch", "rules", "audit", "help", "completion",
     ]
 
