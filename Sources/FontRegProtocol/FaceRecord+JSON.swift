@@ -106,7 +106,7 @@ extension JSONBytesWriter {
         begin()
         for setting in settings.sorted(by: { $0.tag < $1.tag }) {
             key(setting.tag)
-            write(.double(setting.value))
+            write(.number(setting.value))
         }
         end()
     }
@@ -116,8 +116,15 @@ extension JSONBytesWriter {
         begin()
         member("bold", synthesis.bold)
         member("oblique", synthesis.oblique)
-        if let angle = synthesis.obliqueAngle { member("obliqueAngle", angle) }
+        if let angle = synthesis.obliqueAngle { member("obliqueAngle", JSONValue.number(angle)) }
         end()
+    }
+}
+
+extension JSONValue {
+    /// A number for a renderer: whole values as integers (`650`, not `650.0`), others as they are (`87.5`).
+    package static func number(_ value: Double) -> JSONValue {
+        value == value.rounded() && abs(value) < 1e15 ? .int(Int(value)) : .double(value)
     }
 }
 

@@ -29,7 +29,7 @@ extension ResolutionReply {
             writer.begin()
             for (tag, value) in variations.sorted(by: { $0.key < $1.key }) {
                 writer.key(tag)
-                writer.write(.double(value))
+                writer.write(.number(value))
             }
             writer.end()
         }
