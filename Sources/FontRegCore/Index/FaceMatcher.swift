@@ -54,6 +54,8 @@ public enum FaceMatcher {
         public var widthMatches: Bool { widthGroup == 0 }
         /// Whether the face has the style asked for (category; an oblique may be at another angle).
         public var styleMatches: Bool { styleGroup == 0 }
+        /// Whether the face has the style asked for at the angle asked for.
+        public var styleExact: Bool { styleGroup == 0 && angleDistance == 0 }
 
         public static func < (a: Rank, b: Rank) -> Bool {
             if a.widthGroup != b.widthGroup { return a.widthGroup < b.widthGroup }

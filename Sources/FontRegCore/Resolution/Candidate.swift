@@ -12,7 +12,7 @@ public struct Candidate: Sendable, Hashable, Codable {
     public var synthesis: Synthesis
     /// The weight drawn: the `wght` value set, else the face's weight.
     public var weight: Int
-    /// Whether the face has the width, style and weight asked for (a variable range counts).
+    /// Whether the face has the width, style (and oblique angle) and weight asked for (a variable range counts).
     public var exact: Bool
 
     /// Creates a candidate.
@@ -65,7 +65,7 @@ extension Resolver {
             let answer = Rendering.answer(face: face, rank: rank, query: query, effective: effective)
             return Candidate(
                 face: face, variations: answer.variations, synthesis: answer.synthesis, weight: answer.weight,
-                exact: rank.widthMatches && rank.styleMatches && face.weightRange.contains(effective))
+                exact: rank.widthMatches && rank.styleExact && face.weightRange.contains(effective))
         }
         return CandidateList(
             resolvedFamily: entry.name, requestedWeight: run.requested, effectiveWeight: effective,

@@ -228,7 +228,7 @@ struct ResolverRun {
                 .angleFallback(
                     wanted: angle ?? RequestedStyle.defaultObliqueAngle, used: rank.angle, family: entry.name))
         }
-        let exact = chosen.weightRange.contains(effective) && rank.styleMatches && rank.widthMatches
+        let exact = chosen.weightRange.contains(effective) && rank.styleExact && rank.widthMatches
         if chosen.weightRange.count > 1 {
             let clamped = min(chosen.weightRange.upperBound, max(chosen.weightRange.lowerBound, effective))
             steps.append(.variable(postscriptName: chosen.postscriptName, range: chosen.weightRange, weight: clamped))
