@@ -35,6 +35,32 @@ public enum FaceMatcher {
         }
     }
 
+    /// What matching needs of one face, worked out once when the index is built (the face's
+    /// axes and coordinates are searched by tag only here), so that ranking is arithmetic.
+    public struct Traits: Sendable, Hashable {
+        /// The widths served (``FaceRecord/widthRange``).
+        var width: ClosedRange<Double>
+        /// The oblique angles served, in CSS degrees (``FaceRecord/obliqueAngleRange``).
+        var angle: ClosedRange<Double>
+        /// The weights served (``FaceRecord/weightRange``).
+        var weight: ClosedRange<Int>
+        /// Whether the face can be drawn upright, italic, or oblique.
+        var upright: Bool, italic: Bool, oblique: Bool
+        /// Whether italic comes from an `ital` axis.
+        var italicAxis: Bool
+
+        /// The traits of a face.
+        public init(_ face: FaceRecord) {
+            width = face.widthRange
+            angle = face.obliqueAngleRange
+            weight = face.weightRange
+            upright = face.canBeUpright
+            italic = face.canBeItalic
+            oblique = face.canBeOblique
+            italicAxis = face.hasItalicAxis
+        }
+    }
+
     /// How well one face fits a request; lower is better, compared field by field.
     public struct Rank: Sendable, Hashable, Comparable {
         /// The width group (0: covers the width) and distance.
@@ -70,9 +96,14 @@ public enum FaceMatcher {
 
     /// The rank of one face for a request.
     public static func rank(_ face: FaceRecord, for request: Request) -> Rank {
-        let width = widthRank(face.widthRange, desired: request.width)
-        let style = styleRank(face, desired: request.style)
-        let range = face.weightRange
+        rank(Traits(face), for: request)
+    }
+
+    /// The rank of a face with these traits for a request.
+    public static func rank(_ traits: Traits, for request: Request) -> Rank {
+        let width = widthRank(traits.width, desired: request.width)
+        let style = styleRank(traits, desired: request.style)
+        let range = traits.weight
         let weight: (Int, Int)
         if range.lowerBound == request.weight && range.upperBound == request.weight {
             weight = (0, 0)
@@ -90,9 +121,16 @@ public enum FaceMatcher {
 
     /// The face CSS picks, with its rank; the first of equally ranked faces wins.
     public static func best(_ faces: [FaceRecord], for request: Request) -> (face: FaceRecord, rank: Rank)? {
+        best(faces, traits: faces.map(Traits.init), for: request)
+    }
+
+    /// The face CSS picks among faces whose traits are known (`traits[i]` of `faces[i]`).
+    static func best(_ faces: [FaceRecord], traits: [Traits], for request: Request) -> (
+        face: FaceRecord, rank: Rank
+    )? {
         var best: (index: Int, rank: Rank)?
-        for i in faces.indices {
-            let r = rank(faces[i], for: request)
+        for i in traits.indices {
+            let r = rank(traits[i], for: request)
             if best == nil || r < best!.rank { best = (i, r) }
         }
         return best.map { (faces[$0.index], $0.rank) }
@@ -118,32 +156,32 @@ public enum FaceMatcher {
     }
 
     /// The style group, angle group, distance and the angle and `ital` setting a face is used at.
-    static func styleRank(_ face: FaceRecord, desired: RequestedStyle) -> (
+    static func styleRank(_ face: Traits, desired: RequestedStyle) -> (
         group: Int, angleGroup: Int, distance: Double, angle: Double, italicAxis: Bool
     ) {
         switch desired {
         case .normal:
-            if face.canBeUpright { return (0, 0, 0, 0, false) }
-            if face.canBeOblique {
-                let a = angleRank(face.obliqueAngleRange, desired: 0)
+            if face.upright { return (0, 0, 0, 0, false) }
+            if face.oblique {
+                let a = angleRank(face.angle, desired: 0)
                 return (1, a.group, a.distance, a.value, false)
             }
-            return (2, 0, 0, 0, face.hasItalicAxis)
+            return (2, 0, 0, 0, face.italicAxis)
         case .italic:
-            if face.canBeItalic { return (0, 0, 0, 0, face.hasItalicAxis) }
-            if face.canBeOblique {
-                let a = angleRank(face.obliqueAngleRange, desired: RequestedStyle.defaultObliqueAngle)
+            if face.italic { return (0, 0, 0, 0, face.italicAxis) }
+            if face.oblique {
+                let a = angleRank(face.angle, desired: RequestedStyle.defaultObliqueAngle)
                 return (1, a.group, a.distance, a.value, false)
             }
             return (2, 0, 0, 0, false)
         case .oblique(let requested):
             let desiredAngle = requested ?? RequestedStyle.defaultObliqueAngle
-            if face.canBeOblique || (desiredAngle == 0 && face.canBeUpright) {
-                let range = face.canBeOblique ? face.obliqueAngleRange : 0...0
+            if face.oblique || (desiredAngle == 0 && face.upright) {
+                let range = face.oblique ? face.angle : 0...0
                 let a = angleRank(range, desired: desiredAngle)
                 return (0, a.group, a.distance, a.value, false)
             }
-            if face.canBeItalic { return (1, 0, 0, 0, face.hasItalicAxis) }
+            if face.italic { return (1, 0, 0, 0, face.italicAxis) }
             return (2, 0, 0, 0, false)
         }
     }

@@ -11,6 +11,8 @@ public final class FamilyEntry: Sendable, Hashable {
     public let faces: [FaceRecord]
     /// The duplicate groups whose winner is a face of this family (see ``DuplicateGroup``).
     public let duplicates: [DuplicateGroup]
+    /// What matching needs of each face, `matchTraits[i]` of `faces[i]`, worked out once.
+    let matchTraits: [FaceMatcher.Traits]
 
     /// The rule a family without a rule file gets, derived once when the index is built.
     public let defaultRule: FamilyRule
@@ -52,6 +54,7 @@ public final class FamilyEntry: Sendable, Hashable {
         self.name = name
         faces = sorted
         self.duplicates = duplicates
+        matchTraits = sorted.map(FaceMatcher.Traits.init)
         let rule = FamilyRule.defaultRule(for: name, faces: sorted)
         defaultRule = rule
         var weights: [FontStyle: [Int]] = [:]

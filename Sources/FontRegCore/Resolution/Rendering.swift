@@ -26,10 +26,13 @@ enum Rendering {
     }
 
     /// The variations and synthesis of `face`, used at `rank`, for `query` at weight `effective`.
-    static func answer(face: FaceRecord, rank: FaceMatcher.Rank, query: ResolveQuery, effective: Int) -> Answer {
+    ///
+    /// - Parameter rank: how the face was matched; needed for a variable face (`nil` for a static one).
+    static func answer(face: FaceRecord, rank: FaceMatcher.Rank?, query: ResolveQuery, effective: Int) -> Answer {
         var answer = Answer(weight: face.weight)
-        if !face.axes.isEmpty { setVariations(&answer, face: face, rank: rank, query: query, effective: effective) }
-        let drawnUpright = !face.italic && !face.oblique && rank.angle == 0 && !rank.italicAxis
+        let rank = face.axes.isEmpty ? nil : (rank ?? FaceMatcher.rank(face, for: .init(weight: effective)))
+        if let rank { setVariations(&answer, face: face, rank: rank, query: query, effective: effective) }
+        let drawnUpright = !face.italic && !face.oblique && (rank?.angle ?? 0) == 0 && !(rank?.italicAxis ?? false)
         let wantsBold = effective >= 600 && answer.weight < 600 && effective - answer.weight >= 300
         let wantsOblique = query.style.isSlanted && drawnUpright
         let bold = wantsBold && query.synthesis.weight

@@ -118,8 +118,9 @@ struct ResolverRun {
         rank: FaceMatcher.Rank? = nil
     ) -> Resolution {
         if let entry, !entry.duplicates.isEmpty { noteDuplicates(of: face, in: entry) }
-        let answer = Rendering.answer(
-            face: face, rank: rank ?? FaceMatcher.rank(face, for: matchRequest), query: query, effective: effective)
+        // A static face needs no rank: it sets no axis, and its own style says whether it is slanted.
+        let used = rank ?? (face.axes.isEmpty ? nil : FaceMatcher.rank(face, for: matchRequest))
+        let answer = Rendering.answer(face: face, rank: used, query: query, effective: effective)
         steps.append(contentsOf: answer.steps)
         if !answer.variations.isEmpty {
             steps.append(.variations(postscriptName: face.postscriptName, settings: answer.variations))
@@ -210,7 +211,7 @@ struct ResolverRun {
             chosen = face
             rank = FaceMatcher.rank(face, for: request)
         } else {
-            guard let best = FaceMatcher.best(entry.faces, for: request) else {
+            guard let best = FaceMatcher.best(entry.faces, traits: entry.matchTraits, for: request) else {
                 throw .noFaceInFamily(family: entry.name)
             }
             (chosen, rank) = best
