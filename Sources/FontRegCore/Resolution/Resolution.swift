@@ -65,7 +65,8 @@ public struct Resolution: Sendable, Hashable, Codable {
     /// Creates a resolution from recorded steps; the resolver's own initializer.
     init(
         face: FaceRecord, composedName: String?, match: MatchKind, requestedWeight: Int, effectiveWeight: Int,
-        resolvedFamily: String, boldPolicy: BoldTextPolicy?, steps: [ResolveStep], notes: [ResolveWarning]
+        resolvedFamily: String, boldPolicy: BoldTextPolicy?, steps: [ResolveStep], notes: [ResolveWarning],
+        variations: [VariationSetting] = [], synthesis: Synthesis = .none
     ) {
         self.face = face
         self.composedName = composedName
@@ -74,8 +75,8 @@ public struct Resolution: Sendable, Hashable, Codable {
         self.effectiveWeight = effectiveWeight
         self.resolvedFamily = resolvedFamily
         self.boldPolicy = boldPolicy
-        self.variations = []
-        self.synthesis = .none
+        self.variations = variations
+        self.synthesis = synthesis
         self.steps = steps
         self.notes = notes
     }

@@ -37,8 +37,9 @@ public enum ResolveStep: Sendable, Hashable, CustomStringConvertible {
     case synthesized(Synthesis, weight: Int, effective: Int)
     /// Synthesis that would be needed but the query forbids.
     case synthesisForbidden(bold: Bool, oblique: Bool)
-    /// The chosen face won over duplicates from other files.
-    case duplicateLost(winner: FaceRecord, loser: FaceRecord, reason: DuplicateGroup.Reason)
+    /// The chosen face won over duplicates from other files (indirect: a rare step should not
+    /// make every step of every trace larger).
+    indirect case duplicateLost(postscriptName: String, winnerFile: String, loserFile: String, reason: DuplicateGroup.Reason)
     /// A step received as text (from the daemon) rather than taken here.
     case text(String)
 
@@ -120,9 +121,8 @@ public enum ResolveStep: Sendable, Hashable, CustomStringConvertible {
         case .synthesisForbidden(let bold, let oblique):
             let what = [bold ? "bold" : nil, oblique ? "oblique" : nil].compactMap { $0 }.joined(separator: " and ")
             return "The query forbids synthesis: no fake \(what), the face is drawn as it is."
-        case .duplicateLost(let winner, let loser, let reason):
-            return
-                "Duplicate: \(winner.postscriptName) from \(winner.file) is used, not the one from \(loser.file): \(reason)."
+        case .duplicateLost(let name, let winnerFile, let loserFile, let reason):
+            return "Duplicate: \(name) from \(winnerFile) is used, not the one from \(loserFile): \(reason)."
         case .variable(let name, let range, let weight):
             return
                 "The variable face \(name) covers weights \(range.lowerBound)–\(range.upperBound): set wght=\(weight)."

@@ -129,19 +129,20 @@ struct ResolverRun {
             steps.append(.synthesized(answer.synthesis, weight: answer.weight, effective: effective))
             notes.append(.synthesized(family: family, synthesis: answer.synthesis))
         }
-        var result = Resolution(
+        return Resolution(
             face: face, composedName: composed, match: match, requestedWeight: requested,
-            effectiveWeight: effective, resolvedFamily: family, boldPolicy: boldPolicy, steps: steps, notes: notes)
-        result.variations = answer.variations
-        result.synthesis = answer.synthesis
-        return result
+            effectiveWeight: effective, resolvedFamily: family, boldPolicy: boldPolicy, steps: steps, notes: notes,
+            variations: answer.variations, synthesis: answer.synthesis)
     }
 
     /// Records in the trace the duplicates the chosen face won over.
     private mutating func noteDuplicates(of face: FaceRecord, in entry: FamilyEntry) {
-        for group in entry.duplicates where group.winner == face {
+        for group in entry.duplicates where group.winner.file == face.file && group.winner == face {
             for loser in group.losers {
-                steps.append(.duplicateLost(winner: face, loser: loser.face, reason: loser.reason))
+                steps.append(
+                    .duplicateLost(
+                        postscriptName: face.postscriptName, winnerFile: face.file, loserFile: loser.face.file,
+                        reason: loser.reason))
             }
         }
     }
