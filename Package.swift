@@ -77,7 +77,7 @@ let package = Package(
         .executableTarget(
             name: "fontreg-fuzz",
             dependencies: [
-                "FontRegServer", "FontRegService", "FontRegProtocol", "FontRegCore", "Varlink", "FontRegJSON",
+                "FontRegService", "FontRegProtocol", "FontRegCore", "Varlink", "FontRegJSON",
                 "FontRegSystem",
             ]),
 

@@ -6,9 +6,9 @@
 /// people (``Style/pretty``). It has two entry points that produce the same bytes: a
 /// ``JSONValue`` tree (``write(_:)``), and member-by-member calls that the daemon's hot paths
 /// use to write replies without building dictionaries first.
-public struct JSONBytesWriter {
+package struct JSONBytesWriter {
     /// How the text is laid out.
-    public enum Style: Sendable {
+    package enum Style: Sendable {
         /// One line, no spaces: what goes on the wire.
         case compact
         /// Two-space indentation per level and a space after each colon: what people read.
@@ -16,44 +16,44 @@ public struct JSONBytesWriter {
     }
 
     /// The bytes written so far.
-    public var output: [UInt8]
+    package var output: [UInt8]
     private let pretty: Bool
     private var depth = 0
     private var needsComma = false
 
     /// A writer that appends to `output` in `style`.
-    public init(into output: [UInt8] = [], style: Style = .compact) {
+    package init(into output: [UInt8] = [], style: Style = .compact) {
         self.output = output
         self.output.reserveCapacity(1024)
         pretty = style == .pretty
     }
 
     /// Opens an object.
-    public mutating func begin() {
+    package mutating func begin() {
         output.append(UInt8(ascii: "{"))
         depth += 1
         needsComma = false
     }
 
     /// Closes the object.
-    public mutating func end() {
+    package mutating func end() {
         close(UInt8(ascii: "}"))
     }
 
     /// Opens an array; give each element with ``element(_:)`` or ``write(_:)`` after ``nextElement()``.
-    public mutating func beginArray() {
+    package mutating func beginArray() {
         output.append(UInt8(ascii: "["))
         depth += 1
         needsComma = false
     }
 
     /// Closes the array.
-    public mutating func endArray() {
+    package mutating func endArray() {
         close(UInt8(ascii: "]"))
     }
 
     /// Starts the next element of an open array: the comma and, when pretty, the line break.
-    public mutating func nextElement() {
+    package mutating func nextElement() {
         separate()
     }
 
@@ -90,62 +90,62 @@ public struct JSONBytesWriter {
     }
 
     /// Starts a member whose name is only known at run time (escaped like any string).
-    public mutating func key(_ name: String) {
+    package mutating func key(_ name: String) {
         separate()
         Self.writeString(name, to: &output)
         colon()
     }
 
     /// A string member.
-    public mutating func member(_ name: StaticString, _ value: String) {
+    package mutating func member(_ name: StaticString, _ value: String) {
         key(name)
         Self.writeString(value, to: &output)
     }
 
     /// An integer member.
-    public mutating func member(_ name: StaticString, _ value: Int) {
+    package mutating func member(_ name: StaticString, _ value: Int) {
         key(name)
         output.append(contentsOf: String(value).utf8)
     }
 
     /// A boolean member.
-    public mutating func member(_ name: StaticString, _ value: Bool) {
+    package mutating func member(_ name: StaticString, _ value: Bool) {
         key(name)
         output.append(contentsOf: (value ? "true" : "false").utf8)
     }
 
     /// A floating-point member (`null` when not finite).
-    public mutating func member(_ name: StaticString, _ value: Double) {
+    package mutating func member(_ name: StaticString, _ value: Double) {
         key(name)
         writeDouble(value)
     }
 
     /// An enumeration member, written as its raw value: the one place its wire spelling is defined.
-    public mutating func member<Value: RawRepresentable<String>>(_ name: StaticString, _ value: Value) {
+    package mutating func member<Value: RawRepresentable<String>>(_ name: StaticString, _ value: Value) {
         member(name, value.rawValue)
     }
 
     /// An array-of-strings member.
-    public mutating func member(_ name: StaticString, _ values: [String]) {
+    package mutating func member(_ name: StaticString, _ values: [String]) {
         key(name)
         array(values) { writer, value in writer.element(value) }
     }
 
     /// A member whose value is a ``JSONValue`` tree.
-    public mutating func member(_ name: StaticString, _ value: JSONValue) {
+    package mutating func member(_ name: StaticString, _ value: JSONValue) {
         key(name)
         write(value)
     }
 
     /// A member whose value the closure writes (an object or array).
-    public mutating func member(_ name: StaticString, _ body: (inout JSONBytesWriter) -> Void) {
+    package mutating func member(_ name: StaticString, _ body: (inout JSONBytesWriter) -> Void) {
         key(name)
         body(&self)
         needsComma = true
     }
 
     /// An array whose elements the closure writes, one call per element.
-    public mutating func array<Element>(_ elements: [Element], _ body: (inout JSONBytesWriter, Element) -> Void) {
+    package mutating func array<Element>(_ elements: [Element], _ body: (inout JSONBytesWriter, Element) -> Void) {
         beginArray()
         for element in elements {
             separate()
@@ -155,12 +155,12 @@ public struct JSONBytesWriter {
     }
 
     /// A string value, e.g. an element inside ``array(_:_:)``.
-    public mutating func element(_ value: String) {
+    package mutating func element(_ value: String) {
         Self.writeString(value, to: &output)
     }
 
     /// Writes a whole value at the current position (after a key, or as an element or the top level).
-    public mutating func write(_ value: JSONValue) {
+    package mutating func write(_ value: JSONValue) {
         switch value {
         case .null: output.append(contentsOf: "null".utf8)
         case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)

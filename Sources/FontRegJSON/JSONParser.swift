@@ -5,6 +5,7 @@ public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertibl
     /// The byte offset where parsing stopped.
     public let offset: Int
 
+    /// The reason and the byte offset where parsing stopped.
     public var description: String {
         "malformed JSON at byte \(offset): \(reason); send one UTF-8 JSON object per NUL-terminated message"
     }
@@ -14,9 +15,9 @@ public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertibl
 ///
 /// Written for the daemon's hot path: no Foundation, no intermediate strings for
 /// numbers, and a depth limit so that a hostile client cannot exhaust the stack.
-public struct JSONParser {
+package struct JSONParser {
     /// The deepest nesting of arrays and objects accepted.
-    public static let maximumDepth = 64
+    package static let maximumDepth = 64
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private var position = 0
@@ -29,7 +30,7 @@ public struct JSONParser {
     /// Parses one JSON value that spans all of `bytes` (surrounding white space allowed).
     ///
     /// - Throws: ``JSONParseError`` for malformed input, trailing bytes or nesting deeper than ``maximumDepth``.
-    public static func parse<Bytes: Collection>(_ bytes: Bytes) throws(JSONParseError) -> JSONValue
+    package static func parse<Bytes: Collection>(_ bytes: Bytes) throws(JSONParseError) -> JSONValue
     where Bytes.Element == UInt8 {
         let array = Array(bytes)
         return try array.withUnsafeBufferPointer { (buffer) throws(JSONParseError) -> JSONValue in
@@ -38,7 +39,7 @@ public struct JSONParser {
     }
 
     /// Parses one JSON value from raw memory; see ``parse(_:)``.
-    public static func parse(buffer: UnsafeBufferPointer<UInt8>) throws(JSONParseError) -> JSONValue {
+    package static func parse(buffer: UnsafeBufferPointer<UInt8>) throws(JSONParseError) -> JSONValue {
         var parser = JSONParser(bytes: buffer)
         parser.skipWhitespace()
         let value = try parser.parseValue()

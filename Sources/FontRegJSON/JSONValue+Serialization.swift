@@ -1,13 +1,13 @@
 extension JSONValue {
     /// The compact JSON encoding of the value, objects with sorted keys (written by ``JSONBytesWriter``).
-    public func serialized() -> [UInt8] {
+    package func serialized() -> [UInt8] {
         var writer = JSONBytesWriter()
         writer.write(self)
         return writer.output
     }
 
     /// Appends the compact JSON encoding of the value to `output`.
-    public func write(to output: inout [UInt8]) {
+    package func write(to output: inout [UInt8]) {
         var writer = JSONBytesWriter(style: .compact)
         swap(&writer.output, &output)
         writer.write(self)
@@ -15,7 +15,7 @@ extension JSONValue {
     }
 
     /// The JSON text indented two spaces per level, objects with sorted keys, for people to read.
-    public func prettyPrinted() -> String {
+    package func prettyPrinted() -> String {
         var writer = JSONBytesWriter(style: .pretty)
         writer.write(self)
         return String(decoding: writer.output, as: UTF8.self)

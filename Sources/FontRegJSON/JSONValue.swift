@@ -4,12 +4,19 @@
 /// same value always serializes to the same bytes. Integers and floating-point numbers
 /// are kept apart so that `600` stays `600` on the wire.
 public enum JSONValue: Sendable, Hashable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number without fraction or exponent that fits in an `Int`.
     case int(Int)
+    /// Any other number.
     case double(Double)
+    /// A string.
     case string(String)
+    /// An array.
     case array([JSONValue])
+    /// An object; key order is not kept.
     case object([String: JSONValue])
 
     /// The string, when this is a string.
@@ -79,12 +86,19 @@ public enum JSONValue: Sendable, Hashable {
 extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
     ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral, ExpressibleByFloatLiteral
 {
+    /// A string from a string literal.
     public init(stringLiteral value: String) { self = .string(value) }
+    /// A number from an integer literal.
     public init(integerLiteral value: Int) { self = .int(value) }
+    /// A Boolean from `true` or `false`.
     public init(booleanLiteral value: Bool) { self = .bool(value) }
+    /// A number from a floating-point literal.
     public init(floatLiteral value: Double) { self = .double(value) }
+    /// An array from an array literal.
     public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    /// `null` from `nil`.
     public init(nilLiteral: ()) { self = .null }
+    /// An object from a dictionary literal; a later duplicate key wins.
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
         var object: [String: JSONValue] = [:]
         for (key, value) in elements { object[key] = value }

@@ -1,20 +1,20 @@
 /// Why a JSON text could not be parsed, and where.
-public struct SourceJSONError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct SourceJSONError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The file the text came from, when known.
-    public var file: String?
+    package var file: String?
     /// Where the problem is.
-    public var position: SourcePosition
+    package var position: SourcePosition
     /// What is wrong, in plain words, with a hint how to fix it.
-    public var message: String
+    package var message: String
 
-    public init(file: String? = nil, position: SourcePosition, message: String) {
+    package init(file: String? = nil, position: SourcePosition, message: String) {
         self.file = file
         self.position = position
         self.message = message
     }
 
     /// `file:line:column: message`, the form editors can jump to.
-    public var description: String {
+    package var description: String {
         "\(file ?? "<input>"):\(position.line):\(position.column): \(message)"
     }
 }

@@ -8,9 +8,9 @@
 /// The daemon's protocol has its own `JSONParser` (Protocol/): a position-free fast path
 /// for messages on the wire. This one is for files people edit, where every error names
 /// its line and column.
-public struct SourceJSONParser {
+package struct SourceJSONParser {
     /// The deepest nesting accepted, so that hostile input cannot exhaust the stack.
-    public static let maximumDepth = 256
+    package static let maximumDepth = 256
 
     private let bytes: [UInt8]
     private let file: String?
@@ -26,14 +26,14 @@ public struct SourceJSONParser {
     ///   - file: the file name used in error messages.
     /// - Returns: the top-level value.
     /// - Throws: ``SourceJSONError`` with the line and column of the first problem.
-    public static func parse(_ text: String, file: String? = nil) throws(SourceJSONError) -> SourceJSONValue {
+    package static func parse(_ text: String, file: String? = nil) throws(SourceJSONError) -> SourceJSONValue {
         try parse(bytes: Array(text.utf8), file: file)
     }
 
     /// Parses a complete JSON text given as UTF-8 bytes.
     ///
     /// - Throws: ``SourceJSONError`` with the line and column of the first problem.
-    public static func parse(bytes: [UInt8], file: String? = nil) throws(SourceJSONError) -> SourceJSONValue {
+    package static func parse(bytes: [UInt8], file: String? = nil) throws(SourceJSONError) -> SourceJSONValue {
         var parser = SourceJSONParser(bytes: bytes, file: file)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
         parser.skipWhitespace()

@@ -1,15 +1,15 @@
 import Foundation
 
 /// An RFC 6901 JSON Pointer such as `#/font/weight/bold/$value`.
-public struct SourceJSONPointer: Sendable, Hashable, CustomStringConvertible {
+package struct SourceJSONPointer: Sendable, Hashable, CustomStringConvertible {
     /// The unescaped reference tokens, outermost first.
-    public var tokens: [String]
+    package var tokens: [String]
 
     /// Parses a pointer, with or without the leading `#` of a URI fragment.
     ///
     /// - Returns: `nil` when the text is not a pointer (does not start with `/` or `#/`, or is not
     ///   `#` or empty for the whole document).
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         var body = Substring(text)
         if body.hasPrefix("#") {
             body = body.dropFirst()
@@ -26,12 +26,12 @@ public struct SourceJSONPointer: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    public init(tokens: [String]) {
+    package init(tokens: [String]) {
         self.tokens = tokens
     }
 
     /// The pointer in `#/a/b` form.
-    public var description: String {
+    package var description: String {
         "#"
             + tokens.map {
                 "/" + $0.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
@@ -39,7 +39,7 @@ public struct SourceJSONPointer: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The value the pointer designates inside `root`, or `nil` when a step does not exist.
-    public func resolve(in root: SourceJSONValue) -> SourceJSONValue? {
+    package func resolve(in root: SourceJSONValue) -> SourceJSONValue? {
         var node = root
         for token in tokens {
             switch node {

@@ -2,7 +2,7 @@
 ///
 /// Objects keep their members in file order together with the position of each key,
 /// so that a reader can point at the exact token a person has to fix.
-public indirect enum SourceJSONValue: Sendable, Hashable {
+package indirect enum SourceJSONValue: Sendable, Hashable {
     case null(at: SourcePosition)
     case bool(Bool, at: SourcePosition)
     /// A number, with the literal as written (`653`, `1.5e2`) so integers stay exact.
@@ -12,7 +12,7 @@ public indirect enum SourceJSONValue: Sendable, Hashable {
     case object([SourceJSONMember], at: SourcePosition)
 
     /// Where the value starts in the source.
-    public var position: SourcePosition {
+    package var position: SourcePosition {
         switch self {
         case .null(let at), .bool(_, let at), .number(_, _, let at), .string(_, let at),
             .array(_, let at), .object(_, let at):
@@ -21,7 +21,7 @@ public indirect enum SourceJSONValue: Sendable, Hashable {
     }
 
     /// The JSON kind as a word for error messages: `null`, `boolean`, `number`, `string`, `array`, `object`.
-    public var kindName: String {
+    package var kindName: String {
         switch self {
         case .null: "null"
         case .bool: "boolean"
@@ -33,17 +33,17 @@ public indirect enum SourceJSONValue: Sendable, Hashable {
     }
 
     /// The string, when this is a string.
-    public var stringValue: String? {
+    package var stringValue: String? {
         if case .string(let value, _) = self { value } else { nil }
     }
 
     /// The number, when this is a number.
-    public var doubleValue: Double? {
+    package var doubleValue: Double? {
         if case .number(let value, _, _) = self { value } else { nil }
     }
 
     /// The number as an integer, when this is a number without a fractional part.
-    public var intValue: Int? {
+    package var intValue: Int? {
         guard case .number(let value, _, _) = self, value == value.rounded(),
             abs(value) < 9.0e15
         else { return nil }
@@ -51,41 +51,41 @@ public indirect enum SourceJSONValue: Sendable, Hashable {
     }
 
     /// The boolean, when this is `true` or `false`.
-    public var boolValue: Bool? {
+    package var boolValue: Bool? {
         if case .bool(let value, _) = self { value } else { nil }
     }
 
     /// The elements, when this is an array.
-    public var arrayValue: [SourceJSONValue]? {
+    package var arrayValue: [SourceJSONValue]? {
         if case .array(let values, _) = self { values } else { nil }
     }
 
     /// The members in file order, when this is an object.
-    public var members: [SourceJSONMember]? {
+    package var members: [SourceJSONMember]? {
         if case .object(let members, _) = self { members } else { nil }
     }
 
     /// Whether this is `null`.
-    public var isNull: Bool {
+    package var isNull: Bool {
         if case .null = self { true } else { false }
     }
 
     /// The value of the member named `key`, when this is an object that has one.
-    public subscript(key: String) -> SourceJSONValue? {
+    package subscript(key: String) -> SourceJSONValue? {
         members?.first(where: { $0.key == key })?.value
     }
 }
 
 /// One `"key": value` pair of a JSON object.
-public struct SourceJSONMember: Sendable, Hashable {
+package struct SourceJSONMember: Sendable, Hashable {
     /// The key, unescaped.
-    public var key: String
+    package var key: String
     /// Where the key's opening quote is.
-    public var keyPosition: SourcePosition
+    package var keyPosition: SourcePosition
     /// The value.
-    public var value: SourceJSONValue
+    package var value: SourceJSONValue
 
-    public init(key: String, keyPosition: SourcePosition, value: SourceJSONValue) {
+    package init(key: String, keyPosition: SourcePosition, value: SourceJSONValue) {
         self.key = key
         self.keyPosition = keyPosition
         self.value = value

@@ -40,14 +40,14 @@ extension FaceRecord {
     }
 
     /// The face as JSON bytes (see ``jsonValue``).
-    public var jsonBytes: [UInt8] {
+    package var jsonBytes: [UInt8] {
         var writer = JSONBytesWriter()
         writeJSON(to: &writer)
         return writer.output
     }
 
     /// The face as the registry interface's `Face` type.
-    public var jsonValue: JSONValue {
+    package var jsonValue: JSONValue {
         // Parsed from the one writer, so the two forms cannot drift apart; not on a hot path.
         do {
             return try JSONParser.parse(jsonBytes)
@@ -59,7 +59,7 @@ extension FaceRecord {
     /// Reads a face from the registry interface's `Face` type.
     ///
     /// - Returns: `nil` when a required member is missing or of the wrong type.
-    public init?(jsonValue value: JSONValue) {
+    package init?(jsonValue value: JSONValue) {
         guard let object = value.objectValue,
             let postscriptName = object["postscriptName"]?.stringValue,
             let family = object["family"]?.stringValue,

@@ -13,20 +13,35 @@ public enum RegistryInterface {
 
     /// Error names, fully qualified; each is declared with its parameters in `io.fontreg.Registry.varlink`.
     public enum ErrorName {
+        /// No registered family has the name asked for.
         public static let familyNotFound = qualified("FamilyNotFound")
+        /// The family has no face that can serve the query.
         public static let noFaceInFamily = qualified("NoFaceInFamily")
+        /// No face has the PostScript name asked for.
         public static let faceNotFound = qualified("FaceNotFound")
+        /// The weight is neither a number in 1...1000 nor a known name.
         public static let invalidWeight = qualified("InvalidWeight")
+        /// The Bold Text policy name is unknown.
         public static let invalidBoldPolicy = qualified("InvalidBoldPolicy")
+        /// The path is already registered.
         public static let alreadyRegistered = qualified("AlreadyRegistered")
+        /// The path is not registered.
         public static let notRegistered = qualified("NotRegistered")
+        /// The path does not exist.
         public static let fileNotFound = qualified("FileNotFound")
+        /// The file is not a usable font.
         public static let invalidFontData = qualified("InvalidFontData")
+        /// The path is outside the directories the daemon may register.
         public static let pathNotAllowed = qualified("PathNotAllowed")
+        /// The caller may not do this, or the daemon may not read the path.
         public static let permissionDenied = qualified("PermissionDenied")
+        /// The change was made but could not be saved for the next start.
         public static let persistenceFailed = qualified("PersistenceFailed")
+        /// The message is longer than the daemon accepts.
         public static let messageTooLarge = qualified("MessageTooLarge")
+        /// The daemon has as many connections as it accepts.
         public static let tooManyConnections = qualified("TooManyConnections")
+        /// The message is not a valid Varlink call.
         public static let invalidMessage = qualified("InvalidMessage")
     }
 }

@@ -7,7 +7,7 @@ extension ResolutionReply {
     /// The reply as JSON bytes with sorted keys: exactly the members of its `Codable` encoding
     /// (a test checks this), written directly so the daemon's hot path avoids `JSONEncoder`
     /// and dictionaries.
-    public var jsonBytes: [UInt8] {
+    package var jsonBytes: [UInt8] {
         var writer = JSONBytesWriter()
         writer.begin()
         if let boldPolicy { writer.member("boldPolicy", boldPolicy) }
@@ -40,7 +40,7 @@ extension ResolutionReply {
     }
 
     /// The reply as a JSON object (parsed from ``jsonBytes``, so the two cannot drift apart).
-    public var jsonValue: JSONValue {
+    package var jsonValue: JSONValue {
         do {
             return try JSONParser.parse(jsonBytes)
         } catch {
@@ -49,12 +49,12 @@ extension ResolutionReply {
     }
 
     /// The members of ``jsonValue``; the reply parameters of `Resolve`.
-    public var parameters: [String: JSONValue] { jsonValue.objectValue ?? [:] }
+    package var parameters: [String: JSONValue] { jsonValue.objectValue ?? [:] }
 
     /// Reads a reply back, e.g. from the parameters of a `Resolve` reply.
     ///
     /// - Returns: `nil` when a required member is missing or of the wrong type.
-    public init?(parameters object: [String: JSONValue]) {
+    package init?(parameters object: [String: JSONValue]) {
         guard let faceValue = object["face"], let face = FaceRecord(jsonValue: faceValue),
             let match = object["match"]?.stringValue.flatMap(Resolution.MatchKind.init(rawValue:)),
             let requested = object["requestedWeight"]?.intValue,

@@ -7,7 +7,7 @@ extension ResolveQuery {
     /// The query as `Resolve`'s parameters (and one element of `ResolveMany`'s `queries`).
     ///
     /// Flags that are off are left out, so the message stays short.
-    public var varlinkParameters: [String: JSONValue] {
+    package var varlinkParameters: [String: JSONValue] {
         var parameters: [String: JSONValue] = ["family": .string(family), "weight": .string(String(weight.value))]
         if italic { parameters["italic"] = true }
         if boldText { parameters["boldText"] = true }

@@ -1,20 +1,21 @@
-internal import CShim
-import FontRegCore
-import FontRegJSON
-import FontRegProtocol
-import FontRegService
+import Dispatch
 import FontRegSystem
 import Foundation
 import Synchronization
-import Varlink
 
 /// Watches font directories (recursively) with inotify and calls back once changes settle.
 ///
 /// Changes are debounced: the callback runs after `debounce` has passed with no new event,
 /// so copying a family of twenty files causes one rescan, not twenty. It runs on the
-/// watcher's own thread.
+/// watcher's own thread, which ``stop(before:)`` ends.
 package final class FontDirectoryWatcher: Sendable {
-    private let fd: Int32
+    private static let inotifyID: UInt64 = 0
+    private static let stopID: UInt64 = 1
+
+    private let inotify: Inotify
+    private let epoll: Epoll
+    private let stopRequest: EventNotifier
+    private let thread = Mutex<ServiceThread?>(nil)
     private let directories: Mutex<[String]>
     private let watched = Mutex<[Int32: String]>([:])
     private let debounceMilliseconds: Int32
@@ -24,7 +25,11 @@ package final class FontDirectoryWatcher: Sendable {
     ///
     /// - Throws: ``SystemError`` when inotify is unavailable.
     package init(directories: [String], debounceMilliseconds: Int, logger: Logger) throws(SystemError) {
-        fd = try Syscall.run("inotify_init1") { cshim_inotify_init() }
+        inotify = try Inotify()
+        epoll = try Epoll()
+        stopRequest = try EventNotifier()
+        try epoll.add(inotify.fd, events: Epoll.readable, data: FontDirectoryWatcher.inotifyID)
+        try epoll.add(stopRequest.fd, events: Epoll.readable, data: FontDirectoryWatcher.stopID)
         self.directories = Mutex(directories)
         self.debounceMilliseconds = Int32(debounceMilliseconds)
         self.logger = logger
@@ -53,63 +58,76 @@ package final class FontDirectoryWatcher: Sendable {
     }
 
     private func add(_ directory: String) {
-        let wd = cshim_inotify_add_directory(fd, directory)
-        if wd < 0 {
-            logger.warning(
-                "cannot watch \(directory): \(SystemError("inotify_add_watch", errno: errno)); changes there need a Rescan"
-            )
-            return
+        do {
+            let wd = try inotify.watchDirectory(directory)
+            watched.withLock { $0[wd] = directory }
+        } catch {
+            logger.warning("cannot watch \(directory): \(error); changes there need a Rescan")
         }
-        watched.withLock { $0[wd] = directory }
     }
 
     /// Starts the watcher thread; `onChange` runs there after each settled burst of changes.
     package func start(onChange: @escaping @Sendable () -> Void) {
-        let thread = Thread { [self] in run(onChange: onChange) }
-        thread.name = "fontregd-inotify"
-        thread.start()
+        thread.withLock { thread in
+            guard thread == nil else { return }
+            thread = ServiceThread(name: "fontregd-inotify") { [self] in run(onChange: onChange) }
+        }
+    }
+
+    /// Ends the watcher thread (a rescan it is running finishes first), waiting at most until `deadline`.
+    ///
+    /// - Returns: whether the thread has ended.
+    @discardableResult
+    package func stop(before deadline: DispatchTime) -> Bool {
+        stopRequest.signal()
+        guard let running = thread.withLock({ $0 }) else { return true }
+        return running.join(before: deadline)
     }
 
     private func run(onChange: @Sendable () -> Void) {
-        var buffer = [CChar](repeating: 0, count: 65536)
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        var events = [Epoll.Event](repeating: Epoll.Event(events: 0, data: 0), count: 2)
         var pending = false
         while true {
-            var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&descriptor, 1, pending ? debounceMilliseconds : -1)
-            if ready < 0 {
-                if errno == EINTR { continue }
-                logger.error(
-                    "inotify poll failed: \(SystemError("poll", errno: errno)); font directories are no longer watched")
+            let ready: Int
+            do {
+                ready = try epoll.wait(into: &events, timeout: pending ? debounceMilliseconds : -1)
+            } catch {
+                logger.error("inotify wait failed: \(error); font directories are no longer watched")
                 return
             }
+            if events[0..<ready].contains(where: { $0.data == FontDirectoryWatcher.stopID }) { return }
             if ready == 0 {
-                pending = false
-                onChange()
+                if pending {
+                    pending = false
+                    onChange()
+                }
                 continue
             }
-            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            guard count > 0 else { continue }
-            var offset = 0
-            var newDirectories: [String] = []
-            buffer.withUnsafeBufferPointer { pointer in
-                while offset < count {
-                    var wd: Int32 = 0
-                    var mask: UInt32 = 0
-                    var name: UnsafePointer<CChar>?
-                    let length = cshim_inotify_event_at(pointer.baseAddress, Int32(offset), &wd, &mask, &name)
-                    offset += Int(length)
-                    if cshim_inotify_is_new_directory(mask) != 0, let name,
-                        let parent = watched.withLock({ $0[wd] })
-                    {
-                        newDirectories.append(parent + "/" + String(cString: name))
-                    }
-                    if cshim_inotify_is_directory_gone(mask) != 0 {
-                        _ = watched.withLock { $0.removeValue(forKey: wd) }
-                    }
-                }
-            }
-            for directory in newDirectories { addTree(directory) }
-            pending = true
+            if readEvents(into: &buffer) { pending = true }
         }
+    }
+
+    /// Reads pending events, starts watching new subdirectories; returns whether anything changed.
+    private func readEvents(into buffer: inout [UInt8]) -> Bool {
+        let events: [Inotify.Event]
+        do {
+            guard let read = try inotify.read(into: &buffer) else { return false }
+            events = read
+        } catch {
+            logger.warning("reading inotify events failed: \(error)")
+            return false
+        }
+        var newDirectories: [String] = []
+        for event in events {
+            if event.isNewDirectory, !event.name.isEmpty, let parent = watched.withLock({ $0[event.watch] }) {
+                newDirectories.append(parent + "/" + event.name)
+            }
+            if event.isDirectoryGone {
+                _ = watched.withLock { $0.removeValue(forKey: event.watch) }
+            }
+        }
+        for directory in newDirectories { addTree(directory) }
+        return true
     }
 }

@@ -48,16 +48,55 @@ package enum FontRegDaemon {
         }
     }
 
+    /// How long stopping may take: the server's 5 s for in-flight calls, and room for the rest.
+    static let stopDeadlineSeconds = 10.0
+
+    /// Runs the daemon until SIGTERM: starts its services in order, waits, stops them in reverse.
     static func run(_ configuration: DaemonConfiguration, overrides: [(String, String)], logger: Logger) -> Int32 {
-        let notifier = SystemdNotifier()
-        let store = RegistrationStore(directory: configuration.stateDirectory)
-        let persisted: [String]
+        let services = DaemonServiceGroup([], logger: logger)
+        let persistence = PersistenceService(store: RegistrationStore(directory: configuration.stateDirectory))
         do {
-            persisted = try store.load()
+            try services.start(persistence)
         } catch {
-            logger.error(error.description)
+            logger.error("\(error)")
             return ExitCode.unavailable
         }
+        guard let parts = makeParts(configuration, persistence: persistence, logger: logger) else {
+            services.stop(within: stopDeadlineSeconds)
+            return ExitCode.unavailable
+        }
+        let terminate = DispatchSemaphore(value: 0)
+        do {
+            for service in try makeServices(
+                parts, configuration, overrides: overrides, terminate: terminate, logger: logger)
+            {
+                try services.start(service)
+            }
+        } catch {
+            services.stop(within: stopDeadlineSeconds)
+            return ExitCode.unavailable
+        }
+        terminate.wait()
+        logger.info("stopping: finishing in-flight calls")
+        let late = services.stop(within: stopDeadlineSeconds)
+        logger.info(late.isEmpty ? "stopped" : "stopped; still running at exit: \(late.joined(separator: ", "))")
+        return ExitCode.success
+    }
+
+    /// What the services work on: the index, the service answering calls, the server and the optional watcher.
+    struct Parts: Sendable {
+        let registry: FontRegistry
+        let service: RegistryService
+        let server: VarlinkServer
+        let watcher: FontDirectoryWatcher?
+    }
+
+    /// Builds the watcher, the index, the listening sockets, the service and the server; logs and
+    /// returns `nil` when one of them cannot be set up.
+    static func makeParts(_ configuration: DaemonConfiguration, persistence: PersistenceService, logger: Logger)
+        -> Parts?
+    {
+        let persisted = persistence.persisted
         let started = Date()
         // Watches are set before the first scan, so a change made while it runs is not missed.
         let watcher = configuration.watch ? makeWatcher(configuration, persisted: persisted, logger: logger) : nil
@@ -66,74 +105,85 @@ package enum FontRegDaemon {
             registry = try makeRegistry(configuration, persisted: persisted, logger: logger)
         } catch {
             logger.error("cannot build the font index: \(error)")
-            return ExitCode.unavailable
+            return nil
         }
         let index = registry.index
         logger.info(
             "indexed \(index.faces.count) faces in \(index.families.count) families in "
                 + "\(Int(Date().timeIntervalSince(started) * 1000)) ms; \(index.problems.count) files unusable")
-
-        let listeners: [ListeningSocket]
-        do {
-            let activated = try ListeningSocket.activated()
-            if activated.isEmpty {
-                listeners = [try ListeningSocket.bind(path: configuration.socketPath, mode: configuration.socketMode)]
-                logger.info("listening on \(configuration.socketPath)")
-            } else {
-                listeners = activated
-                logger.info("listening on \(activated.count) socket(s) passed by systemd")
-            }
-        } catch {
-            logger.error(error.description)
-            return ExitCode.unavailable
-        }
-
+        guard let listeners = makeListeners(configuration, logger: logger) else { return nil }
         let service = RegistryService(
-            registry: registry, store: store, persisted: persisted,
+            registry: registry, store: persistence.store, persisted: persisted,
             settings: .init(access: configuration.access, allowedRoots: AllowedRoots(configuration.allowedRoots)),
             logger: logger)
         let server: VarlinkServer
         do {
             server = try VarlinkServer(
-                listeners: listeners, service: service, limits: configuration.limits, threads: configuration.threads,
-                logger: logger)
+                listeners: listeners, service: service, errors: RegistryService.limitErrors,
+                limits: configuration.limits, threads: configuration.threads, logger: logger)
         } catch {
             logger.error("cannot start the server: \(error)")
-            return ExitCode.unavailable
+            return nil
         }
         service.attach(server)
-        if let watcher { startWatching(watcher, registry: registry, service: service, logger: logger) }
-        server.start()
-        let terminate = DispatchSemaphore(value: 0)
-        let current = SharedConfiguration(configuration)
+        return Parts(registry: registry, service: service, server: server, watcher: watcher)
+    }
+
+    /// The sockets systemd passed, else one bound at the configured path; `nil` (logged) when neither works.
+    static func makeListeners(_ configuration: DaemonConfiguration, logger: Logger) -> [ListeningSocket]? {
         do {
-            try SignalWatcher.start(logger: logger) { signal in
+            let activated = try ListeningSocket.activated()
+            if !activated.isEmpty {
+                logger.info("listening on \(activated.count) socket(s) passed by systemd")
+                return activated
+            }
+            let listener = try ListeningSocket.bind(path: configuration.socketPath, mode: configuration.socketMode)
+            logger.info("listening on \(configuration.socketPath)")
+            return [listener]
+        } catch {
+            logger.error(error.description)
+            return nil
+        }
+    }
+
+    /// The services after persistence, in start order: watcher, server, signal handling, notifier.
+    ///
+    /// - Throws: ``SystemError`` when the signalfd cannot be opened.
+    static func makeServices(
+        _ parts: Parts, _ configuration: DaemonConfiguration, overrides: [(String, String)],
+        terminate: DispatchSemaphore, logger: Logger
+    ) throws -> [any DaemonService] {
+        let notifier = SystemdNotifier()
+        let current = SharedConfiguration(configuration)
+        var services: [any DaemonService] = []
+        if let watcher = parts.watcher {
+            services.append(
+                DirectoryWatchService(
+                    watcher: watcher, registry: parts.registry, service: parts.service, logger: logger))
+        }
+        services.append(parts.server)
+        let signals: SignalWatcher
+        do {
+            signals = try SignalWatcher(logger: logger) { signal in
                 switch signal {
                 case .terminate:
                     terminate.signal()
                 case .reload:
-                    reload(
-                        current: current, overrides: overrides, registry: registry, service: service,
-                        server: server, notifier: notifier, logger: logger)
+                    reload(current: current, overrides: overrides, parts: parts, notifier: notifier, logger: logger)
                 }
             }
         } catch {
             logger.error("cannot receive signals: \(error)")
-            server.stop()
-            return ExitCode.unavailable
+            throw error
         }
-        notifier.ready(status: statusLine(registry))
-        if let interval = notifier.watchdogInterval {
-            let limit = Double(interval) / 1_000_000
-            notifier.startWatchdog(interval: interval, logger: logger) { server.slowestLoopAge < limit }
-        }
-
-        terminate.wait()
-        logger.info("stopping: finishing in-flight calls")
-        notifier.stopping()
-        server.stop()
-        logger.info("stopped")
-        return ExitCode.success
+        services.append(signals)
+        let server = parts.server
+        let registry = parts.registry
+        services.append(
+            NotifierService(
+                notifier: notifier, logger: logger, status: { statusLine(registry) },
+                isHealthy: { limit in server.slowestLoopAge < limit }))
+        return services
     }
 
     /// The registry for a configuration, with the persisted registrations as roots of their own.
@@ -193,24 +243,14 @@ package enum FontRegDaemon {
         }
     }
 
-    private static func startWatching(
-        _ watcher: FontDirectoryWatcher, registry: FontRegistry, service: RegistryService, logger: Logger
-    ) {
-        service.directoryRegistered.withLock { $0 = { watcher.watch([$0]) } }
-        watcher.start {
-            let report = registry.rescan()
-            if !report.added.isEmpty || !report.removed.isEmpty {
-                logger.info(
-                    "font directories changed: \(report.added.count) faces added, \(report.removed.count) removed")
-            }
-        }
-    }
-
     /// SIGHUP: re-reads the config file and rules, applies what can change while running, rescans.
     static func reload(
-        current: SharedConfiguration, overrides: [(String, String)], registry: FontRegistry,
-        service: RegistryService, server: VarlinkServer, notifier: SystemdNotifier, logger: Logger
+        current: SharedConfiguration, overrides: [(String, String)], parts: Parts, notifier: SystemdNotifier,
+        logger: Logger
     ) {
+        let registry = parts.registry
+        let service = parts.service
+        let server = parts.server
         notifier.reloading()
         let old = current.value
         do {

@@ -1,14 +1,10 @@
-import FontRegCore
 import FontRegJSON
-import FontRegProtocol
-import FontRegService
-import FontRegSystem
 import Varlink
 
 /// Messages other threads post to an event loop.
 enum LoopMessage: Sendable {
     /// A deferred call finished.
-    case completed(connection: UInt64, result: Result<[String: JSONValue], VarlinkError>, oneway: Bool)
+    case completed(connection: UInt64, result: Result<[String: JSONValue], VarlinkError>)
     /// A `Monitor` event for every subscribed connection (a serialized reply, NUL included).
     case broadcast([UInt8])
     /// Stop accepting, finish in-flight calls, close everything and return from ``EventLoop/run()``.

@@ -1,8 +1,4 @@
 import Dispatch
-import FontRegCore
-import FontRegJSON
-import FontRegProtocol
-import FontRegService
 import FontRegSystem
 import Synchronization
 import Varlink
@@ -10,14 +6,17 @@ import Varlink
 /// What every event loop of one server shares: the service, the limits, counters and the worker.
 final class ServerShared: Sendable {
     let service: any VarlinkService
+    /// The errors sent for broken limits, named by the service.
+    let errors: VarlinkLimitErrors
     let logger: Logger
     let limits: Mutex<ServerLimits>
     let connectionCount = Atomic<Int>(0)
     /// Runs deferred calls one at a time, off the event loops.
     let worker = DispatchQueue(label: "fontregd.worker")
 
-    init(service: any VarlinkService, limits: ServerLimits, logger: Logger) {
+    init(service: any VarlinkService, errors: VarlinkLimitErrors, limits: ServerLimits, logger: Logger) {
         self.service = service
+        self.errors = errors
         self.limits = Mutex(limits)
         self.logger = logger
     }

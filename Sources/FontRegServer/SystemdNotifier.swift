@@ -1,11 +1,5 @@
 internal import CSystemd
-import FontRegCore
-import FontRegJSON
-import FontRegProtocol
-import FontRegService
 import FontRegSystem
-import Foundation
-import Varlink
 
 /// Tells systemd how the daemon is doing (`sd_notify`): ready, reloading, stopping, status, watchdog.
 ///
@@ -31,6 +25,11 @@ package struct SystemdNotifier: Sendable {
             "RELOADING=1\nMONOTONIC_USEC=\(MonotonicClock.microseconds)\nSTATUS=Reloading configuration and rescanning")
     }
 
+    /// `WATCHDOG=1`: the daemon is alive.
+    package func petWatchdog() {
+        send("WATCHDOG=1")
+    }
+
     /// `STOPPING=1`.
     package func stopping() {
         send("STOPPING=1\nSTATUS=Finishing in-flight calls and stopping")
@@ -48,24 +47,5 @@ package struct SystemdNotifier: Sendable {
         var usec: UInt64 = 0
         guard sd_watchdog_enabled(0, &usec) > 0, usec > 0 else { return nil }
         return usec
-    }
-
-    /// Starts a thread that sends `WATCHDOG=1` at half the watchdog interval while `isHealthy` says so.
-    ///
-    /// A stuck daemon stops petting the watchdog, and systemd restarts it.
-    package func startWatchdog(interval usec: UInt64, logger: Logger, isHealthy: @escaping @Sendable () -> Bool) {
-        let thread = Thread {
-            let half = max(usec / 2, 1000)
-            while true {
-                usleep(UInt32(min(half, UInt64(UInt32.max))))
-                if isHealthy() {
-                    sd_notify(0, "WATCHDOG=1")
-                } else {
-                    logger.error("an event loop is stuck; not petting the watchdog")
-                }
-            }
-        }
-        thread.name = "fontregd-watchdog"
-        thread.start()
     }
 }

@@ -1,7 +1,4 @@
-import FontRegCore
 import FontRegJSON
-import FontRegProtocol
-import FontRegService
 import FontRegSystem
 import Foundation
 import Synchronization
@@ -12,26 +9,28 @@ import Varlink
 /// Reads and quick calls are answered on the loop threads, never on Swift's cooperative
 /// pool; calls that may block run on a serial worker. One misbehaving connection is
 /// closed with an error without disturbing the others.
-package final class VarlinkServer: VarlinkBroadcaster {
+package final class VarlinkServer: VarlinkBroadcaster, DaemonService {
+    package let name = "server"
     private let shared: ServerShared
     private let loops: [EventLoop]
     private let listeners: [ListeningSocket]
-    private let finished = DispatchGroup()
-    private let started = Mutex(false)
+    private let threads = Mutex<[ServiceThread]?>(nil)
 
     /// Creates the loops; nothing runs until ``start()``.
     ///
     /// - Parameters:
     ///   - listeners: the listening sockets; the server closes them when it stops.
     ///   - service: answers calls.
+    ///   - errors: the errors the service's clients expect when a limit is broken.
     ///   - limits: message size, connection count and idle limits.
     ///   - threads: how many event loops (threads) to run.
     /// - Throws: ``SystemError`` when epoll or eventfd cannot be created.
     package init(
-        listeners: [ListeningSocket], service: any VarlinkService, limits: ServerLimits = ServerLimits(),
+        listeners: [ListeningSocket], service: any VarlinkService, errors: VarlinkLimitErrors,
+        limits: ServerLimits = ServerLimits(),
         threads: Int = 2, logger: Logger = Logger()
     ) throws(SystemError) {
-        let shared = ServerShared(service: service, limits: limits, logger: logger)
+        let shared = ServerShared(service: service, errors: errors, limits: limits, logger: logger)
         var loops: [EventLoop] = []
         for index in 0..<max(1, threads) {
             loops.append(try EventLoop(index: index, shared: shared, listeners: listeners))
@@ -43,20 +42,11 @@ package final class VarlinkServer: VarlinkBroadcaster {
 
     /// Starts one thread per event loop.
     package func start() {
-        let alreadyStarted = started.withLock { value in
-            defer { value = true }
-            return value
-        }
-        guard !alreadyStarted else { return }
-        for loop in loops {
-            finished.enter()
-            let thread = Thread { [finished] in
-                loop.run()
-                finished.leave()
+        threads.withLock { threads in
+            guard threads == nil else { return }
+            threads = loops.map { loop in
+                ServiceThread(name: "fontregd-loop-\(loop.index)", stackSize: 1 << 20) { loop.run() }
             }
-            thread.name = "fontregd-loop-\(loop.index)"
-            thread.stackSize = 1 << 20
-            thread.start()
         }
     }
 
@@ -83,13 +73,15 @@ package final class VarlinkServer: VarlinkBroadcaster {
 
     /// Stops accepting, lets in-flight calls finish (up to 5 s), closes every connection and the listeners.
     ///
-    /// Blocks until the loops have stopped.
-    package func stop() {
+    /// Blocks until the loops have stopped, at most until `deadline`.
+    /// - Returns: whether every loop thread has ended.
+    @discardableResult
+    package func stop(before deadline: DispatchTime) -> Bool {
         for loop in loops { loop.post(.shutdown) }
-        if started.withLock({ $0 }) {
-            finished.wait()
-        }
-        shared.worker.sync {}
+        let running = threads.withLock { $0 } ?? []
+        let ended = running.allSatisfy { $0.join(before: deadline) }
+        if ended { shared.worker.sync {} }
         for listener in listeners { listener.close() }
+        return ended
     }
 }

@@ -11,6 +11,12 @@ package final class Epoll: Sendable {
         package var events: UInt32
         /// The datum passed to ``Epoll/add(_:events:data:)``.
         package var data: UInt64
+
+        /// An event; buffers for ``Epoll/wait(into:timeout:)`` are made of empty ones.
+        package init(events: UInt32 = 0, data: UInt64 = 0) {
+            self.events = events
+            self.data = data
+        }
     }
 
     /// `EPOLLIN`.

@@ -36,6 +36,16 @@ package final class Inotify: Sendable {
         try Syscall.run("inotify_add_watch", subject: path) { cshim_inotify_add_directory(fd, path) }
     }
 
+    /// Reads the pending events into `buffer` (non-blocking).
+    ///
+    /// The corresponding call is `read`.
+    /// - Returns: the events read, or `nil` when none is pending (`EAGAIN`).
+    /// - Throws: ``SystemError`` when the read fails.
+    package func read(into buffer: inout [UInt8]) throws(SystemError) -> [Event]? {
+        guard let count = try Syscall.read(fd, into: &buffer), count > 0 else { return nil }
+        return buffer.withUnsafeBytes { Inotify.events(in: $0, count: count) }
+    }
+
     /// Splits a buffer read from the descriptor into events.
     package static func events(in buffer: UnsafeRawBufferPointer, count: Int) -> [Event] {
         var events: [Event] = []

@@ -1,20 +1,26 @@
 internal import CShim
 
-/// The daemon's signals (SIGHUP, SIGTERM, SIGINT) read from a `signalfd` instead of handlers.
-package enum SignalDescriptor {
+/// The daemon's signals (SIGHUP, SIGTERM, SIGINT) read from a `signalfd` instead of handlers;
+/// the descriptor is closed when the value is released.
+package final class SignalDescriptor: Sendable {
     /// Blocks the daemon's signals in this thread and the threads it starts later, and ignores
     /// `SIGPIPE`. Call it before starting any thread.
     package static func blockDaemonSignals() throws(SystemError) {
         try Syscall.run("sigprocmask") { cshim_block_daemon_signals() }
     }
 
-    /// A blocking `signalfd` for the daemon's signals.
-    package static func open() throws(SystemError) -> Int32 {
-        try Syscall.run("signalfd") { cshim_signalfd() }
+    /// The signalfd descriptor (blocking; wait for it with ``Epoll`` to read only when a signal is pending).
+    package let fd: Int32
+
+    /// Opens a `signalfd` for the daemon's signals.
+    package init() throws(SystemError) {
+        fd = try Syscall.run("signalfd") { cshim_signalfd() }
     }
 
+    deinit { Syscall.close(fd) }
+
     /// Reads one signal number; blocks until one arrives.
-    package static func next(_ fd: Int32) throws(SystemError) -> Int32 {
+    package func next() throws(SystemError) -> Int32 {
         try Syscall.run("read(signalfd)") { cshim_signalfd_read(fd) }
     }
 }

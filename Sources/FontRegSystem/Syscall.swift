@@ -21,6 +21,21 @@ package enum Syscall {
         }
     }
 
+    /// Reads from a non-blocking descriptor into the whole of `buffer`, retrying on `EINTR`.
+    ///
+    /// - Returns: the number of bytes read (0 at end of file), or `nil` when it would block.
+    /// - Throws: ``SystemError`` for any other failure.
+    package static func read(_ fd: Int32, into buffer: inout [UInt8]) throws(SystemError) -> Int? {
+        while true {
+            let result = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if result >= 0 { return result }
+            let code = Glibc.errno
+            if code == EINTR { continue }
+            if code == EAGAIN || code == EWOULDBLOCK { return nil }
+            throw SystemError("read", errno: code)
+        }
+    }
+
     /// The calling thread's `errno`.
     package static var lastErrno: Int32 { Glibc.errno }
 

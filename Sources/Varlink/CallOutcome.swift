@@ -2,7 +2,7 @@ import FontRegJSON
 import FontRegSystem
 
 /// What a service decided to do with one call.
-public enum CallOutcome: Sendable {
+package enum CallOutcome: Sendable {
     /// Reply with these parameters.
     case reply([String: JSONValue])
     /// Reply with parameters already serialized as a JSON object (from a cache).
@@ -12,6 +12,6 @@ public enum CallOutcome: Sendable {
     /// Work that may block (scanning, disk writes): it runs on the daemon's serial worker, off the
     /// event loops, and the connection's later calls wait for it so replies stay in order.
     case deferred(@Sendable () -> Result<[String: JSONValue], VarlinkError>)
-    /// Start a `more` stream: this first reply, then every ``VarlinkServer/broadcast(_:)``.
+    /// Start a `more` stream: this first reply, then every event the server broadcasts.
     case subscribe(first: [String: JSONValue])
 }

@@ -6,25 +6,25 @@ import FontRegSystem
 /// Bytes are appended as they arrive; complete messages are handed out in order. The
 /// buffer never holds more than the limit plus one read's worth of an unterminated
 /// message: a longer one is an error, so a client cannot make the server's memory grow.
-public struct MessageFramer: Sendable {
+package struct MessageFramer: Sendable {
     /// The longest message accepted, in bytes, without its NUL.
-    public let maximumMessageSize: Int
+    package let maximumMessageSize: Int
     private var buffer: [UInt8] = []
     private var start = 0
     private var scanned = 0
 
-    public init(maximumMessageSize: Int) {
+    package init(maximumMessageSize: Int) {
         self.maximumMessageSize = maximumMessageSize
     }
 
     /// Bytes received but not yet handed out as messages.
-    public var bufferedByteCount: Int { buffer.count - start }
+    package var bufferedByteCount: Int { buffer.count - start }
 
     /// Whether part of a message has arrived without its NUL.
-    public var hasPartialMessage: Bool { buffer.count > start }
+    package var hasPartialMessage: Bool { buffer.count > start }
 
     /// Appends received bytes.
-    public mutating func append(_ bytes: UnsafeRawBufferPointer) {
+    package mutating func append(_ bytes: UnsafeRawBufferPointer) {
         if start > 0 && start == buffer.count {
             buffer.removeAll(keepingCapacity: true)
             start = 0
@@ -42,7 +42,7 @@ public struct MessageFramer: Sendable {
     /// - Returns: `nil` when no complete message is buffered, else what `body` returned.
     /// - Throws: ``VarlinkProtocolError/messageTooLarge(limit:)`` when a message, complete or
     ///   not, is longer than ``maximumMessageSize``; errors thrown by `body`.
-    public mutating func nextMessage<Result>(
+    package mutating func nextMessage<Result>(
         _ body: (UnsafeBufferPointer<UInt8>) throws(VarlinkProtocolError) -> Result
     ) throws(VarlinkProtocolError) -> Result? {
         let end = buffer.count

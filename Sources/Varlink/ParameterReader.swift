@@ -2,14 +2,14 @@ import FontRegJSON
 import FontRegSystem
 
 /// Reads a call's parameters by name and type, answering mistakes with `InvalidParameter`.
-public struct ParameterReader: Sendable {
+package struct ParameterReader: Sendable {
     /// The call's parameters.
-    public let parameters: [String: JSONValue]
+    package let parameters: [String: JSONValue]
 
     /// Checks that every parameter of `call` is one of `allowed`.
     ///
     /// - Throws: `org.varlink.service.InvalidParameter` naming the first unknown parameter.
-    public init(_ call: VarlinkCall, allowed: Set<String>) throws(VarlinkError) {
+    package init(_ call: VarlinkCall, allowed: Set<String>) throws(VarlinkError) {
         if call.parameters.keys.contains(where: { !allowed.contains($0) }) {
             // Name the first unknown one in sorted order, so the answer does not depend on hashing.
             let first = call.parameters.keys.filter { !allowed.contains($0) }.min()!
@@ -24,27 +24,27 @@ public struct ParameterReader: Sendable {
     }
 
     /// A required string parameter.
-    public func string(_ name: String) throws(VarlinkError) -> String {
+    package func string(_ name: String) throws(VarlinkError) -> String {
         guard let value = try optionalString(name) else { throw VarlinkError.invalidParameter(name) }
         return value
     }
 
     /// An optional string parameter (`nil` when absent or null).
-    public func optionalString(_ name: String) throws(VarlinkError) -> String? {
+    package func optionalString(_ name: String) throws(VarlinkError) -> String? {
         guard let value = present(name) else { return nil }
         guard let text = value.stringValue else { throw VarlinkError.invalidParameter(name) }
         return text
     }
 
     /// An optional boolean parameter (`nil` when absent or null).
-    public func optionalBool(_ name: String) throws(VarlinkError) -> Bool? {
+    package func optionalBool(_ name: String) throws(VarlinkError) -> Bool? {
         guard let value = present(name) else { return nil }
         guard let flag = value.boolValue else { throw VarlinkError.invalidParameter(name) }
         return flag
     }
 
     /// An optional integer parameter (`nil` when absent or null).
-    public func optionalInt(_ name: String) throws(VarlinkError) -> Int? {
+    package func optionalInt(_ name: String) throws(VarlinkError) -> Int? {
         guard let value = present(name) else { return nil }
         guard let number = value.intValue else { throw VarlinkError.invalidParameter(name) }
         return number
@@ -58,7 +58,7 @@ public struct ParameterReader: Sendable {
     }
 
     /// A required array of strings.
-    public func stringArray(_ name: String) throws(VarlinkError) -> [String] {
+    package func stringArray(_ name: String) throws(VarlinkError) -> [String] {
         guard let elements = present(name)?.arrayValue else { throw VarlinkError.invalidParameter(name) }
         var strings: [String] = []
         for element in elements {
@@ -69,7 +69,7 @@ public struct ParameterReader: Sendable {
     }
 
     /// A required array of objects.
-    public func objectArray(_ name: String) throws(VarlinkError) -> [[String: JSONValue]] {
+    package func objectArray(_ name: String) throws(VarlinkError) -> [[String: JSONValue]] {
         guard let elements = present(name)?.arrayValue else { throw VarlinkError.invalidParameter(name) }
         var objects: [[String: JSONValue]] = []
         for element in elements {
@@ -82,7 +82,7 @@ public struct ParameterReader: Sendable {
     /// A weight given as a string ("600", "semibold") or, leniently, as a JSON number.
     ///
     /// - Returns: the raw text, or `nil` when absent.
-    public func optionalWeightText(_ name: String) throws(VarlinkError) -> String? {
+    package func optionalWeightText(_ name: String) throws(VarlinkError) -> String? {
         guard let value = present(name) else { return nil }
         switch value {
         case .string(let text): return text

@@ -5,7 +5,7 @@ import FontRegJSON
 ///
 /// The server implements it; the service holds it weakly, so a service can be tested with a
 /// broadcaster of its own and no socket.
-public protocol VarlinkBroadcaster: AnyObject, Sendable {
+package protocol VarlinkBroadcaster: AnyObject, Sendable {
     /// Connections open now.
     var connectionCount: Int { get }
 

@@ -26,6 +26,14 @@ public struct VarlinkCall: Sendable, Hashable {
         return String(method[method.index(after: dot)...])
     }
 
+    /// Creates a call.
+    ///
+    /// - Parameters:
+    ///   - method: the fully qualified method name, `interface.Method`.
+    ///   - parameters: the call's parameters.
+    ///   - oneway: whether the service must not reply.
+    ///   - more: whether the service may send several replies.
+    ///   - upgrade: whether the connection leaves Varlink after the reply.
     public init(
         method: String, parameters: [String: JSONValue] = [:], oneway: Bool = false, more: Bool = false,
         upgrade: Bool = false
@@ -41,7 +49,7 @@ public struct VarlinkCall: Sendable, Hashable {
     ///
     /// - Throws: ``VarlinkProtocolError`` when the message is not a well-formed call; the
     ///   connection cannot continue after that.
-    public init(parsing bytes: UnsafeBufferPointer<UInt8>) throws(VarlinkProtocolError) {
+    package init(parsing bytes: UnsafeBufferPointer<UInt8>) throws(VarlinkProtocolError) {
         let value: JSONValue
         do {
             value = try JSONParser.parse(buffer: bytes)
@@ -52,7 +60,7 @@ public struct VarlinkCall: Sendable, Hashable {
     }
 
     /// Validates a call from an already parsed message.
-    public init(message value: JSONValue) throws(VarlinkProtocolError) {
+    package init(message value: JSONValue) throws(VarlinkProtocolError) {
         guard case .object(let object) = value else { throw .notAnObject(found: value.typeName) }
         for key in object.keys {
             switch key {

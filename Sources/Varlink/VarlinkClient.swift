@@ -9,7 +9,7 @@ import Glibc
 /// per thread.
 public final class VarlinkClient {
     /// The connected socket.
-    public let fd: Int32
+    package let fd: Int32
     private var framer: MessageFramer
     private var closed = false
 
@@ -73,7 +73,7 @@ public final class VarlinkClient {
     }
 
     /// Sends bytes as they are: for tests that need malformed or partial messages.
-    public func sendRaw(_ bytes: [UInt8]) throws(VarlinkClientError) {
+    package func sendRaw(_ bytes: [UInt8]) throws(VarlinkClientError) {
         var offset = 0
         while offset < bytes.count {
             let written: Int?
@@ -108,7 +108,7 @@ public final class VarlinkClient {
 
     /// Receives the next message as raw bytes (without its NUL), unparsed: for benchmarks and tools
     /// that only relay replies. An error reply starts with `{"error"`, as keys are sorted.
-    public func receiveMessage() throws(VarlinkClientError) -> [UInt8] {
+    package func receiveMessage() throws(VarlinkClientError) -> [UInt8] {
         while true {
             let message: [UInt8]?
             do {

@@ -16,6 +16,7 @@ public enum VarlinkClientError: Error, Sendable, CustomStringConvertible {
     /// The service answered with a Varlink error.
     case remote(VarlinkError)
 
+    /// What went wrong and what to check, for a person.
     public var description: String {
         switch self {
         case .cannotConnect(let path, let error):

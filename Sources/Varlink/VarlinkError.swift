@@ -8,11 +8,17 @@ public struct VarlinkError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The error's parameters.
     public var parameters: [String: JSONValue]
 
+    /// Creates an error reply.
+    ///
+    /// - Parameters:
+    ///   - name: the fully qualified error name, `interface.Error`.
+    ///   - parameters: the error's parameters.
     public init(_ name: String, _ parameters: [String: JSONValue] = [:]) {
         self.name = name
         self.parameters = parameters
     }
 
+    /// The error name and its parameters.
     public var description: String {
         if let message = parameters["message"]?.stringValue { return "\(name): \(message)" }
         if parameters.isEmpty { return name }

@@ -2,19 +2,19 @@ import FontRegJSON
 import FontRegSystem
 
 /// A Varlink interface definition: its name and the exact text served by `GetInterfaceDescription`.
-public struct VarlinkInterfaceDescription: Sendable, Hashable {
+package struct VarlinkInterfaceDescription: Sendable, Hashable {
     /// The reverse-domain interface name, e.g. `io.fontreg.Registry`.
-    public let name: String
+    package let name: String
     /// The interface definition text, verbatim.
-    public let text: String
+    package let text: String
 
-    public init(name: String, text: String) {
+    package init(name: String, text: String) {
         self.name = name
         self.text = text
     }
 
     /// The standard introspection interface every Varlink service answers.
-    public static let service = VarlinkInterfaceDescription(
+    package static let service = VarlinkInterfaceDescription(
         name: "org.varlink.service",
         text: """
             # The Varlink Service Interface is provided by every varlink service. It

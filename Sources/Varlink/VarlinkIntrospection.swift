@@ -2,22 +2,22 @@ import FontRegJSON
 import FontRegSystem
 
 /// Answers the `org.varlink.service` introspection methods for a set of interfaces.
-public struct VarlinkIntrospection: Sendable {
+package struct VarlinkIntrospection: Sendable {
     /// What `GetInfo` reports.
-    public let info: VarlinkServiceInfo
+    package let info: VarlinkServiceInfo
     /// Every interface served, `org.varlink.service` included.
-    public let interfaces: [VarlinkInterfaceDescription]
+    package let interfaces: [VarlinkInterfaceDescription]
 
     /// - Parameters:
     ///   - info: the service description.
     ///   - interfaces: the service's own interfaces; `org.varlink.service` is added first.
-    public init(info: VarlinkServiceInfo, interfaces: [VarlinkInterfaceDescription]) {
+    package init(info: VarlinkServiceInfo, interfaces: [VarlinkInterfaceDescription]) {
         self.info = info
         self.interfaces = [.service] + interfaces.filter { $0.name != VarlinkInterfaceDescription.service.name }
     }
 
     /// Whether the service has an interface of this name.
-    public func serves(_ interface: String) -> Bool {
+    package func serves(_ interface: String) -> Bool {
         interfaces.contains { $0.name == interface }
     }
 
@@ -25,7 +25,7 @@ public struct VarlinkIntrospection: Sendable {
     ///
     /// - Returns: the reply parameters.
     /// - Throws: the Varlink error to send back (`MethodNotFound`, `InvalidParameter`, `InterfaceNotFound`).
-    public func handle(_ call: VarlinkCall) throws(VarlinkError) -> [String: JSONValue] {
+    package func handle(_ call: VarlinkCall) throws(VarlinkError) -> [String: JSONValue] {
         switch call.methodName {
         case "GetInfo":
             _ = try ParameterReader(call, allowed: [])

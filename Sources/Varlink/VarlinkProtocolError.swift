@@ -20,6 +20,7 @@ public enum VarlinkProtocolError: Error, Sendable, Equatable, CustomStringConver
     /// A message (or the unterminated rest of one) is longer than the configured limit.
     case messageTooLarge(limit: Int)
 
+    /// What is wrong with the message, for a person.
     public var description: String {
         switch self {
         case .malformedJSON(let error):

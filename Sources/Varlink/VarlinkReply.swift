@@ -10,6 +10,12 @@ public struct VarlinkReply: Sendable, Hashable {
     /// The fully qualified error name, for an error reply.
     public var error: String?
 
+    /// Creates a reply.
+    ///
+    /// - Parameters:
+    ///   - parameters: the reply's parameters.
+    ///   - continues: whether more replies follow (a `more` call).
+    ///   - error: the fully qualified error name, for an error reply.
     public init(parameters: [String: JSONValue] = [:], continues: Bool = false, error: String? = nil) {
         self.parameters = parameters
         self.continues = continues
@@ -29,7 +35,7 @@ public struct VarlinkReply: Sendable, Hashable {
     }
 
     /// Appends the reply as a JSON message, NUL included, to `output`.
-    public func write(to output: inout [UInt8]) {
+    package func write(to output: inout [UInt8]) {
         var object: [String: JSONValue] = ["parameters": .object(parameters)]
         if continues { object["continues"] = true }
         if let error { object["error"] = .string(error) }
@@ -38,7 +44,7 @@ public struct VarlinkReply: Sendable, Hashable {
     }
 
     /// Appends a reply whose parameters are already serialized as a JSON object, NUL included.
-    public static func write(encodedParameters parameters: [UInt8], to output: inout [UInt8]) {
+    package static func write(encodedParameters parameters: [UInt8], to output: inout [UInt8]) {
         output.append(contentsOf: #"{"parameters":"#.utf8)
         output.append(contentsOf: parameters)
         output.append(contentsOf: [UInt8(ascii: "}"), 0])
@@ -47,7 +53,7 @@ public struct VarlinkReply: Sendable, Hashable {
     /// Parses a reply from the bytes of one message (without its NUL), ignoring unknown keys.
     ///
     /// - Throws: ``VarlinkProtocolError`` when the message is not a JSON object.
-    public init(parsing bytes: UnsafeBufferPointer<UInt8>) throws(VarlinkProtocolError) {
+    package init(parsing bytes: UnsafeBufferPointer<UInt8>) throws(VarlinkProtocolError) {
         let value: JSONValue
         do {
             value = try JSONParser.parse(buffer: bytes)

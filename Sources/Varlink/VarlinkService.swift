@@ -5,7 +5,7 @@ import FontRegSystem
 ///
 /// `handle` runs on an event-loop thread: it must not block. Anything slow returns
 /// ``CallOutcome/deferred(_:)``.
-public protocol VarlinkService: Sendable {
+package protocol VarlinkService: Sendable {
     /// The service's description and interfaces, for `org.varlink.service`.
     var introspection: VarlinkIntrospection { get }
 

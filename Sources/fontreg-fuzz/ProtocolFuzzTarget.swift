@@ -1,28 +1,28 @@
 import FontRegCore
 import FontRegJSON
 import FontRegProtocol
-import FontRegServer
 import FontRegService
 import FontRegSystem
 import Foundation
 import Varlink
 
-/// The coverage-guided fuzz target: bytes from a client, through framing, JSON decoding and dispatch.
+/// The coverage-guided fuzz target: bytes from a client, through the daemon's own connection logic.
 ///
 /// One input is what one connection sends. Its first byte chooses how the bytes arrive
 /// (reads of 1 to 64 bytes, as a slow or fragmenting client would send them) and who sends
-/// them (root, who may change the registry, or `nobody`); the rest is the byte stream. Each
-/// complete message goes the way the daemon's event loop sends it: ``MessageFramer`` (with a
-/// 4 KiB limit so that the limit path is reached), ``VarlinkCall/init(parsing:)``, then
-/// `org.varlink.service` or ``RegistryService/handle(_:peer:)`` over a real ``FontRegistry``
-/// of the fixture fonts. A protocol error ends the input, as it ends the connection.
+/// them (root, who may change the registry, or `nobody`); the rest is the byte stream. The
+/// bytes go to a ``VarlinkConnection`` — the same value the daemon's event loop drives, with
+/// framing (a 4 KiB limit so that the limit path is reached), call decoding, ordering and
+/// dispatch to `org.varlink.service` or ``RegistryService/handle(_:peer:)`` over a real
+/// ``FontRegistry`` of the fixture fonts. A protocol violation ends the input, as it ends the connection.
 ///
 /// Besides crashes, sanitizer reports and hangs, it checks two properties:
 /// - any JSON the parser accepts serializes to bytes that parse back to the same value;
-/// - every reply the daemon would send is a Varlink reply that parses.
+/// - every byte the daemon would send is part of a NUL-terminated Varlink reply that parses.
 ///
-/// Work the daemon defers to its serial worker (Register, Unregister, Rescan) is not run:
-/// it scans files, which is the font fuzzer's job, not this one's.
+/// Work the daemon defers to its serial worker (Register, Unregister, Rescan) is not run: it
+/// scans files, which is the font fuzzer's job, not this one's. It is completed with an empty
+/// reply so that the calls after it are answered, as they are in the daemon.
 enum ProtocolFuzzTarget {
     /// The service under test, built once per process.
     nonisolated(unsafe) static var service: RegistryService? = nil
@@ -58,74 +58,72 @@ enum ProtocolFuzzTarget {
         let readSize = Int(first & 0x3F) + 1
         let peer = first & 0x40 != 0 ? nobody : root
         let stream = UnsafeRawBufferPointer(rebasing: input[1...])
-        var framer = MessageFramer(maximumMessageSize: 4096)
+        checkRoundTrips(stream)
+        var connection = VarlinkConnection(
+            peer: peer, service: service, maximumMessageSize: 4096, errors: RegistryService.limitErrors)
+        var output = ReplyChecker()
         var offset = 0
-        while offset < stream.count {
+        while offset < stream.count && !connection.closeWhenFlushed {
             let end = min(stream.count, offset + readSize)
-            framer.append(UnsafeRawBufferPointer(rebasing: stream[offset..<end]))
+            connection.receive(UnsafeRawBufferPointer(rebasing: stream[offset..<end]))
             offset = end
-            do {
-                while try framer.nextMessage({ (bytes) throws(VarlinkProtocolError) -> Bool in
-                    try answer(bytes, service: service, peer: peer)
-                    return true
-                }) != nil {}
-            } catch {
-                return  // the daemon sends InvalidMessage or MessageTooLarge and closes the connection
+            answerAll(&connection)
+            output.check(connection.takeOutput())
+        }
+        connection.receiveEnd()
+        answerAll(&connection)
+        output.check(connection.takeOutput())
+        output.finish()
+    }
+
+    /// Lets the connection answer everything it holds, completing deferred work unrun.
+    static func answerAll(_ connection: inout VarlinkConnection) {
+        while true {
+            switch connection.process(maximumCalls: 64, outputLimit: Int.max) {
+            case .waiting, .violated: return
+            case .yielded: continue
+            case .deferred: connection.complete(.success([:]))
             }
         }
     }
 
-    /// Decodes and dispatches one message the way `EventLoop.dispatch` does, and checks the reply.
-    static func answer(_ bytes: UnsafeBufferPointer<UInt8>, service: RegistryService, peer: PeerCredentials)
-        throws(VarlinkProtocolError)
-    {
-        if let value = try? JSONParser.parse(buffer: bytes) {
+    /// Any JSON message the parser accepts must serialize to bytes that parse back to the same value.
+    static func checkRoundTrips(_ stream: UnsafeRawBufferPointer) {
+        for message in stream.split(separator: 0) where message.count <= 4096 {
+            let bytes = Array(message)
+            guard let value = try? JSONParser.parse(bytes) else { continue }
             let written = value.serialized()
             guard let again = try? JSONParser.parse(written), again == value else {
                 fatalError("JSON round trip changed the value: \(String(decoding: written, as: UTF8.self))")
             }
         }
-        let call = try VarlinkCall(parsing: bytes)
-        let reply: VarlinkReply?
-        if call.upgrade {
-            reply = VarlinkReply(error: .methodNotImplemented(call.method))
-        } else if call.interface == VarlinkError.serviceInterface {
-            do {
-                reply = VarlinkReply(parameters: try service.introspection.handle(call))
-            } catch {
-                reply = VarlinkReply(error: error)
+    }
+}
+
+/// Checks that what the daemon would write is a sequence of NUL-terminated Varlink replies that parse.
+struct ReplyChecker {
+    private var pending: [UInt8] = []
+
+    /// Checks every reply completed by `bytes`; keeps an unterminated rest for the next call.
+    mutating func check(_ bytes: [UInt8]) {
+        pending += bytes
+        while let nul = pending.firstIndex(of: 0) {
+            let reply = Array(pending[..<nul])
+            pending.removeSubrange(...nul)
+            let parsed = reply.withUnsafeBufferPointer { buffer in
+                Result { () throws(VarlinkProtocolError) in try VarlinkReply(parsing: buffer) }
             }
-        } else if !service.introspection.serves(call.interface) {
-            reply = VarlinkReply(error: .interfaceNotFound(call.interface))
-        } else {
-            switch service.handle(call, peer: peer) {
-            case .reply(let parameters): reply = VarlinkReply(parameters: parameters)
-            case .encodedReply(let encoded):
-                var output: [UInt8] = []
-                VarlinkReply.write(encodedParameters: encoded, to: &output)
-                check(output)
-                reply = nil
-            case .failure(let error): reply = VarlinkReply(error: error)
-            case .deferred: reply = nil
-            case .subscribe(let first):
-                reply =
-                    call.more ? VarlinkReply(parameters: first, continues: true) : VarlinkReply(error: .expectedMore)
+            if case .failure(let error) = parsed {
+                fatalError(
+                    "the daemon would send a reply that does not parse (\(error)): \(String(decoding: reply, as: UTF8.self).prefix(500))"
+                )
             }
         }
-        if let reply { check(reply.serialized()) }
     }
 
-    /// Every reply must be one NUL-terminated Varlink reply that parses.
-    static func check(_ output: [UInt8]) {
-        guard output.last == 0 else { fatalError("reply without its NUL") }
-        let parsed = output.dropLast().withUnsafeBufferPointer { buffer in
-            Result { () throws(VarlinkProtocolError) in try VarlinkReply(parsing: buffer) }
-        }
-        if case .failure(let error) = parsed {
-            fatalError(
-                "the daemon would send a reply that does not parse (\(error)): \(String(decoding: output.dropLast(), as: UTF8.self).prefix(500))"
-            )
-        }
+    /// Every reply must end with its NUL.
+    func finish() {
+        guard pending.isEmpty else { fatalError("reply without its NUL") }
     }
 }
 

@@ -1,6 +1,5 @@
 import FontRegJSON
 import FontRegProtocol
-import FontRegServer
 import FontRegService
 // fontreg-fuzz: the protocol fuzz target (see ProtocolFuzzTarget.swift and docs/reliability.md).
 //

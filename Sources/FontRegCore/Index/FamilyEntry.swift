@@ -40,7 +40,7 @@ public final class FamilyEntry: Sendable, Hashable {
     }
 
     /// Creates the entry of a family whose faces are all known (names are looked up among them).
-    public convenience init(name: String, faces: [FaceRecord]) {
+    package convenience init(name: String, faces: [FaceRecord]) {
         let sorted = FamilyEntry.sortedFaces(faces)
         var own: [CaseInsensitiveName: FaceRecord] = [:]
         for face in sorted where own[CaseInsensitiveName(face.postscriptName)] == nil {
@@ -79,10 +79,15 @@ public final class FamilyEntry: Sendable, Hashable {
         defaultComposed = slots
     }
 
+    /// Two entries are equal when they have the same name and faces.
     public static func == (a: FamilyEntry, b: FamilyEntry) -> Bool { a.name == b.name && a.faces == b.faces }
+    /// Hashes the name and the number of faces.
     public func hash(into hasher: inout Hasher) { hasher.combine(name); hasher.combine(faces.count) }
 
     /// The faces of one style.
+    ///
+    /// - Parameter style: upright, italic or oblique.
+    /// - Returns: the faces of that style, in the index's order (by width, then weight).
     public func faces(style: FontStyle) -> [FaceRecord] {
         faces.filter { $0.style == style }
     }
@@ -95,6 +100,9 @@ public final class FamilyEntry: Sendable, Hashable {
 
     /// The weights this family serves in a style: static weights, named instances, and the
     /// nine steps inside a variable face's range.
+    ///
+    /// - Parameter style: upright, italic or oblique.
+    /// - Returns: the weights, lightest first.
     public func registeredWeights(style: FontStyle) -> [Int] {
         weightsByStyle[style] ?? []
     }

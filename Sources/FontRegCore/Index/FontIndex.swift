@@ -24,8 +24,12 @@ public struct FontIndex: Sendable {
 
     /// Builds the index of these faces.
     ///
-    /// - Parameter directories: the font directories in configuration order, which decide
-    ///   between duplicates of equal revision (see ``DuplicateGroup``).
+    /// - Parameters:
+    ///   - faces: the faces, in any order.
+    ///   - problems: files that could not be used.
+    ///   - generation: the registry generation this snapshot belongs to.
+    ///   - directories: the font directories in configuration order, which decide between
+    ///     duplicates of equal revision (see ``DuplicateGroup``).
     public init(faces: [FaceRecord], problems: [ScanProblem] = [], generation: Int = 0, directories: [String] = []) {
         self.generation = generation
         self.problems = problems
@@ -70,26 +74,41 @@ public struct FontIndex: Sendable {
     static func identity(_ face: FaceRecord) -> String { "\(face.file)#\(face.freetypeIndex)" }
 
     /// The family with this name under its normalized key ("noto-sans" finds "Noto Sans").
+    ///
+    /// - Parameter name: the family name in any spelling.
+    /// - Returns: the family, or `nil` when none is registered under that name.
     public func family(named name: String) -> FamilyEntry? {
         familiesByKey[FamilyKey(name)]
     }
 
     /// The family under an already normalized key.
+    ///
+    /// - Parameter key: the normalized family name.
+    /// - Returns: the family, or `nil`.
     public func family(key: FamilyKey) -> FamilyEntry? {
         familiesByKey[key]
     }
 
     /// The face with this PostScript name, ignoring case.
+    ///
+    /// - Parameter postscriptName: the PostScript name, e.g. `Lato-Bold`.
+    /// - Returns: the face, or `nil`.
     public func face(postscriptName: String) -> FaceRecord? {
         byPostscriptName[CaseInsensitiveName(postscriptName)].map { faces[$0] }
     }
 
     /// The face with this full name, ignoring case.
+    ///
+    /// - Parameter fullName: the full name, e.g. `Lato Bold`.
+    /// - Returns: the face, or `nil`.
     public func face(fullName: String) -> FaceRecord? {
         byFullName[CaseInsensitiveName(fullName)].map { faces[$0] }
     }
 
     /// The registered families closest to a name that is not registered, best first (at most three).
+    ///
+    /// - Parameter name: the name that was not found.
+    /// - Returns: up to three registered family names, closest first.
     public func suggestions(for name: String) -> [String] {
         let key = FamilyKey(name).value
         guard !key.isEmpty else { return [] }

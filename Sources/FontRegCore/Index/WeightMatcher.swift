@@ -2,10 +2,10 @@ import FontRegJSON
 import FontRegSystem
 
 /// Chooses a face inside a family: CSS Fonts Level 4 (width, then style, then weight), or Android's nearest rule.
-public enum WeightMatcher {
+package enum WeightMatcher {
     /// The faces of the width CSS prefers for a normal-width request: normal, else the
     /// widest narrower ones, else the narrowest wider ones.
-    public static func preferredWidth(_ faces: [FaceRecord]) -> [FaceRecord] {
+    package static func preferredWidth(_ faces: [FaceRecord]) -> [FaceRecord] {
         if faces.contains(where: { $0.width == 5 }) { return faces.filter { $0.width == 5 } }
         if let narrower = faces.filter({ $0.width < 5 }).map(\.width).max() {
             return faces.filter { $0.width == narrower }
@@ -15,7 +15,7 @@ public enum WeightMatcher {
     }
 
     /// The style CSS falls back through: italic → oblique → normal; normal → oblique → italic.
-    public static func styleOrder(italic: Bool) -> [FontStyle] {
+    package static func styleOrder(italic: Bool) -> [FontStyle] {
         italic ? [.italic, .oblique, .normal] : [.normal, .oblique, .italic]
     }
 
@@ -25,7 +25,7 @@ public enum WeightMatcher {
     /// Otherwise: desired in 400…500 → heavier up to 500 ascending, then lighter descending,
     /// then heavier than 500 ascending; below 400 → lighter descending, then heavier
     /// ascending; above 500 → heavier ascending, then lighter descending.
-    public static func cssMatch(_ faces: [FaceRecord], desired: Int) -> FaceRecord? {
+    package static func cssMatch(_ faces: [FaceRecord], desired: Int) -> FaceRecord? {
         guard !faces.isEmpty else { return nil }
         // One pass, no copies: rank each face (lower is better) and keep the best index.
         // Rank groups: 0 exact static weight, 1 a range covering it, then the CSS order.
@@ -67,7 +67,7 @@ public enum WeightMatcher {
     }
 
     /// Android's choice: the smallest |w1 − w2| / 100, plus 2 when the slant differs; first face on ties.
-    public static func androidMatch(_ faces: [FaceRecord], desired: Int, italic: Bool) -> FaceRecord? {
+    package static func androidMatch(_ faces: [FaceRecord], desired: Int, italic: Bool) -> FaceRecord? {
         var best: (score: Double, face: FaceRecord)?
         for face in faces {
             let range = face.weightRange

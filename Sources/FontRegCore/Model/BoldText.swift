@@ -2,7 +2,7 @@ import FontRegJSON
 import FontRegSystem
 
 /// Bold Text: the heavier weight the Accessibility setting asks for, by policy.
-public enum BoldText {
+package enum BoldText {
     /// The weight Bold Text turns `weight` into.
     ///
     /// - Parameters:
@@ -11,7 +11,7 @@ public enum BoldText {
     ///   - supported: the weights the family supports in this style (for `next-heavier`):
     ///     the rule's list when it has one, else the weights registered.
     /// - Returns: the effective weight.
-    public static func weight(for weight: Int, policy: BoldTextPolicy, supported: [Int]) -> Int {
+    package static func weight(for weight: Int, policy: BoldTextPolicy, supported: [Int]) -> Int {
         switch policy {
         case .nextHeavier:
             let sorted = supported.sorted()
@@ -32,7 +32,7 @@ public enum BoldText {
     }
 
     /// The ideal Bold Text weight with every step available: one step heavier (black stays black).
-    public static func idealNextStep(after weight: Int) -> Int {
+    package static func idealNextStep(after weight: Int) -> Int {
         min(900, max(weight, (weight / 100 + 1) * 100))
     }
 }

@@ -14,6 +14,8 @@ public enum BoldTextPolicy: String, Sendable, Hashable, Codable, CaseIterable {
     case cssBolder = "css-bolder"
 
     /// Parses a policy name as the client and rule files spell it.
+    ///
+    /// - Parameter name: `next-heavier`, `ios-system`, `android` or `css-bolder`, or a synonym.
     public init?(name: String) {
         let key = name.lowercased().replacingOccurrences(of: "_", with: "-")
         switch key {

@@ -62,7 +62,29 @@ public struct FaceRecord: Sendable, Hashable, Codable {
         return weight...weight
     }
 
-    /// Creates a record; `widthPercent` defaults to the percentage of the width class.
+    /// Creates a face record; the scanner builds them from font files.
+    ///
+    /// Build records yourself to resolve over faces you know without scanning (see ``Resolver``).
+    /// - Parameters:
+    ///   - postscriptName: the PostScript name.
+    ///   - family: the typographic family name.
+    ///   - subfamily: the style name, e.g. `Bold Italic`.
+    ///   - fullName: the full name.
+    ///   - weight: the OpenType weight.
+    ///   - italic: whether the face is italic.
+    ///   - oblique: whether the face is oblique.
+    ///   - width: the OpenType width class, 1...9 (5 is normal).
+    ///   - file: the path of the font file.
+    ///   - index: the face index inside the file.
+    ///   - instance: the named-instance number of a variable font, when the face is one.
+    ///   - fileSize: the size of the file in bytes.
+    ///   - format: the font format, e.g. `TrueType`.
+    ///   - isColor: whether the face has color glyphs.
+    ///   - axes: the variation axes of a variable font.
+    ///   - widthPercent: the CSS width percentage; `nil` takes the percentage of `width`.
+    ///   - italicAngle: `post.italicAngle` in degrees (negative leans right).
+    ///   - coordinates: a named instance's axis values, in axis order.
+    ///   - fontRevision: `head.fontRevision`.
     public init(
         postscriptName: String, family: String, subfamily: String, fullName: String,
         weight: Int, italic: Bool, oblique: Bool = false, width: Int = 5, file: String,
@@ -129,10 +151,20 @@ extension FaceRecord {
 public struct VariationAxis: Sendable, Hashable, Codable {
     /// The four-letter tag, e.g. `wght`.
     public var tag: String
+    /// The lightest value the axis allows.
     public var minimum: Double
+    /// The value without variation.
     public var defaultValue: Double
+    /// The heaviest value the axis allows.
     public var maximum: Double
 
+    /// Creates an axis.
+    ///
+    /// - Parameters:
+    ///   - tag: the four-letter tag.
+    ///   - minimum: the smallest value.
+    ///   - defaultValue: the default value.
+    ///   - maximum: the largest value.
     public init(tag: String, minimum: Double, defaultValue: Double, maximum: Double) {
         self.tag = tag
         self.minimum = minimum
@@ -143,5 +175,6 @@ public struct VariationAxis: Sendable, Hashable, Codable {
 
 /// The style a query asks for or a face has.
 public enum FontStyle: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Upright, italic (a designed italic), or oblique (a slanted upright).
     case normal, italic, oblique
 }

@@ -12,7 +12,7 @@ public enum HeavyMeaning: String, Sendable, Codable {
 
 extension FontWeight {
     /// Normalizes a weight or family name for comparison: lower-cased, without spaces, hyphens or underscores.
-    public static func normalizedName(_ name: String) -> String {
+    package static func normalizedName(_ name: String) -> String {
         let utf8 = name.utf8
         if utf8.contains(where: { $0 >= 0x80 }) {
             return String(name.lowercased().unicodeScalars.filter { $0 != " " && $0 != "-" && $0 != "_" })

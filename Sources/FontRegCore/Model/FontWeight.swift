@@ -12,6 +12,7 @@ public struct FontWeight: Sendable, Hashable, Comparable, Codable, CustomStringC
 
     /// Creates a weight from a number on the OpenType scale.
     ///
+    /// - Parameter value: the weight, 1...1000.
     /// - Returns: `nil` when `value` is outside 1...1000.
     public init?(_ value: Int) {
         guard (1...1000).contains(value) else { return nil }
@@ -23,14 +24,23 @@ public struct FontWeight: Sendable, Hashable, Comparable, Codable, CustomStringC
         self.value = min(1000, max(1, value))
     }
 
+    /// Weight 100.
     public static let thin = FontWeight(clamping: 100)
+    /// Weight 200.
     public static let extraLight = FontWeight(clamping: 200)
+    /// Weight 300.
     public static let light = FontWeight(clamping: 300)
+    /// Weight 400.
     public static let regular = FontWeight(clamping: 400)
+    /// Weight 500.
     public static let medium = FontWeight(clamping: 500)
+    /// Weight 600.
     public static let semibold = FontWeight(clamping: 600)
+    /// Weight 700.
     public static let bold = FontWeight(clamping: 700)
+    /// Weight 800.
     public static let extraBold = FontWeight(clamping: 800)
+    /// Weight 900.
     public static let black = FontWeight(clamping: 900)
 
     /// The nine named steps, lightest first.
@@ -44,8 +54,10 @@ public struct FontWeight: Sendable, Hashable, Comparable, Codable, CustomStringC
         FontWeight(clamping: min(900, max(100, ((value + 50) / 100) * 100)))
     }
 
+    /// Orders weights from light to heavy.
     public static func < (lhs: FontWeight, rhs: FontWeight) -> Bool { lhs.value < rhs.value }
 
+    /// The number, e.g. `600`.
     public var description: String { String(value) }
 
     /// The conventional English name of a step ("semibold"), or the number for other values.
@@ -65,6 +77,9 @@ public struct FontWeight: Sendable, Hashable, Comparable, Codable, CustomStringC
         }
     }
 
+    /// Decodes a weight from a JSON number.
+    ///
+    /// - Throws: `DecodingError` when the number is outside 1...1000.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let raw = try container.decode(Int.self)
@@ -75,6 +90,7 @@ public struct FontWeight: Sendable, Hashable, Comparable, Codable, CustomStringC
         self = weight
     }
 
+    /// Encodes the weight as a plain number.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(value)

@@ -8,10 +8,11 @@ public struct ScanProblem: Sendable, Hashable, Codable, CustomStringConvertible 
     /// What was wrong, in words a person can act on.
     public var reason: String
 
-    public init(path: String, reason: String) {
+    package init(path: String, reason: String) {
         self.path = path
         self.reason = reason
     }
 
+    /// `path: reason`.
     public var description: String { "\(path): \(reason)" }
 }

@@ -32,6 +32,7 @@ public final class FontRegistry: Sendable {
     /// Creates a registry and scans its configured fonts before returning.
     ///
     /// Unreadable files are recorded in the index's problems, not thrown.
+    /// - Parameter configuration: the fonts to scan, the rules directory and the cache directory.
     /// - Throws: ``RegistryError/fileNotFound(path:)`` when a configured directory or file does not exist.
     public init(configuration: RegistryConfiguration) throws(RegistryError) {
         self.configuration = configuration
@@ -74,7 +75,7 @@ public final class FontRegistry: Sendable {
     public var registeredPaths: [String] { state.withLock { $0.roots } }
 
     /// The number of face patterns in the private fontconfig configuration.
-    public var fontconfigPatternCount: Int {
+    package var fontconfigPatternCount: Int {
         fontconfigQueue.sync {}
         return fontconfig.withLock { $0.patternCount }
     }
@@ -84,7 +85,7 @@ public final class FontRegistry: Sendable {
     ///
     /// fontconfig scores weight as a symmetric distance on its own scale and may pick a face
     /// of another family; see `docs/weights.md` of the shared notes.
-    public func fontconfigChoice(family: String, weight: Int, italic: Bool) -> FaceRecord? {
+    package func fontconfigChoice(family: String, weight: Int, italic: Bool) -> FaceRecord? {
         fontconfigQueue.sync {}
         guard let (path, index) = fontconfig.withLock({ $0.match(family: family, weight: weight, italic: italic) })
         else { return nil }
@@ -99,6 +100,10 @@ public final class FontRegistry: Sendable {
     }
 
     /// Resolves a query against the current snapshot. See ``Resolver``.
+    ///
+    /// - Parameter query: the family, weight, style and Bold Text setting.
+    /// - Returns: the face that serves the query, how it was found, and the trace.
+    /// - Throws: ``ResolveError`` for an unknown family in strict mode or a family with no usable face.
     public func resolve(_ query: ResolveQuery) throws(ResolveError) -> Resolution {
         try resolver.resolve(query)
     }
@@ -110,13 +115,15 @@ public final class FontRegistry: Sendable {
 
     /// Registers files or directories (scanned recursively).
     ///
+    /// - Parameters:
+    ///   - paths: font files or directories; relative paths are taken from the current directory.
+    ///   - confinedTo: directories (symlinks resolved) that symbolic links found under
+    ///     these paths may lead into, now and in every later rescan; a link leading elsewhere is
+    ///     reported as a problem and not followed. The daemon passes its allowed roots.
     /// - Returns: the faces added and the files that could not be used.
     /// - Throws: ``RegistryError`` when a path does not exist, is already registered, or is a
     ///   single file that is not a usable font.
     @discardableResult
-    /// - Parameter confinedTo: directories (symlinks resolved) that symbolic links found under
-    ///   these paths may lead into, now and in every later rescan; a link leading elsewhere is
-    ///   reported as a problem and not followed. The daemon passes its allowed roots.
     public func register(paths: [String], confinedTo: [String]? = nil) throws(RegistryError) -> RegistrationReport {
         let paths = paths.map(Self.absolute)
         if let confinedTo {
@@ -149,6 +156,8 @@ public final class FontRegistry: Sendable {
 
     /// Unregisters directories or files that were registered.
     ///
+    /// - Parameter paths: registered directories or files, as given to ``register(paths:confinedTo:)``.
+    /// - Returns: the faces removed.
     /// - Throws: ``RegistryError/notRegistered(path:)`` for a path that is not a registered root.
     @discardableResult
     public func unregister(paths: [String]) throws(RegistryError) -> RegistrationReport {
@@ -160,6 +169,8 @@ public final class FontRegistry: Sendable {
     }
 
     /// Re-reads every registered directory and file; unchanged files are not read again.
+    ///
+    /// - Returns: the faces added and removed since the last scan, and the files that could not be used.
     @discardableResult
     public func rescan() -> RegistrationReport {
         (try? change { roots, _ in roots }) ?? RegistrationReport(generation: index.generation)
@@ -174,6 +185,7 @@ public final class FontRegistry: Sendable {
 
     /// Calls `handler` after every change to the registry, on the thread that made it.
     ///
+    /// - Parameter handler: called with the report of each change.
     /// - Returns: a token for ``removeObserver(_:)``.
     public func addObserver(_ handler: @escaping @Sendable (RegistrationReport) -> Void) -> Int {
         let token = nextObserver.add(1, ordering: .relaxed).newValue
@@ -182,6 +194,8 @@ public final class FontRegistry: Sendable {
     }
 
     /// Stops calling an observer.
+    ///
+    /// - Parameter token: the token ``addObserver(_:)`` returned.
     public func removeObserver(_ token: Int) {
         _ = observers.withLock { $0.removeValue(forKey: token) }
     }

@@ -12,8 +12,9 @@ public struct RegistrationReport: Sendable, Hashable, Codable {
     /// The index generation after the change.
     public var generation: Int
 
-    public init(added: [FaceRecord] = [], removed: [FaceRecord] = [], problems: [ScanProblem] = [], generation: Int = 0)
-    {
+    package init(
+        added: [FaceRecord] = [], removed: [FaceRecord] = [], problems: [ScanProblem] = [], generation: Int = 0
+    ) {
         self.added = added
         self.removed = removed
         self.problems = problems

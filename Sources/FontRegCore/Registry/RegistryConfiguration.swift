@@ -18,6 +18,14 @@ public struct RegistryConfiguration: Sendable, Hashable {
     /// links found under them may lead into (see ``FontRegistry/register(paths:confinedTo:)``).
     public var confinement: [String: [String]] = [:]
 
+    /// Creates a configuration.
+    ///
+    /// - Parameters:
+    ///   - fontDirectories: directories scanned recursively for font files.
+    ///   - fontFiles: single font files.
+    ///   - rulesDirectory: a directory of `*.json` family rules, or `nil` for the default rules.
+    ///   - includeSystemFonts: whether to index the fonts of the system's fontconfig configuration too.
+    ///   - cacheDirectory: where the private fontconfig cache goes; a per-user temporary directory when `nil`.
     public init(
         fontDirectories: [String] = [], fontFiles: [String] = [], rulesDirectory: String? = nil,
         includeSystemFonts: Bool = false, cacheDirectory: String? = nil

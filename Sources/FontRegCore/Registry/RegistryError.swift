@@ -3,12 +3,18 @@ import FontRegSystem
 
 /// Why a change to the registry was refused.
 public enum RegistryError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The path does not exist.
     case fileNotFound(path: String)
+    /// The path is already registered; rescan re-reads it.
     case alreadyRegistered(path: String)
+    /// The path is not one of the registered directories or files.
     case notRegistered(path: String)
+    /// A single file that is not a usable font, and why.
     case invalidFontData(path: String, reason: String)
+    /// The registry may not read the path.
     case permissionDenied(path: String)
 
+    /// What went wrong and what to do about it, for a person.
     public var description: String {
         switch self {
         case .fileNotFound(let path):

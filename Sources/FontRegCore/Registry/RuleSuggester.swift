@@ -6,15 +6,15 @@ import Foundation
 ///
 /// It discovers the face-name root, each step's weight name (`DemiBold`, `Heavy`, an empty
 /// regular name), the italic suffix and the weights present.
-public enum RuleSuggester {
+package enum RuleSuggester {
     /// A suggested rule and notes about faces the naming model cannot reach by name.
-    public struct Suggestion: Sendable {
-        public var rule: FamilyRule
-        public var notes: [String]
+    package struct Suggestion: Sendable {
+        package var rule: FamilyRule
+        package var notes: [String]
     }
 
     /// Suggests the rule for a registered family.
-    public static func suggest(for entry: FamilyEntry) -> Suggestion {
+    package static func suggest(for entry: FamilyEntry) -> Suggestion {
         var notes: [String] = []
         let staticFaces = entry.faces.filter { $0.weightRange.count == 1 }
         let base = FamilyRule.defaultRule(for: entry.name, faces: staticFaces.isEmpty ? entry.faces : staticFaces)
@@ -84,7 +84,7 @@ public enum RuleSuggester {
     }
 
     /// The rule as rule-file JSON (see `docs/rules.md`): only what differs from the defaults, plus the supported weights.
-    public static func json(_ rule: FamilyRule) -> String {
+    package static func json(_ rule: FamilyRule) -> String {
         jsonValue(rule).prettyPrinted()
     }
 

@@ -49,6 +49,18 @@ public struct Resolution: Sendable, Hashable, Codable {
     /// Things the caller should know: a deprecated alias, a missing ideal Bold Text step, a substitution.
     public var warnings: [String] { notes.map(\.description) }
 
+    /// Creates a resolution from words, as a reply from the daemon carries them.
+    ///
+    /// - Parameters:
+    ///   - face: the face that serves the query.
+    ///   - composedName: the face name composed from the family rule.
+    ///   - match: how the face was found.
+    ///   - requestedWeight: the weight the query asked for.
+    ///   - effectiveWeight: the weight after Bold Text.
+    ///   - resolvedFamily: the family after aliases.
+    ///   - boldPolicy: the Bold Text policy applied.
+    ///   - trace: the resolver's steps in words.
+    ///   - warnings: the warnings in words.
     public init(
         face: FaceRecord, composedName: String?, match: MatchKind, requestedWeight: Int,
         effectiveWeight: Int, resolvedFamily: String, boldPolicy: BoldTextPolicy?,
@@ -86,6 +98,9 @@ public struct Resolution: Sendable, Hashable, Codable {
         case variations, synthesis
     }
 
+    /// Decodes a resolution from its JSON form (steps and warnings as text).
+    ///
+    /// - Throws: `DecodingError` when a key is missing or has the wrong type.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
@@ -102,6 +117,7 @@ public struct Resolution: Sendable, Hashable, Codable {
             synthesis: try c.decodeIfPresent(Synthesis.self, forKey: .synthesis) ?? .none)
     }
 
+    /// Encodes the resolution with its steps and warnings in words.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(face, forKey: .face)

@@ -8,6 +8,7 @@ public enum ResolveError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The family is known but no face of it can serve the query.
     case noFaceInFamily(family: String)
 
+    /// What went wrong and what to do about it, for a person.
     public var description: String {
         switch self {
         case .familyNotFound(let family, let suggestions):

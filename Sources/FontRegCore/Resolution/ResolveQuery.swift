@@ -30,6 +30,18 @@ public struct ResolveQuery: Sendable, Hashable, Codable {
     }
 
     /// Creates a query; `italic: true` is the shorthand for `style: .italic`.
+    ///
+    /// - Parameters:
+    ///   - family: the family name; case, spaces, hyphens and underscores do not matter.
+    ///   - weight: the requested weight.
+    ///   - italic: whether an italic face is wanted.
+    ///   - boldText: whether the Accessibility Bold Text setting is on.
+    ///   - boldPolicy: the Bold Text policy, or `nil` for the family rule's.
+    ///   - strict: whether an unknown family is an error rather than a system fallback.
+    ///   - style: the CSS style; overrides `italic` when given.
+    ///   - width: the CSS width percentage, or `nil` for normal.
+    ///   - opticalSize: the text size in points for `opsz`, or `nil` to leave it.
+    ///   - synthesis: what the renderer may fake.
     public init(
         family: String, weight: FontWeight = .regular, italic: Bool = false,
         boldText: Bool = false, boldPolicy: BoldTextPolicy? = nil, strict: Bool = false,

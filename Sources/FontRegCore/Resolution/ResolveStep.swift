@@ -5,23 +5,40 @@ import FontRegSystem
 ///
 /// The resolver records steps cheaply on its hot path; ``Resolution/trace`` renders them.
 public enum ResolveStep: Sendable, Hashable, CustomStringConvertible {
+    /// The query as asked.
     case asked(family: String, weight: Int, italic: Bool, boldText: Bool)
+    /// The family name was an alias of another family.
     case alias(name: String, target: String, deprecated: Bool)
+    /// The family was found, with this many faces.
     case foundFamily(name: String, faces: Int)
+    /// A family rule from a rule file applies.
     case rule(FamilyRule)
+    /// No rule file covers the family; the default rule applies.
     case defaultRule(source: String)
+    /// Bold Text turned the requested weight into the effective one under a policy.
     case boldText(
         policy: BoldTextPolicy, requested: Int, effective: Int, supported: [Int], fromRule: Bool, style: FontStyle)
+    /// The composed face name is registered.
     case composedFound(composed: String, registered: String)
+    /// The composed face name is not registered.
     case composedMissing(composed: String)
+    /// A face with the composed name is registered but has another weight or family.
     case composedWrongWeight(registered: String, weight: Int, otherFamily: String?, effective: Int, family: String)
+    /// The weight is not one of the nine steps, so no face name is composed.
     case offGrid(weight: Int)
+    /// The `android` policy: Android's nearest-weight rule chooses.
     case androidMatching
+    /// The family has no face of the wanted style; another style serves.
     case styleFallback(wanted: FontStyle, used: FontStyle, family: String)
+    /// A variable face covers the weight.
     case variable(postscriptName: String, range: ClosedRange<Int>, weight: Int)
+    /// A face with exactly the effective weight serves.
     case matched(postscriptName: String, weight: Int)
+    /// The nearest face by the CSS Fonts 4 rules serves instead.
     case substituted(postscriptName: String, faceWeight: Int, weight: Int)
+    /// The family is not registered.
     case notRegistered(family: String, suggestions: [String])
+    /// fontconfig's system sans-serif stands in.
     case systemFallback(postscriptName: String, family: String, weight: Int)
     /// The query's width, style, optical size or synthesis permission, when not the defaults.
     case askedAlso(width: Double?, style: RequestedStyle?, opticalSize: Double?, synthesis: SynthesisPermission?)
@@ -43,6 +60,7 @@ public enum ResolveStep: Sendable, Hashable, CustomStringConvertible {
     /// A step received as text (from the daemon) rather than taken here.
     case text(String)
 
+    /// The step or warning in plain words, as ``Resolution/trace`` shows it.
     public var description: String {
         switch self {
         case .asked(let family, let weight, let italic, let boldText):
@@ -149,10 +167,15 @@ public enum ResolveStep: Sendable, Hashable, CustomStringConvertible {
 
 /// Something the caller of a resolution should know, kept as data until read.
 public enum ResolveWarning: Sendable, Hashable, CustomStringConvertible {
+    /// The family was named by a deprecated alias.
     case deprecatedAlias(name: String, target: String)
+    /// The family lacks the weight Bold Text ideally asks for; another served.
     case boldTextStepMissing(ideal: Int, requested: Int, family: String, style: FontStyle, used: Int)
+    /// The family has no face of the wanted style.
     case styleMissing(family: String, wanted: FontStyle, used: FontStyle)
+    /// A face of another weight serves the query.
     case substituted(faceWeight: Int, weight: Int, family: String)
+    /// The family is not registered; a system family stands in.
     case systemFallback(family: String, fallbackFamily: String)
     /// No face has the width asked for.
     case widthMissing(family: String, wanted: Double, used: Double)
@@ -161,6 +184,7 @@ public enum ResolveWarning: Sendable, Hashable, CustomStringConvertible {
     /// A warning received as text (from the daemon).
     case text(String)
 
+    /// The warning in plain words, as ``Resolution/warnings`` shows it.
     public var description: String {
         switch self {
         case .deprecatedAlias(let name, let target):

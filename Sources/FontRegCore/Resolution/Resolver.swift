@@ -15,6 +15,12 @@ public struct Resolver: Sendable {
     /// The system fallback: the best system sans-serif for an OpenType weight and style.
     public let systemFallback: (@Sendable (_ weight: Int, _ italic: Bool) -> FaceRecord?)?
 
+    /// Creates a resolver over a snapshot of faces and rules.
+    ///
+    /// - Parameters:
+    ///   - index: the faces to resolve against.
+    ///   - rules: the family rules and aliases.
+    ///   - systemFallback: the face to use for an unknown family (weight, italic), or `nil` for none.
     public init(
         index: FontIndex, rules: RuleSet = .empty, systemFallback: (@Sendable (Int, Bool) -> FaceRecord?)? = nil
     ) {
@@ -25,6 +31,8 @@ public struct Resolver: Sendable {
 
     /// Resolves a query.
     ///
+    /// - Parameter query: the family, weight, style and Bold Text setting.
+    /// - Returns: the face that serves the query, how it was found, and the trace.
     /// - Throws: ``ResolveError/familyNotFound(family:suggestions:)`` for an unknown family in
     ///   strict mode (or with no system fallback), naming the closest registered families.
     public func resolve(_ query: ResolveQuery) throws(ResolveError) -> Resolution {

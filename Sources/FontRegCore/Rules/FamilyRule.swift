@@ -8,8 +8,15 @@ import FontRegSystem
 public struct FamilyRule: Sendable, Hashable {
     /// An alternative name for the family, possibly deprecated (a renamed family).
     public struct Alias: Sendable, Hashable {
+        /// The alternative name.
         public var name: String
+        /// Whether resolving through this name warns that it is deprecated.
         public var deprecated: Bool
+        /// Creates an alias.
+        ///
+        /// - Parameters:
+        ///   - name: the alternative name.
+        ///   - deprecated: whether using it warns.
         public init(name: String, deprecated: Bool) {
             self.name = name
             self.deprecated = deprecated
@@ -39,6 +46,17 @@ public struct FamilyRule: Sendable, Hashable {
         600: "SemiBold", 700: "Bold", 800: "ExtraBold", 900: "Black",
     ]
 
+    /// Creates a rule in code, as a rule file would declare it.
+    ///
+    /// - Parameters:
+    ///   - family: the family as design systems name it.
+    ///   - familyName: the root of every face name.
+    ///   - weightNames: the weight name of each of the nine steps.
+    ///   - italicSuffix: appended to the weight name of italic faces.
+    ///   - supportedWeights: the steps the family has, or `nil` for whatever is registered.
+    ///   - boldPolicy: how Bold Text picks the heavier weight.
+    ///   - aliases: other names that resolve to this family.
+    ///   - source: where the rule came from, for traces.
     public init(
         family: String, familyName: String, weightNames: [Int: String] = FamilyRule.defaultWeightNames,
         italicSuffix: String = "Italic", supportedWeights: [Int]? = nil,
@@ -58,7 +76,7 @@ public struct FamilyRule: Sendable, Hashable {
     ///
     /// `familyName` is the part before the hyphen that the family's registered PostScript
     /// names share (`OpenSans` for `OpenSans-Bold`), else the family name without spaces.
-    public static func defaultRule(for family: String, faces: [FaceRecord]) -> FamilyRule {
+    package static func defaultRule(for family: String, faces: [FaceRecord]) -> FamilyRule {
         var roots: [String: Int] = [:]
         for face in faces {
             let root =
@@ -74,6 +92,9 @@ public struct FamilyRule: Sendable, Hashable {
     }
 
     /// The weight name of a step under this rule; `nil` for a weight that is not one of the nine steps.
+    ///
+    /// - Parameter weight: a weight on the OpenType scale.
+    /// - Returns: the rule's name for the step (`Semibold`), or `nil`.
     public func weightName(for weight: Int) -> String? {
         guard weight % 100 == 0, (100...900).contains(weight) else { return nil }
         return weightNames[weight] ?? FamilyRule.defaultWeightNames[weight]
@@ -81,6 +102,9 @@ public struct FamilyRule: Sendable, Hashable {
 
     /// Composes the face name of a step and style, exactly as FontRepresentable does.
     ///
+    /// - Parameters:
+    ///   - weight: one of the nine steps.
+    ///   - italic: whether to add the italic suffix.
     /// - Returns: `nil` when `weight` is not one of the nine steps.
     public func composedName(weight: Int, italic: Bool) -> String? {
         guard let weightName = weightName(for: weight) else { return nil }

@@ -12,13 +12,14 @@ public struct RuleError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What is wrong and how to fix it.
     public var message: String
 
-    public init(file: String, line: Int? = nil, column: Int? = nil, message: String) {
+    package init(file: String, line: Int? = nil, column: Int? = nil, message: String) {
         self.file = file
         self.line = line
         self.column = column
         self.message = message
     }
 
+    /// `file:line:column: message`, as compilers print it.
     public var description: String {
         var place = file
         if let line { place += ":\(line)" }

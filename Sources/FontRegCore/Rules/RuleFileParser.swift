@@ -73,52 +73,14 @@ enum RuleFileParser {
             }
             rule.familyName = name
         }
-        if let item = value["weightNames"] {
-            guard let table = item.members else {
-                throw fail(
-                    item, "\"weightNames\" must be an object from weight to name, e.g. {\"semibold\": \"DemiBold\"}")
-            }
-            for entry in table {
-                guard let weight = FontWeight(parsing: entry.key), weight.isStep else {
-                    throw RuleError(
-                        file: path, line: entry.keyPosition.line, column: entry.keyPosition.column,
-                        message:
-                            "\"\(entry.key)\" in weightNames is not one of the nine weight steps; use 100…900 or one of thin, extralight, light, regular, medium, semibold, bold, extrabold (heavy), black"
-                    )
-                }
-                guard let string = entry.value.stringValue else {
-                    throw fail(entry.value, "the weight name for \"\(entry.key)\" must be a string (it may be empty)")
-                }
-                rule.weightNames[weight.value] = string
-            }
-        }
+        if let item = value["weightNames"] { rule.weightNames.merge(try weightNames(item, path: path)) { $1 } }
         if let item = value["italicSuffix"] {
             guard let suffix = item.stringValue else {
                 throw fail(item, "\"italicSuffix\" must be a string, e.g. \"Italic\"")
             }
             rule.italicSuffix = suffix
         }
-        if let item = value["supportedWeights"] {
-            guard let list = item.arrayValue else {
-                throw fail(
-                    item, "\"supportedWeights\" must be an array of weights, e.g. [\"regular\", \"bold\"] or [400, 700]"
-                )
-            }
-            var weights: [Int] = []
-            for element in list {
-                let parsed =
-                    element.stringValue.flatMap { FontWeight(parsing: $0) }
-                    ?? element.intValue.flatMap { FontWeight($0) }
-                guard let weight = parsed else {
-                    throw fail(
-                        element,
-                        "\(Self.literal(element)) in supportedWeights is not a weight; use 1…1000 or one of: \(FontWeight.acceptedNames.joined(separator: ", "))"
-                    )
-                }
-                weights.append(weight.value)
-            }
-            rule.supportedWeights = Array(Set(weights)).sorted()
-        }
+        if let item = value["supportedWeights"] { rule.supportedWeights = try supportedWeights(item, path: path) }
         if let item = value["boldPolicy"] {
             guard let name = item.stringValue, let policy = BoldTextPolicy(name: name) else {
                 throw fail(
@@ -127,21 +89,80 @@ enum RuleFileParser {
             }
             rule.boldPolicy = policy
         }
-        if let item = value["aliases"] {
-            guard let list = item.arrayValue else {
-                throw fail(item, "\"aliases\" must be an array of names or {\"name\": …, \"deprecated\": true} objects")
+        if let item = value["aliases"] { rule.aliases = try aliases(item, path: path) }
+        return rule
+    }
+
+    /// A failure at `value`'s position in the rule file.
+    private static func failure(_ value: SourceJSONValue, _ message: String, path: String) -> RuleError {
+        RuleError(file: path, line: value.position.line, column: value.position.column, message: message)
+    }
+
+    /// `"weightNames"`: weight step → the name the family's faces use for it.
+    private static func weightNames(_ item: SourceJSONValue, path: String) throws(RuleError) -> [Int: String] {
+        func fail(_ at: SourceJSONValue, _ message: String) -> RuleError { failure(at, message, path: path) }
+        var names: [Int: String] = [:]
+        guard let table = item.members else {
+            throw fail(
+                item, "\"weightNames\" must be an object from weight to name, e.g. {\"semibold\": \"DemiBold\"}")
+        }
+        for entry in table {
+            guard let weight = FontWeight(parsing: entry.key), weight.isStep else {
+                throw RuleError(
+                    file: path, line: entry.keyPosition.line, column: entry.keyPosition.column,
+                    message:
+                        "\"\(entry.key)\" in weightNames is not one of the nine weight steps; use 100…900 or one of thin, extralight, light, regular, medium, semibold, bold, extrabold (heavy), black"
+                )
             }
-            for element in list {
-                if let name = element.stringValue {
-                    rule.aliases.append(.init(name: name, deprecated: false))
-                } else if let name = element["name"]?.stringValue {
-                    rule.aliases.append(.init(name: name, deprecated: element["deprecated"]?.boolValue ?? false))
-                } else {
-                    throw fail(element, "each alias must be a name or {\"name\": …, \"deprecated\": true}")
-                }
+            guard let string = entry.value.stringValue else {
+                throw fail(entry.value, "the weight name for \"\(entry.key)\" must be a string (it may be empty)")
+            }
+            names[weight.value] = string
+        }
+        return names
+    }
+
+    /// `"supportedWeights"`: the weights Bold Text may step to, as names or numbers.
+    private static func supportedWeights(_ item: SourceJSONValue, path: String) throws(RuleError) -> [Int] {
+        func fail(_ at: SourceJSONValue, _ message: String) -> RuleError { failure(at, message, path: path) }
+        guard let list = item.arrayValue else {
+            throw fail(
+                item, "\"supportedWeights\" must be an array of weights, e.g. [\"regular\", \"bold\"] or [400, 700]"
+            )
+        }
+        var weights: [Int] = []
+        for element in list {
+            let parsed =
+                element.stringValue.flatMap { FontWeight(parsing: $0) }
+                ?? element.intValue.flatMap { FontWeight($0) }
+            guard let weight = parsed else {
+                throw fail(
+                    element,
+                    "\(Self.literal(element)) in supportedWeights is not a weight; use 1…1000 or one of: \(FontWeight.acceptedNames.joined(separator: ", "))"
+                )
+            }
+            weights.append(weight.value)
+        }
+        return Array(Set(weights)).sorted()
+    }
+
+    /// `"aliases"`: other names of the family, each a string or `{"name", "deprecated"}`.
+    private static func aliases(_ item: SourceJSONValue, path: String) throws(RuleError) -> [FamilyRule.Alias] {
+        func fail(_ at: SourceJSONValue, _ message: String) -> RuleError { failure(at, message, path: path) }
+        var aliases: [FamilyRule.Alias] = []
+        guard let list = item.arrayValue else {
+            throw fail(item, "\"aliases\" must be an array of names or {\"name\": …, \"deprecated\": true} objects")
+        }
+        for element in list {
+            if let name = element.stringValue {
+                aliases.append(.init(name: name, deprecated: false))
+            } else if let name = element["name"]?.stringValue {
+                aliases.append(.init(name: name, deprecated: element["deprecated"]?.boolValue ?? false))
+            } else {
+                throw fail(element, "each alias must be a name or {\"name\": …, \"deprecated\": true}")
             }
         }
-        return rule
+        return aliases
     }
 
     private static func literal(_ value: SourceJSONValue) -> String {

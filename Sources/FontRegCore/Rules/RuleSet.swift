@@ -14,6 +14,11 @@ public struct RuleSet: Sendable {
     /// An empty rule set: every family gets the default rule.
     public static let empty = RuleSet(rules: [], problems: [])
 
+    /// Creates a rule set from rules built in code.
+    ///
+    /// - Parameters:
+    ///   - rules: the family rules; a later rule for the same family wins.
+    ///   - problems: problems to report alongside, as ``load(directory:)`` records them.
     public init(rules: [FamilyRule], problems: [RuleError] = []) {
         self.rules = rules
         self.problems = problems
@@ -29,11 +34,17 @@ public struct RuleSet: Sendable {
     }
 
     /// The rule declared for a family (by its name or its `familyName`), if any.
+    ///
+    /// - Parameter family: the family name in any spelling.
+    /// - Returns: the rule, or `nil` when the family has none (the default rule applies).
     public func rule(for family: String) -> FamilyRule? {
         rule(key: FamilyKey(family))
     }
 
     /// The rule declared under an already normalized key.
+    ///
+    /// - Parameter key: the normalized family name.
+    /// - Returns: the rule, or `nil`.
     public func rule(key: FamilyKey) -> FamilyRule? {
         byKey[key].map { rules[$0] }
     }
@@ -42,11 +53,17 @@ public struct RuleSet: Sendable {
     public var isEmpty: Bool { rules.isEmpty }
 
     /// The family an alias stands for, and whether the alias is deprecated.
+    ///
+    /// - Parameter name: the name that may be an alias, in any spelling.
+    /// - Returns: the target family and whether the alias is deprecated, or `nil` when `name` is no alias.
     public func alias(_ name: String) -> (target: String, deprecated: Bool)? {
         aliases[FamilyKey(name)]
     }
 
     /// The alias under an already normalized key.
+    ///
+    /// - Parameter key: the normalized name.
+    /// - Returns: the target family and whether the alias is deprecated, or `nil`.
     public func alias(key: FamilyKey) -> (target: String, deprecated: Bool)? {
         aliases[key]
     }
@@ -55,6 +72,8 @@ public struct RuleSet: Sendable {
     ///
     /// A malformed file is reported in ``problems`` with file, line and what is wrong, and
     /// does not stop the other files from loading. A missing directory is a problem too.
+    /// - Parameter directory: the rules directory.
+    /// - Returns: the rules that loaded and the problems met.
     public static func load(directory: String) -> RuleSet {
         let names: [String]
         do {

@@ -1,0 +1,266 @@
+import FontRegJSON
+
+/// One Varlink server connection's protocol logic as a value with no socket.
+///
+/// The pattern is swift-nio's `EmbeddedChannel`: whoever owns the socket (the daemon's event
+/// loop, the fuzz target, a test) hands in the bytes it read with ``receive(_:)``, asks for calls
+/// to be answered with ``process(maximumCalls:outputLimit:)``, and writes out what
+/// ``writeOutput(_:)`` gives it. The value decides everything else: framing, answering pipelined
+/// calls in order, `oneway` (no reply), `more` subscriptions, the message-size limit, deferred
+/// calls that hold back later replies, when to stop reading (back-pressure) and when to close.
+package struct VarlinkConnection {
+    /// Who is on the other end.
+    package let peer: PeerCredentials
+    private let service: any VarlinkService
+    private let errors: VarlinkLimitErrors
+    private var framer: MessageFramer
+    private var outbox: [UInt8] = []
+    private var outboxSent = 0
+    /// Whether the running deferred call was made with `oneway`.
+    private var deferredOneway = false
+    /// ``process(maximumCalls:outputLimit:)`` stopped at its quota with calls maybe still buffered.
+    private var yielded = false
+    /// A protocol violation was answered: nothing more is read or answered.
+    private var refused = false
+
+    /// A deferred call is running; later calls wait for ``complete(_:)`` so replies stay in order.
+    package private(set) var awaitingDeferred = false
+    /// The connection follows a `more` stream: it gets every event and answers no more calls.
+    package private(set) var subscribed = false
+    /// The peer shut down its sending side (``receiveEnd()``).
+    package private(set) var peerClosed = false
+    /// The connection closes once its output is written (after a protocol error, at the end of
+    /// the peer's input, or when the server shuts down).
+    package private(set) var closeWhenFlushed = false
+    /// The server is shutting down: no further call is answered.
+    package private(set) var shuttingDown = false
+
+    /// What one ``process(maximumCalls:outputLimit:)`` step ended with.
+    package enum ProcessResult {
+        /// Nothing more to answer now: no complete call is buffered, or the connection waits
+        /// (a deferred call, a subscription, output over the limit, shutdown, a violation).
+        case waiting
+        /// `maximumCalls` were answered and more may be buffered: give other connections a
+        /// turn, then call ``VarlinkConnection/process(maximumCalls:outputLimit:)`` again.
+        case yielded
+        /// A call's work must run off the event loop; pass its result to ``VarlinkConnection/complete(_:)``.
+        case deferred(@Sendable () -> Result<[String: JSONValue], VarlinkError>)
+        /// The client broke the protocol: the error reply is queued and the connection closes once it is written.
+        case violated(VarlinkProtocolError)
+    }
+
+    /// Creates the state of a newly accepted connection.
+    ///
+    /// - Parameters:
+    ///   - peer: the peer's credentials, passed to the service with every call.
+    ///   - service: answers the calls.
+    ///   - maximumMessageSize: the longest message accepted, in bytes.
+    ///   - errors: the names of the errors sent for broken limits.
+    package init(
+        peer: PeerCredentials, service: any VarlinkService, maximumMessageSize: Int, errors: VarlinkLimitErrors
+    ) {
+        self.peer = peer
+        self.service = service
+        self.errors = errors
+        self.framer = MessageFramer(maximumMessageSize: maximumMessageSize)
+    }
+
+    // MARK: Input
+
+    /// Appends bytes read from the peer.
+    package mutating func receive(_ bytes: UnsafeRawBufferPointer) {
+        guard !refused else { return }
+        framer.append(bytes)
+    }
+
+    /// Appends bytes read from the peer.
+    package mutating func receive(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { receive($0) }
+    }
+
+    /// The peer shut down its sending side: complete calls already received are still answered,
+    /// then the connection closes.
+    package mutating func receiveEnd() {
+        peerClosed = true
+        closeWhenFlushed = true
+    }
+
+    /// Part of a message arrived without its NUL.
+    package var hasPartialMessage: Bool { framer.hasPartialMessage }
+
+    /// Whether the owner may read more now: the input buffer holds less than one message over the
+    /// limit (it then holds at most one message over it, which ``process(maximumCalls:outputLimit:)`` refuses).
+    package var canBufferMoreInput: Bool { framer.bufferedByteCount <= framer.maximumMessageSize }
+
+    /// Whether the owner should watch the socket for input: not when the connection is closing,
+    /// its unanswered input already fills a message's worth, or its unsent output passes
+    /// `outputLimit` (the client is ahead of the server and must catch up first).
+    package func wantsInput(outputLimit: Int) -> Bool {
+        !(peerClosed || closeWhenFlushed || shuttingDown || pendingOutputCount > outputLimit || !canBufferMoreInput)
+    }
+
+    // MARK: Answering calls
+
+    /// Answers complete calls buffered so far, in order, until one is deferred, the unsent output
+    /// passes `outputLimit`, or `maximumCalls` have been answered.
+    package mutating func process(maximumCalls: Int, outputLimit: Int) -> ProcessResult {
+        yielded = false
+        var answered = 0
+        while !awaitingDeferred && !subscribed && !shuttingDown && !refused && pendingOutputCount <= outputLimit {
+            if answered == maximumCalls {
+                yielded = true
+                return .yielded
+            }
+            answered += 1
+            let call: VarlinkCall?
+            do {
+                call = try framer.nextMessage { (bytes) throws(VarlinkProtocolError) -> VarlinkCall in
+                    try VarlinkCall(parsing: bytes)
+                }
+            } catch {
+                refuse(error)
+                return .violated(error)
+            }
+            guard let call else { return .waiting }
+            if let work = dispatch(call) { return .deferred(work) }
+        }
+        return .waiting
+    }
+
+    /// Queues the reply of the deferred call (none when it was `oneway`); later calls may then be answered.
+    package mutating func complete(_ result: Result<[String: JSONValue], VarlinkError>) {
+        guard awaitingDeferred else { return }
+        awaitingDeferred = false
+        if !deferredOneway { enqueue(result) }
+    }
+
+    private mutating func refuse(_ violation: VarlinkProtocolError) {
+        VarlinkReply(error: errors.reply(for: violation)).write(to: &outbox)
+        closeWhenFlushed = true
+        refused = true
+        framer = MessageFramer(maximumMessageSize: 0)
+    }
+
+    /// Answers one call; returns the work of a deferred one.
+    private mutating func dispatch(_ call: VarlinkCall) -> (@Sendable () -> Result<[String: JSONValue], VarlinkError>)?
+    {
+        if call.upgrade {
+            answer(call, .failure(.methodNotImplemented(call.method)))
+            return nil
+        }
+        if call.interface == VarlinkError.serviceInterface {
+            let introspection = service.introspection
+            answer(call, Result { () throws(VarlinkError) in try introspection.handle(call) })
+            return nil
+        }
+        guard service.introspection.serves(call.interface) else {
+            answer(call, .failure(.interfaceNotFound(call.interface)))
+            return nil
+        }
+        switch service.handle(call, peer: peer) {
+        case .reply(let parameters):
+            answer(call, .success(parameters))
+        case .encodedReply(let bytes):
+            if !call.oneway { VarlinkReply.write(encodedParameters: bytes, to: &outbox) }
+        case .failure(let error):
+            answer(call, .failure(error))
+        case .deferred(let work):
+            awaitingDeferred = true
+            deferredOneway = call.oneway
+            return work
+        case .subscribe(let first):
+            guard call.more else {
+                answer(call, .failure(.expectedMore))
+                return nil
+            }
+            subscribed = true
+            VarlinkReply(parameters: first, continues: true).write(to: &outbox)
+        }
+        return nil
+    }
+
+    private mutating func answer(_ call: VarlinkCall, _ result: Result<[String: JSONValue], VarlinkError>) {
+        guard !call.oneway else { return }
+        enqueue(result)
+    }
+
+    private mutating func enqueue(_ result: Result<[String: JSONValue], VarlinkError>) {
+        switch result {
+        case .success(let parameters): VarlinkReply(parameters: parameters).write(to: &outbox)
+        case .failure(let error): VarlinkReply(error: error).write(to: &outbox)
+        }
+    }
+
+    // MARK: Events and shutdown
+
+    /// Queues a `more` event (a serialized reply, NUL included) if the connection is subscribed.
+    ///
+    /// - Returns: `false` when the event would put more than `limit` bytes of unsent output on the
+    ///   connection: a subscriber that does not read its events is to be closed.
+    package mutating func deliver(event bytes: [UInt8], limit: Int) -> Bool {
+        guard subscribed else { return true }
+        if pendingOutputCount + bytes.count > limit { return false }
+        outbox.append(contentsOf: bytes)
+        return true
+    }
+
+    /// The server is stopping: no further call is answered, and the connection closes once a
+    /// running deferred call has finished and the output is written.
+    ///
+    /// - Returns: whether it can be closed right away (a subscriber, or nothing in flight).
+    package mutating func shutDown() -> Bool {
+        shuttingDown = true
+        closeWhenFlushed = true
+        yielded = false
+        return subscribed || (!awaitingDeferred && pendingOutputCount == 0)
+    }
+
+    /// Nothing is in flight: no deferred call, no subscription, no unsent output (an idle timeout may close it).
+    package var isIdle: Bool { !awaitingDeferred && !subscribed && pendingOutputCount == 0 }
+
+    /// Whether the owner should close the connection now: it is closing and all is answered and written.
+    package var shouldClose: Bool {
+        closeWhenFlushed && !awaitingDeferred && !yielded && pendingOutputCount == 0
+    }
+
+    // MARK: Output
+
+    /// Bytes of replies waiting to be written.
+    package var pendingOutputCount: Int { outbox.count - outboxSent }
+
+    /// Writes unsent output with `write`, which takes some bytes and returns how many it wrote
+    /// (`nil` when it would block).
+    ///
+    /// - Returns: whether everything was written.
+    /// - Throws: what `write` throws.
+    package mutating func writeOutput<Failure: Error>(
+        _ write: (UnsafeRawBufferPointer) throws(Failure) -> Int?
+    ) throws(Failure) -> Bool {
+        while pendingOutputCount > 0 {
+            var result: Result<Int?, Failure> = .success(nil)
+            let offset = outboxSent
+            outbox.withUnsafeBytes { all in
+                result = Result { () throws(Failure) -> Int? in
+                    try write(UnsafeRawBufferPointer(rebasing: all[offset...]))
+                }
+            }
+            guard let count = try result.get(), count > 0 else { return false }
+            outboxSent += count
+        }
+        if outboxSent > 0 {
+            outbox.removeAll(keepingCapacity: outbox.capacity <= 1 << 20)
+            outboxSent = 0
+        }
+        return true
+    }
+
+    /// Takes all unsent output at once, as a peer that reads everything would (for tests and the fuzz target).
+    package mutating func takeOutput() -> [UInt8] {
+        var taken: [UInt8] = []
+        _ = writeOutput { (bytes) -> Int? in
+            taken.append(contentsOf: bytes)
+            return bytes.count
+        }
+        return taken
+    }
+}
