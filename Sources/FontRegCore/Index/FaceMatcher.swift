@@ -16,7 +16,9 @@ import FontRegSystem
 ///   ≥ a ascending, then positive angles below a descending, then angles ≤ 0 descending; for
 ///   0 ≤ a < 11°: angles in [a, 11) ascending, then positive angles below a descending, then
 ///   angles ≥ 11° ascending, then angles ≤ 0 descending; negative angles mirror this.
-/// - Weight: ``WeightMatcher/cssMatch(_:desired:)``'s order.
+/// - Weight: an exact static weight, then a `wght` range containing it, then CSS's weight order
+///   (400–500: heavier up to 500, lighter, heavier; below 400: lighter, heavier; above 500:
+///   heavier, lighter).
 public enum FaceMatcher {
     /// What the matcher needs from a query.
     public struct Request: Sendable, Hashable {
@@ -83,6 +85,7 @@ public enum FaceMatcher {
         /// Whether the face has the style asked for at the angle asked for.
         public var styleExact: Bool { styleGroup == 0 && angleDistance == 0 }
 
+        /// Whether `a` fits better than `b`: width first, then style and angle, then weight.
         public static func < (a: Rank, b: Rank) -> Bool {
             if a.widthGroup != b.widthGroup { return a.widthGroup < b.widthGroup }
             if a.widthDistance != b.widthDistance { return a.widthDistance < b.widthDistance }

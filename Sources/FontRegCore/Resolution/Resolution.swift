@@ -61,6 +61,8 @@ public struct Resolution: Sendable, Hashable, Codable {
     ///   - boldPolicy: the Bold Text policy applied.
     ///   - trace: the resolver's steps in words.
     ///   - warnings: the warnings in words.
+    ///   - variations: the axis values to set on a variable face.
+    ///   - synthesis: what the renderer must fake.
     public init(
         face: FaceRecord, composedName: String?, match: MatchKind, requestedWeight: Int,
         effectiveWeight: Int, resolvedFamily: String, boldPolicy: BoldTextPolicy?,

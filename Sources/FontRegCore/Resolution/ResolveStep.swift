@@ -56,7 +56,8 @@ public enum ResolveStep: Sendable, Hashable, CustomStringConvertible {
     case synthesisForbidden(bold: Bool, oblique: Bool)
     /// The chosen face won over duplicates from other files (indirect: a rare step should not
     /// make every step of every trace larger).
-    indirect case duplicateLost(postscriptName: String, winnerFile: String, loserFile: String, reason: DuplicateGroup.Reason)
+    indirect case duplicateLost(
+        postscriptName: String, winnerFile: String, loserFile: String, reason: DuplicateGroup.Reason)
     /// A step received as text (from the daemon) rather than taken here.
     case text(String)
 

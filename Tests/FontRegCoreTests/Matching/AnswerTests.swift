@@ -163,7 +163,10 @@ import Testing
         #expect(axis.candidates.count == 7)
         #expect(throws: ResolveError.self) { try Self.registry.candidates(ResolveQuery(family: "Nothing Here")) }
         let slant = try Self.registry.candidates(ResolveQuery(family: "Slant Fixture", style: .oblique(angle: 10)))
-        #expect(slant.candidates.map(\.face.postscriptName) == ["SlantFixture-Oblique8", "SlantFixture-Oblique20", "SlantFixture-Regular"])
+        #expect(
+            slant.candidates.map(\.face.postscriptName) == [
+                "SlantFixture-Oblique8", "SlantFixture-Oblique20", "SlantFixture-Regular",
+            ])
         #expect(!slant.candidates[0].exact)  // 8° is not the 10° asked
         #expect(slant.candidates[2].synthesis == Synthesis(oblique: true, obliqueAngle: 10))
         #expect(try resolve("Slant Fixture", style: .oblique(angle: 10)).match == .nearestWeight)
