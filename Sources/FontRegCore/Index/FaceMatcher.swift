@@ -82,6 +82,11 @@ public enum FaceMatcher {
         public var widthMatches: Bool { widthGroup == 0 }
         /// Whether the face has the style asked for (category; an oblique may be at another angle).
         public var styleMatches: Bool { styleGroup == 0 }
+        /// Whether nothing can rank better: the width, style, angle and static weight asked for.
+        var isPerfect: Bool {
+            widthGroup == 0 && widthDistance == 0 && styleGroup == 0 && angleGroup == 0 && angleDistance == 0
+                && weightGroup == 0 && weightDistance == 0
+        }
         /// Whether the face has the style asked for at the angle asked for.
         public var styleExact: Bool { styleGroup == 0 && angleDistance == 0 }
 
@@ -134,7 +139,11 @@ public enum FaceMatcher {
         var best: (index: Int, rank: Rank)?
         for i in traits.indices {
             let r = rank(traits[i], for: request)
-            if best == nil || r < best!.rank { best = (i, r) }
+            if best == nil || r < best!.rank {
+                best = (i, r)
+                // Nothing ranks below an exact width, style, angle and static weight.
+                if r.isPerfect { break }
+            }
         }
         return best.map { (faces[$0.index], $0.rank) }
     }
