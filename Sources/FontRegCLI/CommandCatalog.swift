@@ -11,10 +11,9 @@ package enum CommandCatalog {
     package static var commands: [any Subcommand.Type] {
         [
             ResolveCommand.self, ExplainCommand.self, ListCommand.self, CandidatesCommand.self, FaceCommand.self,
-            RegisterCommand.self,
-            UnregisterCommand.self, RescanCommand.self, StatusCommand.self, DuplicatesCommand.self, WatchCommand.self,
-            RulesCommand.self,
-            AuditSubcommand.self, HelpCommand.self, CompletionCommand.self,
+            RegisterCommand.self, UnregisterCommand.self, RescanCommand.self, StatusCommand.self,
+            DuplicatesCommand.self, WatchCommand.self, RulesCommand.self, AuditSubcommand.self, StyleNameCommand.self,
+            WeightOfCommand.self, HelpCommand.self, CompletionCommand.self,
         ]
     }
 
@@ -26,7 +25,7 @@ package enum CommandCatalog {
     /// The names of the subcommands, in help order; spelled out so that `help`'s own description can use them.
     package static let commandNames = [
         "resolve", "explain", "list", "candidates", "face", "register", "unregister", "rescan", "status", "duplicates",
-        "watch", "rules", "audit", "help", "completion",
+        "watch", "rules", "audit", "style-name", "weight-of", "help", "completion",
     ]
 
     /// Every command's description.

@@ -1,4 +1,5 @@
-/// A strict RFC 8259 JSON parser that records the line and column of every value.
+/// A JSON parser that records the line and column of every value: strict RFC 8259 JSON, or
+/// JSON5 (see ``Dialect``) for token files as design systems keep them.
 ///
 /// Foundation's `JSONSerialization` reports only a byte offset and forgets where values
 /// were; the audit and the rule files need `file:line:column` in every message.
@@ -9,14 +10,25 @@
 /// for messages on the wire. This one is for files people edit, where every error names
 /// its line and column.
 package struct SourceJSONParser {
+    /// What the parser accepts.
+    package enum Dialect: Sendable {
+        /// Strict RFC 8259 JSON; each JSON5 extension is an error that says what to change.
+        case json
+        /// JSON5, which adds what people write by hand: `//` and `/* */` comments, unquoted keys
+        /// (ECMAScript identifiers), single-quoted strings, trailing commas, hexadecimal numbers,
+        /// leading or trailing decimal points, an explicit `+`, and strings continued over a line with `\`.
+        case json5
+    }
+
     /// The deepest nesting accepted, so that hostile input cannot exhaust the stack.
     package static let maximumDepth = 256
 
-    private let bytes: [UInt8]
-    private let file: String?
-    private var index = 0
-    private var line = 1
-    private var column = 1
+    let bytes: [UInt8]
+    let file: String?
+    let dialect: Dialect
+    var index = 0
+    var line = 1
+    var column = 1
     private var depth = 0
 
     /// Parses a complete JSON text.
@@ -26,22 +38,27 @@ package struct SourceJSONParser {
     ///   - file: the file name used in error messages.
     /// - Returns: the top-level value.
     /// - Throws: ``SourceJSONError`` with the line and column of the first problem.
-    package static func parse(_ text: String, file: String? = nil) throws(SourceJSONError) -> SourceJSONValue {
-        try parse(bytes: Array(text.utf8), file: file)
+    ///   - dialect: strict JSON (the default) or JSON5.
+    package static func parse(_ text: String, file: String? = nil, dialect: Dialect = .json) throws(SourceJSONError)
+        -> SourceJSONValue
+    {
+        try parse(bytes: Array(text.utf8), file: file, dialect: dialect)
     }
 
     /// Parses a complete JSON text given as UTF-8 bytes.
     ///
     /// - Throws: ``SourceJSONError`` with the line and column of the first problem.
-    package static func parse(bytes: [UInt8], file: String? = nil) throws(SourceJSONError) -> SourceJSONValue {
-        var parser = SourceJSONParser(bytes: bytes, file: file)
+    package static func parse(bytes: [UInt8], file: String? = nil, dialect: Dialect = .json) throws(SourceJSONError)
+        -> SourceJSONValue
+    {
+        var parser = SourceJSONParser(bytes: bytes, file: file, dialect: dialect)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
-        parser.skipWhitespace()
+        try parser.skipWhitespace()
         guard parser.index < bytes.count else {
             throw parser.error("the file is empty; expected a JSON value such as {…}")
         }
         let value = try parser.parseValue()
-        parser.skipWhitespace()
+        try parser.skipWhitespace()
         if parser.index < bytes.count {
             throw parser.error(
                 "unexpected \(parser.describeCurrent()) after the end of the JSON value; remove it or wrap both values in an array"
@@ -50,20 +67,21 @@ package struct SourceJSONParser {
         return value
     }
 
-    private init(bytes: [UInt8], file: String?) {
+    private init(bytes: [UInt8], file: String?, dialect: Dialect) {
         self.bytes = bytes
         self.file = file
+        self.dialect = dialect
     }
 
-    private var position: SourcePosition { SourcePosition(line: line, column: column, offset: index) }
+    var position: SourcePosition { SourcePosition(line: line, column: column, offset: index) }
 
-    private func error(_ message: String, at position: SourcePosition? = nil) -> SourceJSONError {
+    func error(_ message: String, at position: SourcePosition? = nil) -> SourceJSONError {
         SourceJSONError(file: file, position: position ?? self.position, message: message)
     }
 
-    private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
+    var current: UInt8? { index < bytes.count ? bytes[index] : nil }
 
-    private mutating func advance() {
+    mutating func advance() {
         let byte = bytes[index]
         index += 1
         if byte == UInt8(ascii: "\n") {
@@ -75,14 +93,16 @@ package struct SourceJSONParser {
         }
     }
 
-    private func describeCurrent() -> String {
+    func describeCurrent() -> String {
         guard let byte = current else { return "end of file" }
         if byte >= 0x20 && byte < 0x7F { return "'\(Character(UnicodeScalar(byte)))'" }
         if byte == UInt8(ascii: "\n") { return "line break" }
         return "byte 0x\(String(byte, radix: 16, uppercase: true))"
     }
 
-    private mutating func skipWhitespace() {
+    /// Skips white space, and in JSON5 comments too.
+    private mutating func skipWhitespace() throws(SourceJSONError) {
+        if dialect == .json5 { return try skipSpaceAndComments() }
         while let byte = current,
             byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
         {
@@ -95,6 +115,7 @@ package struct SourceJSONParser {
         guard let byte = current else {
             throw error("unexpected end of file; expected a value")
         }
+        if dialect == .json5, let value = try parseJSON5Value(byte, at: start) { return value }
         switch byte {
         case UInt8(ascii: "{"): return try parseObject()
         case UInt8(ascii: "["): return try parseArray()
@@ -147,37 +168,47 @@ package struct SourceJSONParser {
         advance()  // {
         var members: [SourceJSONMember] = []
         var seen: [String: SourcePosition] = [:]
-        skipWhitespace()
+        try skipWhitespace()
         if current == UInt8(ascii: "}") {
             advance()
             depth -= 1
             return .object(members, at: start)
         }
         while true {
-            skipWhitespace()
-            guard current == UInt8(ascii: "\"") else {
-                if current == UInt8(ascii: "}") {
-                    throw error("trailing comma before '}'; remove the last comma")
-                }
-                throw error("unexpected \(describeCurrent()); expected a key in double quotes")
+            try skipWhitespace()
+            if dialect == .json5 && current == UInt8(ascii: "}") {
+                advance()
+                depth -= 1
+                return .object(members, at: start)
             }
             let keyPosition = position
-            let key = try parseString()
+            let key: String
+            if dialect == .json5 {
+                key = try parseJSON5Key(objectStart: start)
+            } else {
+                guard current == UInt8(ascii: "\"") else {
+                    if current == UInt8(ascii: "}") {
+                        throw error("trailing comma before '}'; remove the last comma")
+                    }
+                    throw error("unexpected \(describeCurrent()); expected a key in double quotes")
+                }
+                key = try parseString()
+            }
             if let earlier = seen[key] {
                 throw error(
                     "duplicate key \"\(key)\" (first at line \(earlier.line), column \(earlier.column)); keep only one",
                     at: keyPosition)
             }
             seen[key] = keyPosition
-            skipWhitespace()
+            try skipWhitespace()
             guard current == UInt8(ascii: ":") else {
                 throw error("unexpected \(describeCurrent()); expected ':' after the key \"\(key)\"")
             }
             advance()
-            skipWhitespace()
+            try skipWhitespace()
             let value = try parseValue()
             members.append(SourceJSONMember(key: key, keyPosition: keyPosition, value: value))
-            skipWhitespace()
+            try skipWhitespace()
             switch current {
             case UInt8(ascii: ","):
                 advance()
@@ -202,19 +233,22 @@ package struct SourceJSONParser {
         try enter()
         advance()  // [
         var values: [SourceJSONValue] = []
-        skipWhitespace()
+        try skipWhitespace()
         if current == UInt8(ascii: "]") {
             advance()
             depth -= 1
             return .array(values, at: start)
         }
         while true {
-            skipWhitespace()
+            try skipWhitespace()
             if current == UInt8(ascii: "]") {
-                throw error("trailing comma before ']'; remove the last comma")
+                guard dialect == .json5 else { throw error("trailing comma before ']'; remove the last comma") }
+                advance()
+                depth -= 1
+                return .array(values, at: start)
             }
             values.append(try parseValue())
-            skipWhitespace()
+            try skipWhitespace()
             switch current {
             case UInt8(ascii: ","):
                 advance()

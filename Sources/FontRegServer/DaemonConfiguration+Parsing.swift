@@ -75,21 +75,13 @@ extension DaemonConfiguration {
 
     /// Reads `name = value` lines from a config file.
     static func readFile(_ path: String, required: Bool) throws(ConfigurationError) -> [(String, String)] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        if fd < 0 {
-            if !required && errno == ENOENT { return [] }
-            throw .unreadableFile(path: path, reason: String(cString: strerror(errno)))
-        }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 16384)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            if count < 0 { throw .unreadableFile(path: path, reason: String(cString: strerror(errno))) }
-            if count == 0 { break }
-            bytes += chunk[0..<count]
-            if bytes.count > 1 << 20 { throw .unreadableFile(path: path, reason: "larger than 1 MiB") }
+        let bytes: [UInt8]
+        do {
+            bytes = try FileDescriptor.open(path, as: .file).readAll(limit: 1 << 20)
+        } catch {
+            if !required && error.errno == ENOENT { return [] }
+            if error.errno == EFBIG { throw .unreadableFile(path: path, reason: "larger than 1 MiB") }
+            throw .unreadableFile(path: path, reason: String(cString: strerror(error.errno)))
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw .unreadableFile(path: path, reason: "not UTF-8 text")
@@ -172,6 +164,7 @@ extension DaemonConfiguration {
         case "threads": threads = try number("a count from 1 to 64", 1...64)
         case "watch": watch = try flag()
         case "debounce-ms": debounceMilliseconds = try number("milliseconds from 0 to 600000", 0...600_000)
+        case "font-size-limit": fontSizeLimitMiB = try number("MiB from 1 to 4096", 1...4096)
         case "verbose": verbose = try flag()
         default: throw .unknownFlag("--" + name)
         }

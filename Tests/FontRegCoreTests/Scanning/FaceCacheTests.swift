@@ -17,7 +17,7 @@ import Testing
         ])
         let axisFaces = scanner.cache.values.flatMap(\.faces).filter { $0.family == "Axis Fixture" }
         #expect(axisFaces.contains { $0.coordinates.contains(VariationSetting(tag: "opsz", value: 48)) })
-        FaceCache.save(scanner.cache, path: dir + "/faces.cache")
+        try FaceCache.save(scanner.cache, path: dir + "/faces.cache")
         let loaded = FaceCache.load(path: dir + "/faces.cache")
         #expect(loaded.count == scanner.cache.count)
         for (path, file) in scanner.cache {
@@ -32,7 +32,7 @@ import Testing
         defer { Fixtures.cleanUp(dir) }
         let scanner = FontScanner()
         _ = scanner.scan(roots: [Fixtures.fonts + "/collection"])
-        FaceCache.save(scanner.cache, path: dir + "/faces.cache")
+        try FaceCache.save(scanner.cache, path: dir + "/faces.cache")
         var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: dir + "/faces.cache")))
         #expect(FaceCache.version == 2)
         bytes[4] = 1  // the little-endian version field after the magic
@@ -46,7 +46,7 @@ import Testing
         defer { Fixtures.cleanUp(dir) }
         let scanner = FontScanner()
         _ = scanner.scan(roots: [Fixtures.fonts + "/collection"])
-        FaceCache.save(scanner.cache, path: dir + "/faces.cache")
+        try FaceCache.save(scanner.cache, path: dir + "/faces.cache")
         var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: dir + "/faces.cache")))
         bytes.removeLast(7)
         try Data(bytes).write(to: URL(fileURLWithPath: dir + "/cut.cache"))
