@@ -23,17 +23,25 @@ _fontresolve_names() {
 _fontresolve() {
     local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
     if [[ $COMP_CWORD -eq 1 ]]; then
-        COMPREPLY=($(compgen -W "resolve explain list face register unregister rescan status watch rules audit style-name weight-of help completion --help --version" -- "$cur"))
+        COMPREPLY=($(compgen -W "resolve explain list candidates face register unregister rescan status duplicates watch rules audit style-name weight-of help completion --help --version" -- "$cur"))
         return
     fi
     local command=${COMP_WORDS[1]} options= arguments=
     case "$command:$prev" in
         resolve:--weight) COMPREPLY=($(compgen -W "thin extralight light regular medium semibold bold extrabold black 100 200 300 400 500 600 700 800 900" -- "$cur")); return ;;
+        resolve:--style) COMPREPLY=($(compgen -W "normal italic oblique" -- "$cur")); return ;;
+        resolve:--width) COMPREPLY=($(compgen -W "ultra-condensed extra-condensed condensed semi-condensed normal semi-expanded expanded extra-expanded ultra-expanded" -- "$cur")); return ;;
+        resolve:--optical-size) COMPREPLY=(); return ;;
+        resolve:--synthesis) COMPREPLY=($(compgen -W "none weight style weight style" -- "$cur")); return ;;
         resolve:--bold-policy) COMPREPLY=($(compgen -W "next-heavier ios-system android css-bolder" -- "$cur")); return ;;
         resolve:--fonts) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")); return ;;
         resolve:--rules) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")); return ;;
         resolve:--socket) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
         explain:--weight) COMPREPLY=($(compgen -W "thin extralight light regular medium semibold bold extrabold black 100 200 300 400 500 600 700 800 900" -- "$cur")); return ;;
+        explain:--style) COMPREPLY=($(compgen -W "normal italic oblique" -- "$cur")); return ;;
+        explain:--width) COMPREPLY=($(compgen -W "ultra-condensed extra-condensed condensed semi-condensed normal semi-expanded expanded extra-expanded ultra-expanded" -- "$cur")); return ;;
+        explain:--optical-size) COMPREPLY=(); return ;;
+        explain:--synthesis) COMPREPLY=($(compgen -W "none weight style weight style" -- "$cur")); return ;;
         explain:--bold-policy) COMPREPLY=($(compgen -W "next-heavier ios-system android css-bolder" -- "$cur")); return ;;
         explain:--fonts) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")); return ;;
         explain:--rules) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")); return ;;
@@ -41,6 +49,15 @@ _fontresolve() {
         list:--fonts) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")); return ;;
         list:--rules) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")); return ;;
         list:--socket) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        candidates:--weight) COMPREPLY=($(compgen -W "thin extralight light regular medium semibold bold extrabold black 100 200 300 400 500 600 700 800 900" -- "$cur")); return ;;
+        candidates:--style) COMPREPLY=($(compgen -W "normal italic oblique" -- "$cur")); return ;;
+        candidates:--width) COMPREPLY=($(compgen -W "ultra-condensed extra-condensed condensed semi-condensed normal semi-expanded expanded extra-expanded ultra-expanded" -- "$cur")); return ;;
+        candidates:--optical-size) COMPREPLY=(); return ;;
+        candidates:--synthesis) COMPREPLY=($(compgen -W "none weight style weight style" -- "$cur")); return ;;
+        candidates:--bold-policy) COMPREPLY=($(compgen -W "next-heavier ios-system android css-bolder" -- "$cur")); return ;;
+        candidates:--fonts) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")); return ;;
+        candidates:--rules) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")); return ;;
+        candidates:--socket) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
         face:--fonts) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")); return ;;
         face:--rules) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")); return ;;
         face:--socket) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
@@ -50,6 +67,9 @@ _fontresolve() {
         status:--fonts) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")); return ;;
         status:--rules) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")); return ;;
         status:--socket) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        duplicates:--fonts) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")); return ;;
+        duplicates:--rules) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")); return ;;
+        duplicates:--socket) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
         watch:--interval) COMPREPLY=(); return ;;
         watch:--fonts) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")); return ;;
         watch:--rules) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")); return ;;
@@ -74,20 +94,22 @@ _fontresolve() {
         weight-of:--socket) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
     esac
     case "$command" in
-        resolve) options="--weight --italic --bold-text --bold-policy --strict --explain --json --fonts --rules --system-fonts --socket --help"; arguments=family ;;
-        explain) options="--weight --italic --bold-text --bold-policy --strict --json --fonts --rules --system-fonts --socket --help"; arguments=family ;;
+        resolve) options="--weight --italic --style --width --optical-size --synthesis --bold-text --bold-policy --strict --explain --json --fonts --rules --system-fonts --socket --help"; arguments=family ;;
+        explain) options="--weight --italic --style --width --optical-size --synthesis --bold-text --bold-policy --strict --json --fonts --rules --system-fonts --socket --help"; arguments=family ;;
         list) options="--names --face-names --json --fonts --rules --system-fonts --socket --help"; arguments=family ;;
+        candidates) options="--weight --italic --style --width --optical-size --synthesis --bold-text --bold-policy --json --fonts --rules --system-fonts --socket --help"; arguments=family ;;
         face) options="--json --fonts --rules --system-fonts --socket --help"; arguments=face ;;
         register) options="--persist --json --verbose --socket --help"; arguments=file ;;
         unregister) options="--json --verbose --socket --help"; arguments=file ;;
         rescan) options="--json --verbose --socket --help"; arguments=none ;;
         status) options="--json --fonts --rules --system-fonts --socket --help"; arguments=none ;;
+        duplicates) options="--json --fonts --rules --system-fonts --socket --help"; arguments=none ;;
         watch) options="--interval --json --fonts --rules --system-fonts --socket --help"; arguments=none ;;
         rules) options="--json --fonts --rules --system-fonts --socket --help"; arguments="then-family:suggest show check" ;;
         audit) options="--bold-policy --format --emit --out --copy-fonts --markdown --report --include-deprecated --json --fonts --rules --system-fonts --socket --help"; arguments=file ;;
         style-name) options="--italic --json --fonts --rules --system-fonts --socket --help"; arguments=family ;;
         weight-of) options="--json --fonts --rules --system-fonts --socket --help"; arguments=family ;;
-        help) options="--man --help"; arguments="values:resolve explain list face register unregister rescan status watch rules audit style-name weight-of help completion" ;;
+        help) options="--man --help"; arguments="values:resolve explain list candidates face register unregister rescan status duplicates watch rules audit style-name weight-of help completion" ;;
         completion) options="--help"; arguments="values:bash zsh" ;;
     esac
     if [[ $cur == -* ]]; then

@@ -43,6 +43,8 @@ from fontTools.ttLib.ttCollection import TTCollection
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "Tests" / "Fixtures"
 OUT = FIXTURES / "fonts"
+# The matching fixtures of issue 11 live beside `fonts/`, so that the tests registering all of
+# `fonts/` (the daemon's) do not see their deliberate duplicates.
 
 # head.created / head.modified: seconds since 1904-01-01T00:00:00Z.
 # 2026-01-01T00:00:00Z = 1767225600 (Unix) + 2082844800 (1904 -> 1970).
@@ -179,10 +181,15 @@ def stroke_thickness(weight):
     return 16 + (weight - 100) * 0.17
 
 
-def grid_x(weight, width_class):
+# CSS font-stretch percentages of the nine OS/2 width classes.
+WIDTH_PERCENT = {1: 50, 2: 62.5, 3: 75, 4: 87.5, 5: 100, 6: 112.5, 7: 125, 8: 150, 9: 200}
+
+
+def grid_x(weight, width_class, width_percent=None):
     """Horizontal grid step; heavier faces are wider, condensed narrower."""
     step = 90 + stroke_thickness(weight) * 0.5
-    return step * {3: 0.75, 4: 0.875}.get(width_class, 1.0)
+    percent = width_percent if width_percent is not None else WIDTH_PERCENT.get(width_class, 100)
+    return step * percent / 100
 
 
 GRID_Y = 100
@@ -210,11 +217,11 @@ class Outline:
     contours: list  # list of lists of integer (x, y), already oriented
 
 
-def glyph_outline(name, weight, slant, width_class, clockwise):
+def glyph_outline(name, weight, slant, width_class, clockwise, width_percent=None):
     """Contours of one glyph. clockwise=True for TrueType, False for CFF."""
     t = stroke_thickness(weight)
     half = t / 2
-    sx = grid_x(weight, width_class)
+    sx = grid_x(weight, width_class, width_percent)
     shear = math.tan(math.radians(slant))
     contours = []
     if name == "space":
@@ -272,9 +279,13 @@ class Face:
     folder: str = "families"
     extension: str = ""          # overrides the default .otf/.ttf
     colr: bool = False
+    angle: float = None          # overrides the 12° slant of italics and obliques
+    revision: float = 1.0        # head.fontRevision
 
     @property
     def slant(self):
+        if self.angle is not None:
+            return self.angle
         return SLANT_DEGREES if (self.italic or self.oblique) else 0.0
 
     @property
@@ -293,9 +304,9 @@ class Face:
         """Name records 1, 2, 4, 6 and, for non-RIBBI faces, 16 and 17."""
         names = {
             0: COPYRIGHT,
-            3: f"1.000;{VENDOR};{self.ps_name}",
+            3: f"{self.revision:.3f};{VENDOR};{self.ps_name}",
             4: f"{self.family} {self.style}",
-            5: "Version 1.000",
+            5: f"Version {self.revision:.3f}",
             6: self.ps_name,
         }
         if self.ribbi:
@@ -309,13 +320,15 @@ class Face:
         return names
 
 
-def build_font(face, names=None, weight=None):
-    """A TTFont for `face`. `weight` overrides the drawing weight (VF masters)."""
+def build_font(face, names=None, weight=None, width_percent=None, slant=None):
+    """A TTFont for `face`. `weight`, `width_percent` and `slant` override the drawing (VF masters)."""
     draw_weight = face.weight if weight is None else weight
+    draw_slant = face.slant if slant is None else slant
     fb = FontBuilder(UPM, isTTF=not face.cff)
     fb.setupGlyphOrder(GLYPH_ORDER)
     fb.setupCharacterMap(CMAP)
-    outlines = {g: glyph_outline(g, draw_weight, face.slant, face.width, clockwise=not face.cff)
+    outlines = {g: glyph_outline(g, draw_weight, draw_slant, face.width, clockwise=not face.cff,
+                                 width_percent=width_percent)
                 for g in GLYPH_ORDER}
     extra = {}
     if face.colr:
@@ -368,7 +381,7 @@ def build_font(face, names=None, weight=None):
     fb.setupPost(keepGlyphNames=not face.cff, italicAngle=-face.slant,
                  underlinePosition=-150, underlineThickness=round(stroke_thickness(draw_weight)))
     mac_style = (1 if face.style in ("Bold", "Bold Italic") else 0) | (2 if face.italic else 0)
-    fb.updateHead(created=TIMESTAMP, modified=TIMESTAMP, macStyle=mac_style, fontRevision=1.0)
+    fb.updateHead(created=TIMESTAMP, modified=TIMESTAMP, macStyle=mac_style, fontRevision=face.revision)
     if face.colr:
         setup_colour(fb)
     return reload(fb.font)
@@ -574,6 +587,85 @@ def build_variable(italic):
 
 
 # --------------------------------------------------------------------------
+# Matching fixtures (issue 11): widths, oblique angles, synthesis, duplicates, a
+# variable font with wght/wdth/slnt/opsz. In `matching/`, outside the shared registry.
+
+
+def matching_faces():
+    """(face, quirk) of the static matching fixtures."""
+    m = "matching"
+    faces = []
+    for cls, word in ((3, "Condensed"), (4, "SemiCondensed"), (7, "Expanded"), (8, "ExtraExpanded")):
+        faces.append(Face(f"StretchFixture-{word}", "Stretch Fixture", word, 400, width=cls,
+                          folder=f"{m}/stretch",
+                          quirk=f"usWidthClass {cls} ({WIDTH_PERCENT[cls]}%); no normal width"))
+    faces.append(Face("SlantFixture-Regular", "Slant Fixture", "Regular", 400, folder=f"{m}/slant",
+                      quirk="upright; the family has no italic"))
+    for angle in (8, 20):
+        faces.append(Face(f"SlantFixture-Oblique{angle}", "Slant Fixture", f"Oblique {angle}", 400,
+                          oblique=True, angle=float(angle), folder=f"{m}/slant",
+                          quirk=f"fsSelection OBLIQUE, post.italicAngle -{angle}"))
+    faces.append(Face("LoneFixture-Regular", "Lone Fixture", "Regular", 400, folder=f"{m}/lone",
+                      quirk="the only face of its family: bold and oblique must be synthesized"))
+    faces.append(Face("DupFixture-Regular", "Dup Fixture", "Regular", 400, folder=f"{m}/dup-old",
+                      quirk="head.fontRevision 1.000: loses to dup-new"))
+    faces.append(Face("DupFixture-Regular", "Dup Fixture", "Regular", 400, revision=2.0,
+                      folder=f"{m}/dup-new", quirk="head.fontRevision 2.000: wins over dup-old"))
+    faces.append(Face("FixtureVar-Bold", "Fixture Var", "Bold", 700, folder=f"{m}/var-static",
+                      quirk="static Bold beside `FixtureVar[wght].ttf`'s Bold instance (same revision)"))
+    return faces
+
+
+AXIS_INSTANCES = [  # (style, PostScript name, wght, wdth, slnt, opsz)
+    ("Regular", "AxisFixture-Regular", 400, 100, 0, 14),
+    ("Bold", "AxisFixture-Bold", 700, 100, 0, 14),
+    ("Display Bold", "AxisFixture-DisplayBold", 700, 100, 0, 48),
+    ("Caption", "AxisFixture-Caption", 400, 100, 0, 8),
+    ("Condensed", "AxisFixture-Condensed", 400, 75, 0, 14),
+    ("Oblique", "AxisFixture-Oblique", 400, 100, -12, 14),
+]
+
+
+def build_axis_variable():
+    """A variable font with wght 100–900, wdth 75–125, slnt −12–0 and opsz 8–48."""
+    from fontTools import varLib
+    from fontTools.designspaceLib import (AxisDescriptor, DesignSpaceDocument,
+                                          InstanceDescriptor, SourceDescriptor)
+    face = Face("AxisFixture-Regular", "Axis Fixture", "Regular", 400)
+    names = face.names()
+    names[25] = "AxisFixture"
+    ds = DesignSpaceDocument()
+    for tag, name, lo, default, hi in (("wght", "Weight", 100, 400, 900), ("wdth", "Width", 75, 100, 125),
+                                       ("slnt", "Slant", -12, 0, 0), ("opsz", "Optical size", 8, 14, 48)):
+        axis = AxisDescriptor()
+        axis.tag, axis.name = tag, name
+        axis.minimum, axis.default, axis.maximum = lo, default, hi
+        ds.addAxis(axis)
+    default = {"Weight": 400, "Width": 100, "Slant": 0, "Optical size": 14}
+    # One master at the default and one at each axis end; opsz draws heavier when small.
+    masters = [({}, {})] + [
+        ({"Weight": 100}, {"weight": 100}), ({"Weight": 900}, {"weight": 900}),
+        ({"Width": 75}, {"width_percent": 75}), ({"Width": 125}, {"width_percent": 125}),
+        ({"Slant": -12}, {"slant": 12.0}),
+        ({"Optical size": 8}, {"weight": 440}), ({"Optical size": 48}, {"weight": 360}),
+    ]
+    for i, (where, drawing) in enumerate(masters):
+        src = SourceDescriptor()
+        src.name = f"master-{i}"
+        src.location = {**default, **where}
+        src.font = build_font(face, names=names, **drawing)
+        ds.addSource(src)
+    for style, ps, wght, wdth, slnt, opsz in AXIS_INSTANCES:
+        inst = InstanceDescriptor()
+        inst.familyName, inst.styleName, inst.postScriptFontName = "Axis Fixture", style, ps
+        inst.location = {"Weight": wght, "Width": wdth, "Slant": slnt, "Optical size": opsz}
+        ds.addInstance(inst)
+    vf, _, _ = varLib.build(ds)
+    vf["head"].created = vf["head"].modified = TIMESTAMP
+    return reload(vf)
+
+
+# --------------------------------------------------------------------------
 # Bad files
 
 
@@ -609,6 +701,8 @@ BAD_FILES = [
 def generate():
     if OUT.exists():
         shutil.rmtree(OUT)
+    if (FIXTURES / "matching").exists():
+        shutil.rmtree(FIXTURES / "matching")
     OUT.mkdir(parents=True)
     manifest = []
 
@@ -669,6 +763,19 @@ def generate():
     record(colour, colour.path, quirk="COLRv0/CPAL colour glyphs for A, O and 0 "
                                       "(3 colours, one palette)")
 
+    for face in matching_faces():
+        save(build_font(face), FIXTURES / face.path)
+        record(face, face.path)
+    axis = Face("AxisFixture-Regular", "Axis Fixture", "Regular", 400)
+    axis_path = "matching/axis/AxisFixture[opsz,slnt,wdth,wght].ttf"
+    save(build_axis_variable(), FIXTURES / axis_path)
+    record(axis, axis_path, fmt="TrueType variable",
+           quirk="variable font, wght 100–900, wdth 75–125, slnt −12–0, opsz 8–48 (default 400/100/0/14)")
+    for i, (style, ps, wght, wdth, slnt, opsz) in enumerate(AXIS_INSTANCES, start=1):
+        record(axis, axis_path, index=i << 16, instance=i, ps=ps, style=style, weight=wght,
+               fmt="TrueType variable, named instance",
+               quirk=f"named instance wght={wght} wdth={wdth} slnt={slnt} opsz={opsz}")
+
     write_bad_files(OUT / "families" / "NotoFixture-Regular.ttf")
     for path, what in BAD_FILES:
         manifest.append({"file": path, "bad": True, "quirk": what})
@@ -684,7 +791,7 @@ def generate():
 def tree(root):
     """{relative path: bytes} of the generated files under `root`."""
     files = {}
-    for p in sorted((root / "fonts").rglob("*")):
+    for p in sorted([*(root / "fonts").rglob("*"), *(root / "matching").rglob("*")]):
         if p.is_file():
             files[str(p.relative_to(root))] = p.read_bytes()
     for name in ("manifest.json", "README.md"):
@@ -736,6 +843,10 @@ def readme(manifest):
         "byte-identical files with the same library versions (last generated with",
         f"Python {sys.version.split()[0]}, fontTools {fontTools.version}, brotli {brotli_version}; WOFF uses",
         "zlib and WOFF2 brotli, whose output may differ across their versions).",
+        "",
+        "Paths are relative to `fonts/`, except `matching/…`: the fixtures of CSS width, oblique-angle,",
+        "synthesis and duplicate matching live in `Tests/Fixtures/matching/`, outside `fonts/`, so that",
+        "tests registering all of `fonts/` do not see their deliberate duplicates.",
         "",
         "`manifest.json` holds the same table as data: one entry per face (file, face",
         "index as FreeType/fontconfig number it, instance, PostScript name, family,",

@@ -10,9 +10,10 @@ package enum CommandCatalog {
     /// The subcommands.
     package static var commands: [any Subcommand.Type] {
         [
-            ResolveCommand.self, ExplainCommand.self, ListCommand.self, FaceCommand.self, RegisterCommand.self,
-            UnregisterCommand.self, RescanCommand.self, StatusCommand.self, WatchCommand.self, RulesCommand.self,
-            AuditSubcommand.self, StyleNameCommand.self, WeightOfCommand.self, HelpCommand.self, CompletionCommand.self,
+            ResolveCommand.self, ExplainCommand.self, ListCommand.self, CandidatesCommand.self, FaceCommand.self,
+            RegisterCommand.self, UnregisterCommand.self, RescanCommand.self, StatusCommand.self,
+            DuplicatesCommand.self, WatchCommand.self, RulesCommand.self, AuditSubcommand.self, StyleNameCommand.self,
+            WeightOfCommand.self, HelpCommand.self, CompletionCommand.self,
         ]
     }
 
@@ -23,8 +24,8 @@ package enum CommandCatalog {
 
     /// The names of the subcommands, in help order; spelled out so that `help`'s own description can use them.
     package static let commandNames = [
-        "resolve", "explain", "list", "face", "register", "unregister", "rescan", "status", "watch", "rules", "audit",
-        "style-name", "weight-of", "help", "completion",
+        "resolve", "explain", "list", "candidates", "face", "register", "unregister", "rescan", "status", "duplicates",
+        "watch", "rules", "audit", "style-name", "weight-of", "help", "completion",
     ]
 
     /// Every command's description.

@@ -48,6 +48,10 @@ package final class DaemonBackend: RegistryBackend {
         try translating { (client) throws(VarlinkClientError) in try client.resolve(query) }
     }
 
+    package func candidates(_ query: ResolveQuery) throws(CLIError) -> CandidateList {
+        try translating { (client) throws(VarlinkClientError) in try client.candidates(query) }
+    }
+
     package func families() throws(CLIError) -> [FamilySummary] {
         try translating { (client) throws(VarlinkClientError) in try client.families() }
     }

@@ -42,6 +42,14 @@ package final class EmbeddedBackend: RegistryBackend {
         }
     }
 
+    package func candidates(_ query: ResolveQuery) throws(CLIError) -> CandidateList {
+        do {
+            return try registry.candidates(query)
+        } catch {
+            throw .notFound(error.description)
+        }
+    }
+
     package func families() -> [FamilySummary] {
         registry.index.families.map(FamilySummary.init)
     }
@@ -99,7 +107,7 @@ package final class EmbeddedBackend: RegistryBackend {
         return RegistryStatus(
             mode: .embedded, faces: index.faces.count, families: index.families.count, generation: index.generation,
             problems: index.problems + registry.rules.problemReports, fontDirectories: directories,
-            registeredPaths: registry.registeredPaths)
+            registeredPaths: registry.registeredPaths, duplicates: DuplicateSummary.of(index))
     }
 
     /// Rescans every `pollInterval` seconds and reports each change (there is no daemon to tell us).

@@ -11,6 +11,8 @@ import Varlink
 package protocol RegistryBackend: AnyObject {
     /// Resolves a query, as `Resolve` does.
     func resolve(_ query: ResolveQuery) throws(CLIError) -> ResolutionReply
+    /// The query's family's faces in CSS order, as `Candidates` does.
+    func candidates(_ query: ResolveQuery) throws(CLIError) -> CandidateList
     /// The registered families, sorted by name.
     func families() throws(CLIError) -> [FamilySummary]
     /// The faces of one family (by any spelling of its name), or every face when `family` is `nil`.

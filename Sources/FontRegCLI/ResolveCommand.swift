@@ -5,7 +5,8 @@ import FontRegProtocol
 import FontRegSystem
 import Varlink
 
-/// `fontresolve resolve FAMILY [--weight W] [--italic] [--bold-text] [--bold-policy P] [--strict] [--explain] [--json]`.
+/// `fontresolve resolve FAMILY [--weight W] [--italic] [--style S] [--width W] [--optical-size PT]
+/// [--synthesis S] [--bold-text] [--bold-policy P] [--strict] [--explain] [--json]`.
 package enum ResolveCommand: Subcommand {
     package static let spec = CommandSpec(
         name: "resolve", arguments: "FAMILY",
@@ -13,8 +14,10 @@ package enum ResolveCommand: Subcommand {
         discussion: """
             Resolves FAMILY ("Noto Sans", "NotoSans" and "noto-sans" are the same) at a weight and \
             style: the family rule and aliases, Bold Text, the composed face name, then the nearest \
-            weight by the CSS Fonts 4 rules, then fontconfig's system sans-serif (marked SYSTEM \
-            FALLBACK) unless --strict. Exits 1 when nothing serves the query.
+            face by the CSS Fonts 4 rules (width, then style, then weight), then fontconfig's system \
+            sans-serif (marked SYSTEM FALLBACK) unless --strict. The answer says what to draw with: \
+            the variation axis values to set on a variable face (variations: wght=650) and what the \
+            renderer must fake (synthesis: bold). Exits 1 when nothing serves the query.
             """,
         options: [
             .init(
@@ -27,6 +30,27 @@ package enum ResolveCommand: Subcommand {
                     "200", "300", "400", "500", "600", "700", "800", "900",
                 ])),
             .init("italic", help: "Ask for an italic face.", example: "fontresolve resolve Lato --weight 300 --italic"),
+            .init(
+                "style", value: "S",
+                help: "CSS font-style: normal, italic, oblique or \"oblique ANGLEdeg\" (--italic is the shorthand).",
+                example: "fontresolve resolve Inter --style \"oblique 8deg\"",
+                completion: .values(["normal", "italic", "oblique"])),
+            .init(
+                "width", value: "W",
+                help:
+                    "CSS font-stretch: ultra-condensed, extra-condensed, condensed, semi-condensed, normal, semi-expanded, expanded, extra-expanded, ultra-expanded, or a percentage (87.5%).",
+                example: "fontresolve resolve \"Open Sans\" --width condensed",
+                completion: .values(FontWidth.keywords)),
+            .init(
+                "optical-size", value: "PT",
+                help: "The text size in points: sets opsz on faces that have the axis (CSS font-optical-sizing: auto).",
+                example: "fontresolve resolve Inter --optical-size 24"),
+            .init(
+                "synthesis", value: "S",
+                help:
+                    "What the renderer may fake, as CSS font-synthesis: \"weight style\" (default), weight, style or none.",
+                example: "fontresolve resolve Lato --weight 900 --synthesis none",
+                completion: .values(["none", "weight", "style", "weight style"])),
             .init(
                 "bold-text",
                 help: "The Accessibility Bold Text setting is on: use a heavier weight by the Bold Text policy.",
@@ -79,9 +103,43 @@ package enum ResolveCommand: Subcommand {
             }
             policy = parsed
         }
-        return ResolveQuery(
+        var query = ResolveQuery(
             family: family, weight: weight, italic: arguments.has("italic"), boldText: arguments.has("bold-text"),
             boldPolicy: policy, strict: arguments.has("strict"))
+        try readRenderingOptions(arguments, into: &query)
+        return query
+    }
+
+    /// Reads `--style`, `--width`, `--optical-size` and `--synthesis`.
+    ///
+    /// - Throws: ``UsageError`` naming the accepted values.
+    static func readRenderingOptions(_ arguments: ParsedArguments, into query: inout ResolveQuery) throws(UsageError) {
+        if let text = arguments.value("style") {
+            guard let style = RequestedStyle(parsing: text) else {
+                throw UsageError("unknown style \"\(text)\"; use normal, italic, oblique or \"oblique 10deg\"")
+            }
+            if style != .normal || !query.italic { query.style = style }
+        }
+        if let text = arguments.value("width") {
+            guard let width = FontWidth.parse(text) else {
+                throw UsageError(
+                    "unknown width \"\(text)\"; use a percentage (87.5%) or one of: \(FontWidth.keywords.joined(separator: ", "))"
+                )
+            }
+            query.width = width
+        }
+        if let text = arguments.value("optical-size") {
+            guard let size = Double(text), size > 0, size <= 10_000 else {
+                throw UsageError("the optical size \"\(text)\" is not a size in points (e.g. 12 or 24)")
+            }
+            query.opticalSize = size
+        }
+        if let text = arguments.value("synthesis") {
+            guard let permission = SynthesisPermission(parsing: text) else {
+                throw UsageError("unknown synthesis \"\(text)\"; use \"weight style\", weight, style or none")
+            }
+            query.synthesis = permission
+        }
     }
 
     package static func run(_ context: CommandContext) throws(CLIError) -> ExitStatus {
@@ -101,6 +159,14 @@ package enum ResolveCommand: Subcommand {
         return .success
     }
 
+    /// `wght=650 opsz=24`, in the face's axis order.
+    static func describe(_ variations: [String: Double], axes: [VariationAxis]) -> String {
+        let order = Dictionary(axes.enumerated().map { ($0.element.tag, $0.offset) }) { first, _ in first }
+        return variations.map { VariationSetting(tag: $0.key, value: $0.value) }
+            .sorted { (order[$0.tag] ?? Int.max, $0.tag) < (order[$1.tag] ?? Int.max, $1.tag) }
+            .map(\.description).joined(separator: " ")
+    }
+
     /// Renders a resolution for people: the face, how it was found, then (with `explain`) the trace.
     package static func render(_ reply: ResolutionReply, explain: Bool, console: Console) -> String {
         let face = reply.face
@@ -110,14 +176,18 @@ package enum ResolveCommand: Subcommand {
         lines.append(console.styled(face.postscriptName, .bold) + marker)
         lines.append("  file:      \(PathDisplay.location(of: face))")
         lines.append("  family:    \(face.family) \(face.subfamily)")
-        var weight = "\(face.weight)"
+        var weight = "\(reply.weight)"
         if reply.effectiveWeight != reply.requestedWeight {
             weight +=
                 " (asked \(reply.requestedWeight), Bold Text \(reply.effectiveWeight)\(reply.boldPolicy.map { " by \($0.rawValue)" } ?? ""))"
-        } else if face.weight != reply.requestedWeight {
+        } else if reply.weight != reply.requestedWeight {
             weight += " (asked \(reply.requestedWeight))"
         }
         lines.append("  weight:    \(weight)\(face.italic ? ", italic" : "")")
+        if !reply.variations.isEmpty {
+            lines.append("  variations: \(describe(reply.variations, axes: face.axes))")
+        }
+        if !reply.synthesis.isEmpty { lines.append("  synthesis: \(reply.synthesis)") }
         let matchStyle: Console.Style =
             fallback ? .red : (reply.match == .nearestWeight ? .yellow : .green)
         let composed = reply.composedName.flatMap { $0.isEmpty ? nil : " (composed name \($0))" } ?? ""

@@ -57,6 +57,13 @@ package enum StatusCommand: Subcommand {
                     "  \(console.styled("skipped:", .yellow)) \(PathDisplay.relative(problem.path)): \(problem.reason)")
             }
         }
+        if !status.duplicates.isEmpty {
+            let losers = status.duplicates.reduce(0) { $0 + $1.losers.count }
+            add(
+                "duplicates",
+                "\(status.duplicates.count) (\(losers) face\(losers == 1 ? "" : "s") not used; `fontresolve duplicates` says why)"
+            )
+        }
         return lines.joined(separator: "\n")
     }
 

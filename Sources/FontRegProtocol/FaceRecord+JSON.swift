@@ -18,20 +18,24 @@ extension FaceRecord {
                 writer.end()
             }
         }
+        writer.member("coordinates") { writer in writer.writeSettingsArray(coordinates) }
         writer.member("family", family)
         writer.member("file", file)
         writer.member("fileSize", Int(fileSize))
+        writer.member("fontRevision", fontRevision)
         writer.member("format", format)
         writer.member("fullName", fullName)
         writer.member("index", index)
         if let instance { writer.member("instance", instance) }
         writer.member("isColor", isColor)
         writer.member("italic", italic)
+        writer.member("italicAngle", italicAngle)
         writer.member("oblique", oblique)
         writer.member("postscriptName", postscriptName)
         writer.member("subfamily", subfamily)
         writer.member("weight", weight)
         writer.member("width", width)
+        writer.member("widthPercent", widthPercent)
         writer.end()
     }
 
@@ -69,6 +73,10 @@ extension FaceRecord {
             else { return nil }
             return VariationAxis(tag: tag, minimum: minimum, defaultValue: defaultValue, maximum: maximum)
         }
+        let coordinates: [VariationSetting] = (object["coordinates"]?.arrayValue ?? []).compactMap { setting in
+            guard let tag = setting["tag"]?.stringValue, let value = setting["value"]?.doubleValue else { return nil }
+            return VariationSetting(tag: tag, value: value)
+        }
         self.init(
             postscriptName: postscriptName, family: family,
             subfamily: object["subfamily"]?.stringValue ?? "", fullName: object["fullName"]?.stringValue ?? "",
@@ -76,6 +84,66 @@ extension FaceRecord {
             width: object["width"]?.intValue ?? 5, file: file, index: object["index"]?.intValue ?? 0,
             instance: object["instance"]?.intValue, fileSize: Int64(object["fileSize"]?.intValue ?? 0),
             format: object["format"]?.stringValue ?? "", isColor: object["isColor"]?.boolValue ?? false,
-            axes: axes)
+            axes: axes, widthPercent: object["widthPercent"]?.doubleValue,
+            italicAngle: object["italicAngle"]?.doubleValue ?? 0, coordinates: coordinates,
+            fontRevision: object["fontRevision"]?.doubleValue ?? 0)
+    }
+}
+
+extension JSONBytesWriter {
+    /// Writes settings as an array of `{"tag", "value"}` objects (a face's instance coordinates).
+    package mutating func writeSettingsArray(_ settings: [VariationSetting]) {
+        array(settings) { writer, setting in
+            writer.begin()
+            writer.member("tag", setting.tag)
+            writer.member("value", setting.value)
+            writer.end()
+        }
+    }
+
+    /// Writes settings as one object from axis tag to value (`{"wght": 650}`): a reply's `variations`.
+    package mutating func writeVariations(_ settings: [VariationSetting]) {
+        begin()
+        for setting in settings.sorted(by: { $0.tag < $1.tag }) {
+            key(setting.tag)
+            write(.number(setting.value))
+        }
+        end()
+    }
+
+    /// Writes a synthesis as `{"bold", "oblique", "obliqueAngle"}` (the angle only when oblique).
+    package mutating func writeSynthesis(_ synthesis: Synthesis) {
+        begin()
+        member("bold", synthesis.bold)
+        member("oblique", synthesis.oblique)
+        if let angle = synthesis.obliqueAngle { member("obliqueAngle", JSONValue.number(angle)) }
+        end()
+    }
+}
+
+extension JSONValue {
+    /// A number for a renderer: whole values as integers (`650`, not `650.0`), others as they are (`87.5`).
+    package static func number(_ value: Double) -> JSONValue {
+        value == value.rounded() && abs(value) < 1e15 ? .int(Int(value)) : .double(value)
+    }
+}
+
+extension VariationSetting {
+    /// Settings from a reply's `variations` object, in the face's axis order (unknown tags last, by name).
+    package static func settings(from value: JSONValue?, axes: [VariationAxis]) -> [VariationSetting] {
+        guard let object = value?.objectValue else { return [] }
+        let order = Dictionary(axes.enumerated().map { ($0.element.tag, $0.offset) }) { first, _ in first }
+        return object.compactMap { tag, value in value.doubleValue.map { VariationSetting(tag: tag, value: $0) } }
+            .sorted { (order[$0.tag] ?? Int.max, $0.tag) < (order[$1.tag] ?? Int.max, $1.tag) }
+    }
+}
+
+extension Synthesis {
+    /// A synthesis from its JSON object (`nil`, or anything else, is no synthesis).
+    package init(jsonValue value: JSONValue?) {
+        let object = value?.objectValue ?? [:]
+        self.init(
+            bold: object["bold"]?.boolValue ?? false, oblique: object["oblique"]?.boolValue ?? false,
+            obliqueAngle: object["obliqueAngle"]?.doubleValue)
     }
 }

@@ -78,6 +78,13 @@ public final class RegistryClient {
         return reply
     }
 
+    /// The query's family, its faces in the order CSS Fonts 4 tries them, each with variations and synthesis.
+    public func candidates(_ query: ResolveQuery) throws(VarlinkClientError) -> CandidateList {
+        let parameters = try call("Candidates", query.varlinkParameters)
+        guard let list = CandidateList(parameters: parameters) else { throw Self.unreadableReply("Candidates") }
+        return list
+    }
+
     /// Resolves a batch in one call: each query's resolution, or the error it got.
     public func resolveMany(_ queries: [ResolveQuery]) throws(VarlinkClientError) -> [Result<
         ResolutionReply, VarlinkError

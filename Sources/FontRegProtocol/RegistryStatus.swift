@@ -32,13 +32,16 @@ public struct RegistryStatus: Sendable, Hashable, Codable {
     public var uptimeSeconds: Double?
     /// Open connections to the daemon, in daemon mode.
     public var connections: Int?
+    /// Faces claimed by more than one file, with the face used and why the others lost.
+    public var duplicates: [DuplicateSummary]
 
     /// A status with every field given.
     public init(
         mode: Mode, socket: String? = nil, faces: Int, families: Int, generation: Int, problems: [ScanProblem],
         fontDirectories: [String], registeredPaths: [String], version: String? = nil, uptimeSeconds: Double? = nil,
-        connections: Int? = nil
+        connections: Int? = nil, duplicates: [DuplicateSummary] = []
     ) {
+        self.duplicates = duplicates
         self.mode = mode
         self.socket = socket
         self.faces = faces

@@ -23,7 +23,16 @@ extension ResolutionReply {
         writer.member("postscriptName", postscriptName)
         writer.member("requestedWeight", requestedWeight)
         writer.member("resolvedFamily", resolvedFamily)
+        writer.member("synthesis") { $0.writeSynthesis(synthesis) }
         writer.member("trace", trace)
+        writer.member("variations") { writer in
+            writer.begin()
+            for (tag, value) in variations.sorted(by: { $0.key < $1.key }) {
+                writer.key(tag)
+                writer.write(.number(value))
+            }
+            writer.end()
+        }
         writer.member("warnings", warnings)
         writer.member("weight", weight)
         writer.end()
@@ -58,7 +67,9 @@ extension ResolutionReply {
             resolvedFamily: object["resolvedFamily"]?.stringValue ?? face.family,
             boldPolicy: object["boldPolicy"]?.stringValue.flatMap { BoldTextPolicy(rawValue: $0) },
             trace: (object["trace"]?.arrayValue ?? []).compactMap(\.stringValue),
-            warnings: (object["warnings"]?.arrayValue ?? []).compactMap(\.stringValue))
+            warnings: (object["warnings"]?.arrayValue ?? []).compactMap(\.stringValue),
+            variations: VariationSetting.settings(from: object["variations"], axes: face.axes),
+            synthesis: Synthesis(jsonValue: object["synthesis"]))
         self.init(resolution)
         if let family = object["family"]?.stringValue { self.family = family }
     }

@@ -13,6 +13,10 @@ extension ResolveQuery {
         if boldText { parameters["boldText"] = true }
         if let boldPolicy { parameters["boldPolicy"] = .string(boldPolicy.rawValue) }
         if strict { parameters["strict"] = true }
+        if style != .normal && style != .italic { parameters["style"] = .string(style.description) }
+        if let width { parameters["width"] = .string(FontWidth.describe(width)) }
+        if let opticalSize { parameters["opticalSize"] = .double(opticalSize) }
+        if synthesis != .all { parameters["synthesis"] = .string(synthesis.description) }
         return parameters
     }
 }

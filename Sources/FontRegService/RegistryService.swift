@@ -91,6 +91,7 @@ package final class RegistryService: VarlinkService {
             switch call.methodName {
             case "Resolve": return .encodedReply(try resolve(call))
             case "ResolveMany": return .encodedReply(try resolveMany(call))
+            case "Candidates": return .encodedReply(try candidates(call))
             case "ListFamilies": return .encodedReply(try listFamilies(call))
             case "ListFaces": return .encodedReply(try listFaces(call))
             case "GetFace": return .reply(try getFace(call))
@@ -139,10 +140,38 @@ package final class RegistryService: VarlinkService {
             }
             policy = parsed
         }
-        return ResolveQuery(
+        var query = ResolveQuery(
             family: family, weight: weight, italic: try reader.optionalBool("italic") ?? false,
             boldText: try reader.optionalBool("boldText") ?? false, boldPolicy: policy,
             strict: try reader.optionalBool("strict") ?? false)
+        try readRenderingOptions(from: reader, into: &query)
+        return query
+    }
+
+    /// Reads `style`, `width`, `opticalSize` and `synthesis` (CSS's `font-style`, `font-stretch`,
+    /// the text size for `opsz`, and `font-synthesis`); a value out of their grammar is `InvalidParameter`.
+    static func readRenderingOptions(from reader: ParameterReader, into query: inout ResolveQuery)
+        throws(VarlinkError)
+    {
+        if let text = try reader.optionalString("style") {
+            guard let style = RequestedStyle(parsing: text) else { throw VarlinkError.invalidParameter("style") }
+            // `italic: true` is the shorthand; an explicit style wins unless it is plain `normal`.
+            if style != .normal || !query.italic { query.style = style }
+        }
+        if let text = try reader.optionalWeightText("width") {
+            guard let width = FontWidth.parse(text) else { throw VarlinkError.invalidParameter("width") }
+            query.width = width
+        }
+        if let size = try reader.optionalDouble("opticalSize") {
+            guard size > 0 && size <= 10_000 else { throw VarlinkError.invalidParameter("opticalSize") }
+            query.opticalSize = size
+        }
+        if let text = try reader.optionalString("synthesis") {
+            guard let permission = SynthesisPermission(parsing: text) else {
+                throw VarlinkError.invalidParameter("synthesis")
+            }
+            query.synthesis = permission
+        }
     }
 
     /// Parses a weight; plain numbers, the common case, skip the name table.
@@ -154,7 +183,9 @@ package final class RegistryService: VarlinkService {
     /// The most queries one `ResolveMany` call may carry; more get `InvalidParameter(queries)`.
     package static let maximumBatch = 1024
 
-    static let queryParameters: Set<String> = ["family", "weight", "italic", "boldText", "boldPolicy", "strict"]
+    static let queryParameters: Set<String> = [
+        "family", "weight", "italic", "boldText", "boldPolicy", "strict", "style", "width", "opticalSize", "synthesis",
+    ]
 
     private func resolve(_ call: VarlinkCall) throws(VarlinkError) -> [UInt8] {
         let query = try Self.query(from: ParameterReader(call, allowed: Self.queryParameters))
@@ -191,6 +222,16 @@ package final class RegistryService: VarlinkService {
         let bytes = JSONValue.object(try make()).serialized()
         listings.store(bytes, for: key, generation: generation)
         return bytes
+    }
+
+    /// `Candidates`: the family's faces in CSS order for the query, each with variations and synthesis.
+    private func candidates(_ call: VarlinkCall) throws(VarlinkError) -> [UInt8] {
+        let query = try Self.query(from: ParameterReader(call, allowed: Self.queryParameters))
+        do {
+            return try registry.candidates(query).jsonBytes
+        } catch {
+            throw Self.varlinkError(error)
+        }
     }
 
     private func resolveMany(_ call: VarlinkCall) throws(VarlinkError) -> [UInt8] {
@@ -260,20 +301,28 @@ package final class RegistryService: VarlinkService {
         let reader = try ParameterReader(call, allowed: ["family"])
         let index = registry.index
         guard let name = try reader.optionalString("family") else {
-            return cachedFaces("faces", index.faces, generation: index.generation)
+            return cachedFaces(
+                "faces", index.faces, duplicates: DuplicateSummary.of(index), generation: index.generation)
         }
         guard let family = index.family(named: name) else {
             throw Self.varlinkError(
                 ResolveError.familyNotFound(family: name, suggestions: index.suggestions(for: name)))
         }
-        return cachedFaces("faces:" + family.name, family.faces, generation: index.generation)
+        return cachedFaces(
+            "faces:" + family.name, family.faces, duplicates: DuplicateSummary.of(index, family: family.name),
+            generation: index.generation)
     }
 
-    /// `{"faces": [...]}` for a list of faces, from the listing cache or written straight to bytes.
-    private func cachedFaces(_ key: String, _ faces: [FaceRecord], generation: Int) -> [UInt8] {
+    /// `{"duplicates": [...], "faces": [...]}` for a list of faces and the duplicate groups among
+    /// them (the faces that lost are listed under `duplicates`, not `faces`, for one family), from
+    /// the listing cache or written straight to bytes.
+    private func cachedFaces(_ key: String, _ faces: [FaceRecord], duplicates: [DuplicateSummary], generation: Int)
+        -> [UInt8]
+    {
         if let cached = listings.lookup(key, generation: generation) { return cached }
         var writer = JSONBytesWriter()
         writer.begin()
+        writer.member("duplicates", .array(duplicates.map(\.jsonValue)))
         writer.member("faces") { writer in writer.array(faces) { writer, face in face.writeJSON(to: &writer) } }
         writer.end()
         listings.store(writer.output, for: key, generation: generation)
@@ -310,6 +359,7 @@ package final class RegistryService: VarlinkService {
             "uptimeSeconds": .double((Date().timeIntervalSince(started) * 1000).rounded() / 1000),
             "version": .string(FontRegVersion.current),
             "connections": .int(server.withLock { $0?.connectionCount } ?? 0),
+            "duplicates": .array(DuplicateSummary.of(index).map(\.jsonValue)),
         ]
     }
 }

@@ -60,6 +60,10 @@ package struct ResolveCacheKey: Hashable, Sendable {
     let boldText: Bool
     let boldPolicy: BoldTextPolicy?
     let strict: Bool
+    let style: RequestedStyle
+    let width: Double?
+    let opticalSize: Double?
+    let synthesis: SynthesisPermission
 
     init(_ query: ResolveQuery) {
         family = query.family
@@ -68,5 +72,9 @@ package struct ResolveCacheKey: Hashable, Sendable {
         boldText = query.boldText
         boldPolicy = query.boldPolicy
         strict = query.strict
+        style = query.style
+        width = query.width
+        opticalSize = query.opticalSize
+        synthesis = query.synthesis
     }
 }

@@ -50,6 +50,13 @@ package struct ParameterReader: Sendable {
         return number
     }
 
+    /// An optional number parameter (`nil` when absent or null); integers are accepted as numbers.
+    public func optionalDouble(_ name: String) throws(VarlinkError) -> Double? {
+        guard let value = present(name) else { return nil }
+        guard let number = value.doubleValue, number.isFinite else { throw VarlinkError.invalidParameter(name) }
+        return number
+    }
+
     /// A required array of strings.
     package func stringArray(_ name: String) throws(VarlinkError) -> [String] {
         guard let elements = present(name)?.arrayValue else { throw VarlinkError.invalidParameter(name) }

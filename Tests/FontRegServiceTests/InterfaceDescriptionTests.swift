@@ -39,7 +39,7 @@ struct InterfaceDescriptionTests {
             .map { String($0.dropFirst(7).prefix { $0 != "(" }) }
         #expect(
             Set(methods) == [
-                "Resolve", "ResolveMany", "ListFamilies", "ListFaces", "GetFace", "Register",
+                "Resolve", "ResolveMany", "Candidates", "ListFamilies", "ListFaces", "GetFace", "Register",
                 "Unregister", "Rescan", "GetStatus", "ListRules", "Monitor",
             ])
     }

@@ -17,6 +17,9 @@ package enum Fixtures {
     package static let fonts = repository + "/Tests/Fixtures/fonts"
     package static let families = fonts + "/families"
     package static let bad = fonts + "/bad"
+    /// `Tests/Fixtures/matching`: widths, oblique angles, synthesis, duplicates and AxisFixture (issue 11),
+    /// outside `fonts/` so that registries of all of `fonts/` never see their deliberate duplicates.
+    package static let matching = repository + "/Tests/Fixtures/matching"
     /// The bundled real fonts, `fonts/`.
     package static let bundled = repository + "/fonts"
 

@@ -7,8 +7,12 @@ import FontRegSystem
 public final class FamilyEntry: Sendable, Hashable {
     /// The typographic family name as the fonts spell it.
     public let name: String
-    /// The faces, normal before italic before oblique, lightest first.
+    /// The faces, normal before italic before oblique, lightest first; duplicates that lost are left out.
     public let faces: [FaceRecord]
+    /// The duplicate groups whose winner is a face of this family (see ``DuplicateGroup``).
+    public let duplicates: [DuplicateGroup]
+    /// What matching needs of each face, `matchTraits[i]` of `faces[i]`, worked out once.
+    let matchTraits: [FaceMatcher.Traits]
 
     /// The rule a family without a rule file gets, derived once when the index is built.
     public let defaultRule: FamilyRule
@@ -46,9 +50,11 @@ public final class FamilyEntry: Sendable, Hashable {
     }
 
     /// Creates the entry with faces already in ``order`` and a lookup of every registered PostScript name.
-    init(name: String, sorted: [FaceRecord], lookup: (String) -> FaceRecord?) {
+    init(name: String, sorted: [FaceRecord], duplicates: [DuplicateGroup] = [], lookup: (String) -> FaceRecord?) {
         self.name = name
         faces = sorted
+        self.duplicates = duplicates
+        matchTraits = sorted.map(FaceMatcher.Traits.init)
         let rule = FamilyRule.defaultRule(for: name, faces: sorted)
         defaultRule = rule
         var weights: [FontStyle: [Int]] = [:]

@@ -13,6 +13,8 @@ public struct FontIndex: Sendable {
     public let faces: [FaceRecord]
     /// Files that could not be used, with the reason.
     public let problems: [ScanProblem]
+    /// Faces claimed by more than one file, with the face used and the ones not used (see ``DuplicateGroup``).
+    public let duplicates: [DuplicateGroup]
 
     private let familiesByKey: [FamilyKey: FamilyEntry]
     private let byPostscriptName: [CaseInsensitiveName: Int]
@@ -26,9 +28,17 @@ public struct FontIndex: Sendable {
     ///   - faces: the faces, in any order.
     ///   - problems: files that could not be used.
     ///   - generation: the registry generation this snapshot belongs to.
-    public init(faces: [FaceRecord], problems: [ScanProblem] = [], generation: Int = 0) {
+    ///   - directories: the font directories in configuration order, which decide between
+    ///     duplicates of equal revision (see ``DuplicateGroup``).
+    public init(faces: [FaceRecord], problems: [ScanProblem] = [], generation: Int = 0, directories: [String] = []) {
         self.generation = generation
         self.problems = problems
+        let duplicates = DuplicateGroup.find(in: faces, directories: directories)
+        self.duplicates = duplicates
+        var losers: Set<String> = []
+        for group in duplicates {
+            for loser in group.losers { losers.insert(Self.identity(loser.face)) }
+        }
         var grouped: [FamilyKey: (name: String, faces: [FaceRecord])] = [:]
         for face in faces {
             grouped[FamilyKey(face.family), default: (face.family, [])].faces.append(face)
@@ -41,20 +51,27 @@ public struct FontIndex: Sendable {
         var full = [CaseInsensitiveName: Int](minimumCapacity: sorted.count)
         // The first face wins a name (static faces sort before a variable font's instances):
         // assigned from the last face to the first, so that each face costs one lookup per map.
-        for i in sorted.indices.reversed() {
+        // A duplicate that lost never takes a name.
+        for i in sorted.indices.reversed() where losers.isEmpty || !losers.contains(Self.identity(sorted[i])) {
             ps[CaseInsensitiveName(sorted[i].postscriptName)] = i
             full[CaseInsensitiveName(sorted[i].fullName)] = i
         }
         byPostscriptName = ps
         byFullName = full
         let entries = groups.map { group in
-            FamilyEntry(name: group.name, sorted: group.faces) { name in
+            let used = losers.isEmpty ? group.faces : group.faces.filter { !losers.contains(Self.identity($0)) }
+            let key = FamilyKey(group.name)
+            let own = duplicates.filter { FamilyKey($0.winner.family) == key }
+            return FamilyEntry(name: group.name, sorted: used, duplicates: own) { name in
                 ps[CaseInsensitiveName(name)].map { sorted[$0] }
             }
         }
         families = entries
         familiesByKey = Dictionary(uniqueKeysWithValues: entries.map { (FamilyKey($0.name), $0) })
     }
+
+    /// A face's identity across the index: its file and FreeType index.
+    static func identity(_ face: FaceRecord) -> String { "\(face.file)#\(face.freetypeIndex)" }
 
     /// The family with this name under its normalized key ("noto-sans" finds "Noto Sans").
     ///

@@ -23,6 +23,15 @@ public struct FaceRecord: Sendable, Hashable, Codable {
     public var oblique: Bool
     /// The OpenType width class, 1 (ultra-condensed) to 9 (ultra-expanded); 5 is normal.
     public var width: Int
+    /// The width as a CSS `font-stretch` percentage: a named instance's `wdth` coordinate, the
+    /// `wdth` default of a variable face, else the percentage of ``width``.
+    public var widthPercent: Double
+    /// The slant the file declares, `post.italicAngle` in degrees (negative leans right, as OpenType counts).
+    public var italicAngle: Double
+    /// A named instance's coordinates in axis order (every axis of the file); empty otherwise.
+    public var coordinates: [VariationSetting]
+    /// The font's own version, `head.fontRevision` (a 16.16 fixed-point number such as 3.019); 0 when unknown.
+    public var fontRevision: Double
     /// The absolute path of the font file.
     public var file: String
     /// The face index inside the file (0 for single-face files; the collection index otherwise).
@@ -72,12 +81,21 @@ public struct FaceRecord: Sendable, Hashable, Codable {
     ///   - format: the font format, e.g. `TrueType`.
     ///   - isColor: whether the face has color glyphs.
     ///   - axes: the variation axes of a variable font.
+    ///   - widthPercent: the CSS width percentage; `nil` takes the percentage of `width`.
+    ///   - italicAngle: `post.italicAngle` in degrees (negative leans right).
+    ///   - coordinates: a named instance's axis values, in axis order.
+    ///   - fontRevision: `head.fontRevision`.
     public init(
         postscriptName: String, family: String, subfamily: String, fullName: String,
         weight: Int, italic: Bool, oblique: Bool = false, width: Int = 5, file: String,
         index: Int = 0, instance: Int? = nil, fileSize: Int64 = 0, format: String = "TrueType",
-        isColor: Bool = false, axes: [VariationAxis] = []
+        isColor: Bool = false, axes: [VariationAxis] = [], widthPercent: Double? = nil, italicAngle: Double = 0,
+        coordinates: [VariationSetting] = [], fontRevision: Double = 0
     ) {
+        self.widthPercent = widthPercent ?? FontWidth.percentage(widthClass: width)
+        self.italicAngle = italicAngle
+        self.coordinates = coordinates
+        self.fontRevision = fontRevision
         self.postscriptName = postscriptName
         self.family = family
         self.subfamily = subfamily
@@ -93,6 +111,39 @@ public struct FaceRecord: Sendable, Hashable, Codable {
         self.format = format
         self.isColor = isColor
         self.axes = axes
+    }
+}
+
+extension FaceRecord {
+    private enum CodingKeys: String, CodingKey {
+        case postscriptName, family, subfamily, fullName, weight, italic, oblique, width, file, index, instance
+        case fileSize, format, isColor, axes, widthPercent, italicAngle, coordinates, fontRevision
+    }
+
+    /// Decodes a record; the fields added with issue 11 (width percentage, italic angle,
+    /// coordinates, font revision) may be absent, as in records written by an older fontreg.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            postscriptName: try c.decode(String.self, forKey: .postscriptName),
+            family: try c.decode(String.self, forKey: .family),
+            subfamily: try c.decode(String.self, forKey: .subfamily),
+            fullName: try c.decode(String.self, forKey: .fullName),
+            weight: try c.decode(Int.self, forKey: .weight),
+            italic: try c.decode(Bool.self, forKey: .italic),
+            oblique: try c.decodeIfPresent(Bool.self, forKey: .oblique) ?? false,
+            width: try c.decodeIfPresent(Int.self, forKey: .width) ?? 5,
+            file: try c.decode(String.self, forKey: .file),
+            index: try c.decodeIfPresent(Int.self, forKey: .index) ?? 0,
+            instance: try c.decodeIfPresent(Int.self, forKey: .instance),
+            fileSize: try c.decodeIfPresent(Int64.self, forKey: .fileSize) ?? 0,
+            format: try c.decodeIfPresent(String.self, forKey: .format) ?? "TrueType",
+            isColor: try c.decodeIfPresent(Bool.self, forKey: .isColor) ?? false,
+            axes: try c.decodeIfPresent([VariationAxis].self, forKey: .axes) ?? [],
+            widthPercent: try c.decodeIfPresent(Double.self, forKey: .widthPercent),
+            italicAngle: try c.decodeIfPresent(Double.self, forKey: .italicAngle) ?? 0,
+            coordinates: try c.decodeIfPresent([VariationSetting].self, forKey: .coordinates) ?? [],
+            fontRevision: try c.decodeIfPresent(Double.self, forKey: .fontRevision) ?? 0)
     }
 }
 

@@ -28,12 +28,23 @@ struct FontFileReader {
             guard face.isVariable else { continue }
             let (axes, instances) = face.variations()
             records[records.count - 1].axes = axes
+            if let wdth = axes.first(where: { $0.tag == "wdth" }) {
+                records[records.count - 1].widthPercent = wdth.defaultValue
+                records[records.count - 1].width = FontWidth.widthClass(percentage: wdth.defaultValue)
+            }
             let wghtIndex = axes.firstIndex { $0.tag == "wght" }
             for (n, instance) in instances.enumerated() {
                 let instanceFace = try library.openFace(bytes: bytes, index: ((n + 1) << 16) | faceIndex)
                 var item = base
                 item.instance = n + 1
                 item.axes = axes
+                item.coordinates = zip(axes, instance.coordinates).map {
+                    VariationSetting(tag: $0.tag, value: $1)
+                }
+                if let wdth = axes.firstIndex(where: { $0.tag == "wdth" }) {
+                    item.widthPercent = instance.coordinates[wdth]
+                    item.width = FontWidth.widthClass(percentage: item.widthPercent)
+                }
                 if let ps = instanceFace.postscriptName { item.postscriptName = ps }
                 if let sub = face.name(id: instance.subfamilyNameID) { item.subfamily = sub }
                 if let w = wghtIndex { item.weight = Int(instance.coordinates[w].rounded()) }
@@ -80,6 +91,8 @@ struct FontFileReader {
             fileSize: fileSize,
             format: format,
             isColor: face.hasColor,
-            axes: [])
+            axes: [],
+            italicAngle: face.italicAngle,
+            fontRevision: face.fontRevision)
     }
 }

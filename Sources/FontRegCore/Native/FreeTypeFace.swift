@@ -68,6 +68,19 @@ final class FreeTypeFace {
         return (Int(table.usWeightClass), Int(table.usWidthClass), Int(table.fsSelection))
     }
 
+    /// `post.italicAngle` in degrees (negative leans right), 0 without a `post` table.
+    /// The FreeType call is `FT_Get_Sfnt_Table(FT_SFNT_POST)`.
+    var italicAngle: Double {
+        guard let raw = FT_Get_Sfnt_Table(face, FT_SFNT_POST) else { return 0 }
+        return Double(raw.assumingMemoryBound(to: TT_Postscript.self).pointee.italicAngle) / 65536
+    }
+
+    /// `head.fontRevision`, the font's own 16.16 fixed-point version; 0 without a `head` table.
+    var fontRevision: Double {
+        guard let raw = FT_Get_Sfnt_Table(face, FT_SFNT_HEAD) else { return 0 }
+        return Double(raw.assumingMemoryBound(to: TT_Header.self).pointee.Font_Revision) / 65536
+    }
+
     /// The best English string for a name ID: Windows English (US), then any Windows, Unicode, Mac Roman.
     func name(id: Int) -> String? {
         let count = FT_Get_Sfnt_Name_Count(face)
@@ -116,7 +129,9 @@ final class FreeTypeFace {
         var instances: [(coordinates: [Double], subfamilyNameID: Int)] = []
         for n in 0..<Int(mm.pointee.num_namedstyles) {
             let style = mm.pointee.namedstyle[n]
-            let coords = (0..<axes.count).map { Double(style.coords[$0]) / 65536 }
+            // FreeType 2.12 stores fvar coordinates unsigned: a negative 16.16 value (slnt −12)
+            // arrives as 0xFFF40000 in a 64-bit FT_Fixed. Reinterpret the low 32 bits as signed.
+            let coords = (0..<axes.count).map { Double(Int32(truncatingIfNeeded: style.coords[$0])) / 65536 }
             instances.append((coords, Int(style.strid)))
         }
         return (axes, instances)

@@ -66,7 +66,8 @@ public final class FontRegistry: Sendable {
         fontconfigQueue.async { privateConfig.replace(faces: faces) }
         state = Mutex(
             State(
-                roots: roots, index: FontIndex(faces: faces, problems: problems, generation: 1),
+                roots: roots,
+                index: FontIndex(faces: faces, problems: problems, generation: 1, directories: roots),
                 rules: rules, confinement: confinement))
         writer = Mutex(scanner)
     }
@@ -121,6 +122,11 @@ public final class FontRegistry: Sendable {
     /// - Throws: ``ResolveError`` for an unknown family in strict mode or a family with no usable face.
     public func resolve(_ query: ResolveQuery) throws(ResolveError) -> Resolution {
         try resolver.resolve(query)
+    }
+
+    /// The faces of the query's family, best first. See ``Resolver/candidates(_:)``.
+    public func candidates(_ query: ResolveQuery) throws(ResolveError) -> CandidateList {
+        try resolver.candidates(query)
     }
 
     /// Registers files or directories (scanned recursively).
@@ -246,7 +252,7 @@ public final class FontRegistry: Sendable {
             }
             let index = FontIndex(
                 faces: faces, problems: result.problems + [cacheProblem.withLock { $0 }].compactMap { $0 },
-                generation: old.index.generation + 1)
+                generation: old.index.generation + 1, directories: roots)
             state.withLock { state in
                 state.roots = roots
                 state.index = index

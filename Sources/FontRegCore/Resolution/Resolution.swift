@@ -29,10 +29,20 @@ public struct Resolution: Sendable, Hashable, Codable {
     public var resolvedFamily: String
     /// The Bold Text policy applied, when Bold Text was on.
     public var boldPolicy: BoldTextPolicy?
+    /// The axis values the renderer must set on a variable face, in the file's axis order; empty for a static face.
+    public var variations: [VariationSetting]
+    /// What the renderer must fake (bold, oblique) because no face has it.
+    public var synthesis: Synthesis
     /// Each step the resolver took, as data.
     public var steps: [ResolveStep]
     /// Things the caller should know, as data.
     public var notes: [ResolveWarning]
+
+    /// The weight the text is drawn at: the `wght` value set on a variable face, else the face's weight.
+    public var weight: Int {
+        if let wght = variations.first(where: { $0.tag == "wght" }) { return Int(wght.value.rounded()) }
+        return face.weight
+    }
 
     /// Each step the resolver took, in plain words.
     public var trace: [String] { steps.map(\.description) }
@@ -51,21 +61,26 @@ public struct Resolution: Sendable, Hashable, Codable {
     ///   - boldPolicy: the Bold Text policy applied.
     ///   - trace: the resolver's steps in words.
     ///   - warnings: the warnings in words.
+    ///   - variations: the axis values to set on a variable face.
+    ///   - synthesis: what the renderer must fake.
     public init(
         face: FaceRecord, composedName: String?, match: MatchKind, requestedWeight: Int,
         effectiveWeight: Int, resolvedFamily: String, boldPolicy: BoldTextPolicy?,
-        trace: [String], warnings: [String]
+        trace: [String], warnings: [String], variations: [VariationSetting] = [], synthesis: Synthesis = .none
     ) {
         self.init(
             face: face, composedName: composedName, match: match, requestedWeight: requestedWeight,
             effectiveWeight: effectiveWeight, resolvedFamily: resolvedFamily, boldPolicy: boldPolicy,
             steps: trace.map { .text($0) }, notes: warnings.map { .text($0) })
+        self.variations = variations
+        self.synthesis = synthesis
     }
 
     /// Creates a resolution from recorded steps; the resolver's own initializer.
     init(
         face: FaceRecord, composedName: String?, match: MatchKind, requestedWeight: Int, effectiveWeight: Int,
-        resolvedFamily: String, boldPolicy: BoldTextPolicy?, steps: [ResolveStep], notes: [ResolveWarning]
+        resolvedFamily: String, boldPolicy: BoldTextPolicy?, steps: [ResolveStep], notes: [ResolveWarning],
+        variations: [VariationSetting] = [], synthesis: Synthesis = .none
     ) {
         self.face = face
         self.composedName = composedName
@@ -74,12 +89,15 @@ public struct Resolution: Sendable, Hashable, Codable {
         self.effectiveWeight = effectiveWeight
         self.resolvedFamily = resolvedFamily
         self.boldPolicy = boldPolicy
+        self.variations = variations
+        self.synthesis = synthesis
         self.steps = steps
         self.notes = notes
     }
 
     private enum CodingKeys: String, CodingKey {
         case face, composedName, match, requestedWeight, effectiveWeight, resolvedFamily, boldPolicy, trace, warnings
+        case variations, synthesis
     }
 
     /// Decodes a resolution from its JSON form (steps and warnings as text).
@@ -96,7 +114,9 @@ public struct Resolution: Sendable, Hashable, Codable {
             resolvedFamily: try c.decode(String.self, forKey: .resolvedFamily),
             boldPolicy: try c.decodeIfPresent(BoldTextPolicy.self, forKey: .boldPolicy),
             trace: try c.decode([String].self, forKey: .trace),
-            warnings: try c.decode([String].self, forKey: .warnings))
+            warnings: try c.decode([String].self, forKey: .warnings),
+            variations: try c.decodeIfPresent([VariationSetting].self, forKey: .variations) ?? [],
+            synthesis: try c.decodeIfPresent(Synthesis.self, forKey: .synthesis) ?? .none)
     }
 
     /// Encodes the resolution with its steps and warnings in words.
@@ -111,5 +131,7 @@ public struct Resolution: Sendable, Hashable, Codable {
         try c.encodeIfPresent(boldPolicy, forKey: .boldPolicy)
         try c.encode(trace, forKey: .trace)
         try c.encode(warnings, forKey: .warnings)
+        try c.encode(variations, forKey: .variations)
+        try c.encode(synthesis, forKey: .synthesis)
     }
 }

@@ -13,8 +13,12 @@ public struct ResolutionReply: Sendable, Hashable, Codable {
     public var index: Int
     /// The named-instance number of a variable font (1-based), when the face is one.
     public var instance: Int?
-    /// The weight of the face found.
+    /// The weight the text is drawn at: the `wght` value set on a variable face, else the face's weight.
     public var weight: Int
+    /// The axis values the renderer must set, from tag to user-space value (`{"wght": 650}`); empty for a static face.
+    public var variations: [String: Double]
+    /// What the renderer must fake.
+    public var synthesis: Synthesis
     /// Whether the face found is italic.
     public var italic: Bool
     /// The family of the face found.
@@ -47,7 +51,9 @@ public struct ResolutionReply: Sendable, Hashable, Codable {
         file = face.file
         index = face.index
         instance = face.instance
-        weight = face.weight
+        weight = resolution.weight
+        variations = Dictionary(resolution.variations.map { ($0.tag, $0.value) }) { _, last in last }
+        synthesis = resolution.synthesis
         italic = face.italic
         family = face.family
         match = resolution.match

@@ -40,6 +40,24 @@ public enum ResolveStep: Sendable, Hashable, CustomStringConvertible {
     case notRegistered(family: String, suggestions: [String])
     /// fontconfig's system sans-serif stands in.
     case systemFallback(postscriptName: String, family: String, weight: Int)
+    /// The query's width, style, optical size or synthesis permission, when not the defaults.
+    case askedAlso(width: Double?, style: RequestedStyle?, opticalSize: Double?, synthesis: SynthesisPermission?)
+    /// No face has the width asked for; CSS's width order picked another.
+    case widthFallback(wanted: Double, used: Double, family: String)
+    /// An oblique face of another angle stands in.
+    case angleFallback(wanted: Double, used: Double, family: String)
+    /// A value the query asked for lies outside the face's axis: the nearest end is set.
+    case clamped(tag: String, asked: Double, used: Double, minimum: Double, maximum: Double)
+    /// The axis values the renderer must set.
+    case variations(postscriptName: String, settings: [VariationSetting])
+    /// What the renderer must fake, and why.
+    case synthesized(Synthesis, weight: Int, effective: Int)
+    /// Synthesis that would be needed but the query forbids.
+    case synthesisForbidden(bold: Bool, oblique: Bool)
+    /// The chosen face won over duplicates from other files (indirect: a rare step should not
+    /// make every step of every trace larger).
+    indirect case duplicateLost(
+        postscriptName: String, winnerFile: String, loserFile: String, reason: DuplicateGroup.Reason)
     /// A step received as text (from the daemon) rather than taken here.
     case text(String)
 
@@ -98,6 +116,37 @@ public enum ResolveStep: Sendable, Hashable, CustomStringConvertible {
         case .styleFallback(let wanted, let used, let family):
             return
                 "No \(wanted.rawValue) face in \"\(family)\"; falling back to \(used.rawValue) faces (CSS style order)."
+        case .askedAlso(let width, let style, let opticalSize, let synthesis):
+            var parts: [String] = []
+            if let width { parts.append("width \(FontWidth.describe(width))") }
+            if let style { parts.append("style \(style)") }
+            if let opticalSize { parts.append("optical size \(VariationSetting.format(opticalSize)) pt") }
+            if let synthesis { parts.append("synthesis \(synthesis)") }
+            return "Also asked for \(parts.joined(separator: ", "))."
+        case .widthFallback(let wanted, let used, let family):
+            return
+                "No face of width \(FontWidth.describe(wanted)) in \"\(family)\"; the CSS width order picks \(FontWidth.describe(used))."
+        case .angleFallback(let wanted, let used, let family):
+            return
+                "No oblique face at \(VariationSetting.format(wanted))° in \"\(family)\"; the CSS oblique-angle order picks \(VariationSetting.format(used))°."
+        case .clamped(let tag, let asked, let used, let minimum, let maximum):
+            return
+                "\(tag) \(VariationSetting.format(asked)) is outside the axis range \(VariationSetting.format(minimum))–\(VariationSetting.format(maximum)): clamped to \(VariationSetting.format(used))."
+        case .variations(let name, let settings):
+            return "Set \(settings.map(\.description).joined(separator: ", ")) on \(name)."
+        case .synthesized(let synthesis, let weight, let effective):
+            var parts: [String] = []
+            if synthesis.bold { parts.append("bold (the face is \(weight), \(effective) was asked, nothing heavier)") }
+            if synthesis.oblique {
+                parts.append(
+                    "oblique \(VariationSetting.format(synthesis.obliqueAngle ?? 14))° (no italic or oblique face)")
+            }
+            return "The renderer must synthesize \(parts.joined(separator: " and "))."
+        case .synthesisForbidden(let bold, let oblique):
+            let what = [bold ? "bold" : nil, oblique ? "oblique" : nil].compactMap { $0 }.joined(separator: " and ")
+            return "The query forbids synthesis: no fake \(what), the face is drawn as it is."
+        case .duplicateLost(let name, let winnerFile, let loserFile, let reason):
+            return "Duplicate: \(name) from \(winnerFile) is used, not the one from \(loserFile): \(reason)."
         case .variable(let name, let range, let weight):
             return
                 "The variable face \(name) covers weights \(range.lowerBound)–\(range.upperBound): set wght=\(weight)."
@@ -136,6 +185,10 @@ public enum ResolveWarning: Sendable, Hashable, CustomStringConvertible {
     case systemFallback(family: String, fallbackFamily: String, suggestions: [String] = [])
     /// Bold Text asked for a heavier weight than the heaviest the family has: the weight stays.
     case boldTextAtHeaviest(requested: Int, family: String, style: FontStyle, heaviest: Int)
+    /// No face has the width asked for.
+    case widthMissing(family: String, wanted: Double, used: Double)
+    /// The renderer must fake bold or oblique.
+    case synthesized(family: String, synthesis: Synthesis)
     /// A warning received as text (from the daemon).
     case text(String)
 
@@ -159,6 +212,10 @@ public enum ResolveWarning: Sendable, Hashable, CustomStringConvertible {
             heaviest == requested
                 ? "Bold Text has no heavier weight to use: \(heaviest) is the heaviest \"\(family)\" has in \(style.rawValue) style, so the weight stays \(heaviest)."
                 : "Bold Text has no heavier weight to use: \"\(family)\" has nothing heavier than \(requested) in \(style.rawValue) style; its heaviest, \(heaviest), is used."
+        case .widthMissing(let family, let wanted, let used):
+            "\"\(family)\" has no face of width \(FontWidth.describe(wanted)); \(FontWidth.describe(used)) stands in."
+        case .synthesized(let family, let synthesis):
+            "\"\(family)\" has no face for this; the renderer must synthesize \(synthesis)."
         case .text(let text):
             text
         }

@@ -65,10 +65,12 @@ public struct Resolver: Sendable {
                 policy: run.boldPolicy, steps: run.steps, notes: run.notes, index: index,
                 systemFallback: systemFallback)
         }
-        let composed: String?
-        switch run.matchComposedName(entry: entry, family: family, index: index) {
-        case .found(let resolution): return resolution
-        case .notFound(let name): composed = name
+        var composed: String?
+        if run.composedNameApplies {
+            switch run.matchComposedName(entry: entry, family: family, index: index) {
+            case .found(let resolution): return resolution
+            case .notFound(let name): composed = name
+            }
         }
         // 4. A face of the family by CSS Fonts 4 (or Android's nearest rule).
         return try run.matchInFamily(entry: entry, family: family, composed: composed)

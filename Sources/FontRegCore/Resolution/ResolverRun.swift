@@ -37,9 +37,33 @@ struct ResolverRun {
         self.query = query
         requested = query.weight.value
         effective = requested
-        style = query.italic ? .italic : .normal
+        switch query.style {
+        case .normal: style = .normal
+        case .italic: style = .italic
+        case .oblique: style = .oblique
+        }
         steps.reserveCapacity(8)
         steps.append(.asked(family: query.family, weight: requested, italic: query.italic, boldText: query.boldText))
+        let oblique: RequestedStyle? = if case .oblique = query.style { query.style } else { nil }
+        if query.width != nil || oblique != nil || query.opticalSize != nil || query.synthesis != .all {
+            steps.append(
+                .askedAlso(
+                    width: query.width, style: oblique, opticalSize: query.opticalSize,
+                    synthesis: query.synthesis == .all ? nil : query.synthesis))
+        }
+    }
+
+    /// Whether the composed face name can answer the query: it names weight and italic only,
+    /// so a query for another width or an oblique goes straight to CSS matching.
+    var composedNameApplies: Bool {
+        if let width = query.width, width != 100 { return false }
+        if case .oblique = query.style { return false }
+        return true
+    }
+
+    /// What the face matcher needs from this query, at the effective weight.
+    var matchRequest: FaceMatcher.Request {
+        FaceMatcher.Request(width: query.width ?? 100, style: query.style, weight: effective)
     }
 
     /// Step 1: follows an alias, finds the registered family and the rule that applies to it.
@@ -89,11 +113,41 @@ struct ResolverRun {
         }
     }
 
-    /// A resolution of `face` for this query.
-    func resolution(_ face: FaceRecord, composed: String?, match: Resolution.MatchKind, family: String) -> Resolution {
-        Resolution(
+    /// A resolution of `face` for this query, with the variations and synthesis it needs.
+    ///
+    /// - Parameter entry: the family, for duplicate notes; `nil` for a system fallback.
+    mutating func resolution(
+        _ face: FaceRecord, composed: String?, match: Resolution.MatchKind, family: String, entry: FamilyEntry? = nil,
+        rank: FaceMatcher.Rank? = nil
+    ) -> Resolution {
+        if let entry, !entry.duplicates.isEmpty { noteDuplicates(of: face, in: entry) }
+        // A static face needs no rank: it sets no axis, and its own style says whether it is slanted.
+        let used = rank ?? (face.axes.isEmpty ? nil : FaceMatcher.rank(face, for: matchRequest))
+        let answer = Rendering.answer(face: face, rank: used, query: query, effective: effective)
+        steps.append(contentsOf: answer.steps)
+        if !answer.variations.isEmpty {
+            steps.append(.variations(postscriptName: face.postscriptName, settings: answer.variations))
+        }
+        if !answer.synthesis.isEmpty {
+            steps.append(.synthesized(answer.synthesis, weight: answer.weight, effective: effective))
+            notes.append(.synthesized(family: family, synthesis: answer.synthesis))
+        }
+        return Resolution(
             face: face, composedName: composed, match: match, requestedWeight: requested,
-            effectiveWeight: effective, resolvedFamily: family, boldPolicy: boldPolicy, steps: steps, notes: notes)
+            effectiveWeight: effective, resolvedFamily: family, boldPolicy: boldPolicy, steps: steps, notes: notes,
+            variations: answer.variations, synthesis: answer.synthesis)
+    }
+
+    /// Records in the trace the duplicates the chosen face won over.
+    private mutating func noteDuplicates(of face: FaceRecord, in entry: FamilyEntry) {
+        for group in entry.duplicates where group.winner.file == face.file && group.winner == face {
+            for loser in group.losers {
+                steps.append(
+                    .duplicateLost(
+                        postscriptName: face.postscriptName, winnerFile: face.file, loserFile: loser.face.file,
+                        reason: loser.reason))
+            }
+        }
     }
 
     /// Step 3: the face name the rule composes for the effective weight, if it is registered and
@@ -107,7 +161,7 @@ struct ResolverRun {
             switch entry.defaultComposed[FamilyEntry.composedSlot(weight: effective, italic: query.italic)] {
             case .found(let name, let face):
                 steps.append(.composedFound(composed: name, registered: face.postscriptName))
-                return .found(resolution(face, composed: name, match: .exactName, family: entry.name))
+                return .found(resolution(face, composed: name, match: .exactName, family: entry.name, entry: entry))
             case .misfit(let name, let face):
                 noteWrongWeight(face, entry: entry)
                 steps.append(.composedMissing(composed: name))
@@ -127,7 +181,8 @@ struct ResolverRun {
                 noteWrongWeight(face, entry: entry)
             } else {
                 steps.append(.composedFound(composed: composed, registered: face.postscriptName))
-                return .found(resolution(face, composed: composed, match: .exactName, family: entry.name))
+                return .found(
+                    resolution(face, composed: composed, match: .exactName, family: entry.name, entry: entry))
             }
         }
         steps.append(.composedMissing(composed: composed))
@@ -143,38 +198,62 @@ struct ResolverRun {
                 otherFamily: sameFamily ? nil : face.family, effective: effective, family: entry.name))
     }
 
-    /// Step 4: a face of the family chosen by CSS Fonts 4 (Android's nearest rule under the
-    /// `android` Bold Text policy), with the style fallback CSS prescribes.
+    /// Step 4: a face of the family chosen by CSS Fonts 4 §5.2 (width, then style, then weight;
+    /// Android's nearest rule under the `android` Bold Text policy).
     mutating func matchInFamily(entry: FamilyEntry, family: Family, composed: String?) throws(ResolveError)
         -> Resolution
     {
-        var chosen: FaceRecord?
+        let request = matchRequest
+        let chosen: FaceRecord
+        let rank: FaceMatcher.Rank
         if query.boldText && policy(family) == .android {
-            chosen = WeightMatcher.androidMatch(
-                WeightMatcher.preferredWidth(entry.faces), desired: effective, italic: query.italic)
+            guard
+                let face = WeightMatcher.androidMatch(
+                    WeightMatcher.preferredWidth(entry.faces), desired: effective, italic: query.wantsSlant)
+            else { throw .noFaceInFamily(family: entry.name) }
             steps.append(.androidMatching)
+            chosen = face
+            rank = FaceMatcher.rank(face, for: request)
         } else {
-            for candidateStyle in WeightMatcher.styleOrder(italic: query.italic) {
-                guard let ofStyle = entry.preferredFacesByStyle[candidateStyle], !ofStyle.isEmpty else { continue }
-                if candidateStyle != style {
-                    steps.append(.styleFallback(wanted: style, used: candidateStyle, family: entry.name))
-                    notes.append(.styleMissing(family: entry.name, wanted: style, used: candidateStyle))
-                }
-                chosen = WeightMatcher.cssMatch(ofStyle, desired: effective)
-                break
+            guard let best = FaceMatcher.best(entry.faces, traits: entry.matchTraits, for: request) else {
+                throw .noFaceInFamily(family: entry.name)
             }
+            (chosen, rank) = best
         }
-        guard let face = chosen else { throw .noFaceInFamily(family: entry.name) }
-        let exact = face.weightRange.contains(effective) && face.style == style
-        if face.weightRange.count > 1 {
-            steps.append(.variable(postscriptName: face.postscriptName, range: face.weightRange, weight: effective))
+        if !rank.widthMatches {
+            steps.append(.widthFallback(wanted: request.width, used: rank.width, family: entry.name))
+            notes.append(.widthMissing(family: entry.name, wanted: request.width, used: rank.width))
+        }
+        let used = Self.usedStyle(chosen, rank: rank)
+        if !rank.styleMatches {
+            steps.append(.styleFallback(wanted: style, used: used, family: entry.name))
+            notes.append(.styleMissing(family: entry.name, wanted: style, used: used))
+        } else if case .oblique(let angle) = query.style, rank.angle != (angle ?? RequestedStyle.defaultObliqueAngle) {
+            steps.append(
+                .angleFallback(
+                    wanted: angle ?? RequestedStyle.defaultObliqueAngle, used: rank.angle, family: entry.name))
+        }
+        let exact = chosen.weightRange.contains(effective) && rank.styleExact && rank.widthMatches
+        if chosen.weightRange.count > 1 {
+            let clamped = min(chosen.weightRange.upperBound, max(chosen.weightRange.lowerBound, effective))
+            steps.append(.variable(postscriptName: chosen.postscriptName, range: chosen.weightRange, weight: clamped))
         }
         if exact {
-            steps.append(.matched(postscriptName: face.postscriptName, weight: effective))
+            steps.append(.matched(postscriptName: chosen.postscriptName, weight: effective))
         } else {
-            steps.append(.substituted(postscriptName: face.postscriptName, faceWeight: face.weight, weight: effective))
-            notes.append(.substituted(faceWeight: face.weight, weight: effective, family: entry.name))
+            steps.append(
+                .substituted(postscriptName: chosen.postscriptName, faceWeight: chosen.weight, weight: effective))
+            notes.append(.substituted(faceWeight: chosen.weight, weight: effective, family: entry.name))
         }
-        return resolution(face, composed: composed, match: exact ? .familyWeight : .nearestWeight, family: entry.name)
+        return resolution(
+            chosen, composed: composed, match: exact ? .familyWeight : .nearestWeight, family: entry.name, entry: entry,
+            rank: rank)
+    }
+
+    /// The style a face is used in: italic, oblique (a slant set on a `slnt` axis counts) or normal.
+    static func usedStyle(_ face: FaceRecord, rank: FaceMatcher.Rank) -> FontStyle {
+        if face.italic || rank.italicAxis { return .italic }
+        if face.oblique || rank.angle != 0 { return .oblique }
+        return .normal
     }
 }

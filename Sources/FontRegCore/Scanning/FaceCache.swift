@@ -10,7 +10,9 @@ import Foundation
 /// ignored: the scan simply reads every file.
 enum FaceCache {
     static let magic: [UInt8] = Array("FRFC".utf8)
-    static let version: UInt32 = 1
+    /// Bumped whenever a record's fields change, so that an older cache is rebuilt, not misread
+    /// (2: width percentage, italic angle, named-instance coordinates, font revision).
+    static let version: UInt32 = 2
 
     /// Loads the cache, or an empty one when it is missing or unusable.
     ///
@@ -88,6 +90,9 @@ enum FaceCache {
             for axis in face.axes {
                 w.string(axis.tag); w.double(axis.minimum); w.double(axis.defaultValue); w.double(axis.maximum)
             }
+            w.double(face.widthPercent); w.double(face.italicAngle); w.double(face.fontRevision)
+            w.int(face.coordinates.count)
+            for setting in face.coordinates { w.string(setting.tag); w.double(setting.value) }
         }
     }
 
@@ -107,12 +112,17 @@ enum FaceCache {
                 axes.append(
                     VariationAxis(tag: r.string(), minimum: r.double(), defaultValue: r.double(), maximum: r.double()))
             }
+            let widthPercent = r.double(), italicAngle = r.double(), fontRevision = r.double()
+            guard let coordinateCount = r.count() else { return nil }
+            var coordinates: [VariationSetting] = []
+            for _ in 0..<coordinateCount { coordinates.append(VariationSetting(tag: r.string(), value: r.double())) }
             faces.append(
                 FaceRecord(
                     postscriptName: ps, family: family, subfamily: subfamily, fullName: fullName, weight: weight,
                     italic: flags & 1 != 0, oblique: flags & 2 != 0, width: width, file: path, index: index,
                     instance: instance < 0 ? nil : instance, fileSize: Int64(size), format: format,
-                    isColor: flags & 4 != 0, axes: axes))
+                    isColor: flags & 4 != 0, axes: axes, widthPercent: widthPercent, italicAngle: italicAngle,
+                    coordinates: coordinates, fontRevision: fontRevision))
         }
         guard !r.failed else { return nil }
         return ScannedFile(

@@ -22,11 +22,15 @@ enum SnapshotLayout {
     /// The first eight bytes of every snapshot.
     static let magic: [UInt8] = Array("FRSNAP\r\n".utf8)
     /// The layout version this code reads and writes.
-    static let version: UInt32 = 1
+    static let version: UInt32 = 2
     /// The size of the header.
     static let headerSize = 128
-    /// The size of a face record.
-    static let faceSize = 88
+    /// The size of a face record: six string references, weight, width class, index,
+    /// instance, flags, first axis, axis count, first coordinate, file size (at 80), then the
+    /// width percentage (88), italic angle (96), `head.fontRevision` (104) and the coordinate
+    /// count (112, its first entry at 76; a named instance's coordinates are kept in the axis
+    /// table as records whose minimum, default and maximum are the coordinate).
+    static let faceSize = 120
     /// The size of an axis record.
     static let axisSize = 32
     /// The number of composed-name slots of a family: nine steps, upright and italic.

@@ -90,6 +90,15 @@ struct SnapshotReader {
                         maximum: f64(axis + 24)))
             }
         }
+        let firstCoordinate = Int(u32(at + 76)), coordinateCount = Int(u32(at + 112))
+        var coordinates: [VariationSetting] = []
+        if coordinateCount > 0 {
+            coordinates.reserveCapacity(coordinateCount)
+            for c in firstCoordinate..<firstCoordinate + coordinateCount {
+                let axis = sections.axes.offset + c * SnapshotLayout.axisSize
+                coordinates.append(VariationSetting(tag: string(stringRef(at: axis)), value: f64(axis + 16)))
+            }
+        }
         return FaceRecord(
             postscriptName: string(stringRef(at: at)), family: string(stringRef(at: at + 8)),
             subfamily: string(stringRef(at: at + 16)), fullName: string(stringRef(at: at + 24)),
@@ -98,7 +107,8 @@ struct SnapshotReader {
             file: string(stringRef(at: at + 32)), index: i32(at + 56),
             instance: flags & SnapshotLayout.Flag.hasInstance != 0 ? i32(at + 60) : nil,
             fileSize: Int64(bitPattern: u64(at + 80)), format: string(stringRef(at: at + 40)),
-            isColor: flags & SnapshotLayout.Flag.color != 0, axes: axes)
+            isColor: flags & SnapshotLayout.Flag.color != 0, axes: axes, widthPercent: f64(at + 88),
+            italicAngle: f64(at + 96), coordinates: coordinates, fontRevision: f64(at + 104))
     }
 
     /// The family at a position, decoded with its faces; the default rule's composed names

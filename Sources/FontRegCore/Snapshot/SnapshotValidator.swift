@@ -101,6 +101,10 @@ struct SnapshotValidator {
             for field in 0..<6 { try string(at + field * 8, s, "a face's name") }
             let first = Int(reader.u32(at + 68)), count = Int(reader.u32(at + 72))
             guard first + count <= s.axes.count else { throw .outOfBounds(path: path, what: "a face's axes") }
+            let firstCoordinate = Int(reader.u32(at + 76)), coordinates = Int(reader.u32(at + 112))
+            guard firstCoordinate + coordinates <= s.axes.count else {
+                throw .outOfBounds(path: path, what: "a face's coordinates")
+            }
         }
         for i in 0..<s.axes.count { try string(s.axes.offset + i * SnapshotLayout.axisSize, s, "an axis tag") }
         for i in 0..<s.families.count {

@@ -145,9 +145,17 @@ struct SnapshotBuilder {
             out.u32(flags)
             out.u32(UInt32(axes.count))
             out.u32(UInt32(face.axes.count))
-            out.u32(0)
-            out.u64(UInt64(bitPattern: face.fileSize))
             axes += face.axes
+            out.u32(UInt32(axes.count))
+            out.u64(UInt64(bitPattern: face.fileSize))
+            out.f64(face.widthPercent)
+            out.f64(face.italicAngle)
+            out.f64(face.fontRevision)
+            out.u32(UInt32(face.coordinates.count))
+            out.u32(0)
+            axes += face.coordinates.map {
+                VariationAxis(tag: $0.tag, minimum: $0.value, defaultValue: $0.value, maximum: $0.value)
+            }
         }
         return out.bytes
     }

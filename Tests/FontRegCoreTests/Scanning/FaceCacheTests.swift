@@ -13,7 +13,10 @@ import Testing
         let scanner = FontScanner()
         _ = scanner.scan(roots: [
             Fixtures.fonts + "/variable", Fixtures.fonts + "/collection", Fixtures.fonts + "/color",
+            Fixtures.matching + "/axis", Fixtures.matching + "/slant",
         ])
+        let axisFaces = scanner.cache.values.flatMap(\.faces).filter { $0.family == "Axis Fixture" }
+        #expect(axisFaces.contains { $0.coordinates.contains(VariationSetting(tag: "opsz", value: 48)) })
         try FaceCache.save(scanner.cache, path: dir + "/faces.cache")
         let loaded = FaceCache.load(path: dir + "/faces.cache")
         #expect(loaded.count == scanner.cache.count)
@@ -22,6 +25,20 @@ import Testing
             #expect(other.faces == file.faces)
             #expect(other.identity == file.identity && other.size == file.size && other.modified == file.modified)
         }
+    }
+
+    @Test func aCacheOfTheFormerVersionIsRebuiltNotMisread() throws {
+        let dir = Fixtures.temporaryDirectory()
+        defer { Fixtures.cleanUp(dir) }
+        let scanner = FontScanner()
+        _ = scanner.scan(roots: [Fixtures.fonts + "/collection"])
+        try FaceCache.save(scanner.cache, path: dir + "/faces.cache")
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: dir + "/faces.cache")))
+        #expect(FaceCache.version == 2)
+        bytes[4] = 1  // the little-endian version field after the magic
+        try Data(bytes).write(to: URL(fileURLWithPath: dir + "/old.cache"))
+        #expect(FaceCache.load(path: dir + "/old.cache").isEmpty)
+        #expect(!FaceCache.load(path: dir + "/faces.cache").isEmpty)
     }
 
     @Test func aDamagedOrForeignCacheIsIgnored() throws {

@@ -36,8 +36,8 @@ import Testing
 
     @Test func anotherVersionIsAVersionMismatch() {
         var bytes = Self.valid
-        bytes[8] = 2
-        #expect(Self.error(bytes) == .versionMismatch(path: "test", found: 2, expected: 1))
+        bytes[8] = 3
+        #expect(Self.error(bytes) == .versionMismatch(path: "test", found: 3, expected: 2))
     }
 
     @Test(arguments: [9, 127, 128, 1000])
