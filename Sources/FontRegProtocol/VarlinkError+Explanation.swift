@@ -52,6 +52,12 @@ extension VarlinkError {
         case Name.invalidMessage:
             return "fontregd could not read the request: \(text("reason"))."
         case "org.varlink.service.InvalidParameter":
+            if let bytes = parameters["maximumBytes"]?.intValue {
+                return "The parameter \"\(text("parameter"))\" is longer than fontregd accepts (\(bytes) bytes)."
+            }
+            if let count = parameters["maximumCount"]?.intValue {
+                return "The parameter \"\(text("parameter"))\" has more elements than fontregd accepts (\(count))."
+            }
             return "The parameter \"\(text("parameter"))\" is unknown or of the wrong type."
         case "org.varlink.service.MethodNotFound":
             return "fontregd has no method \(text("method")); is it an older version?"

@@ -88,6 +88,11 @@ extension EventLoop {
             shared.worker.async { [self] in
                 post(.completed(connection: id, result: work()))
             }
+        case .offloaded(let work):
+            let id = connection.id
+            shared.queryWorker.async { [self] in
+                post(.completedEncoded(connection: id, result: work()))
+            }
         case .violated(let error):
             logger.info("connection \(connection.id) (\(connection.peer)): \(error); closing it")
         }

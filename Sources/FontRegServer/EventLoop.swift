@@ -174,6 +174,10 @@ final class EventLoop: @unchecked Sendable {
                 guard let connection = connections[id] else { continue }
                 connection.state.complete(result)
                 serve(connection)
+            case .completedEncoded(let id, let result):
+                guard let connection = connections[id] else { continue }
+                connection.state.complete(encoded: result)
+                serve(connection)
             case .broadcast(let bytes):
                 let limit = shared.currentLimits.maximumOutputBuffer
                 for connection in Array(connections.values) where connection.state.subscribed {

@@ -13,6 +13,9 @@ final class ServerShared: Sendable {
     let connectionCount = Atomic<Int>(0)
     /// Runs deferred calls one at a time, off the event loops.
     let worker = DispatchQueue(label: "fontregd.worker")
+    /// Runs slow queries (large batches) one at a time, off the event loops and apart from changes:
+    /// however many clients send them, they share one thread and the loops keep answering everyone else.
+    let queryWorker = DispatchQueue(label: "fontregd.queries", qos: .utility)
 
     init(service: any VarlinkService, errors: VarlinkLimitErrors, limits: ServerLimits, logger: Logger) {
         self.service = service

@@ -45,6 +45,8 @@ package struct VarlinkConnection {
         case yielded
         /// A call's work must run off the event loop; pass its result to ``VarlinkConnection/complete(_:)``.
         case deferred(@Sendable () -> Result<[String: JSONValue], VarlinkError>)
+        /// A slow query must run on the query worker; pass its result to ``VarlinkConnection/complete(encoded:)``.
+        case offloaded(@Sendable () -> Result<[UInt8], VarlinkError>)
         /// The client broke the protocol: the error reply is queued and the connection closes once it is written.
         case violated(VarlinkProtocolError)
     }
@@ -122,7 +124,7 @@ package struct VarlinkConnection {
                 return .violated(error)
             }
             guard let call else { return .waiting }
-            if let work = dispatch(call) { return .deferred(work) }
+            if let work = dispatch(call) { return work }
         }
         return .waiting
     }
@@ -134,6 +136,17 @@ package struct VarlinkConnection {
         if !deferredOneway { enqueue(result) }
     }
 
+    /// Queues the reply of the offloaded call, given as serialized parameters (none when it was `oneway`).
+    package mutating func complete(encoded result: Result<[UInt8], VarlinkError>) {
+        guard awaitingDeferred else { return }
+        awaitingDeferred = false
+        guard !deferredOneway else { return }
+        switch result {
+        case .success(let bytes): VarlinkReply.write(encodedParameters: bytes, to: &outbox)
+        case .failure(let error): VarlinkReply(error: error).write(to: &outbox)
+        }
+    }
+
     private mutating func refuse(_ violation: VarlinkProtocolError) {
         VarlinkReply(error: errors.reply(for: violation)).write(to: &outbox)
         closeWhenFlushed = true
@@ -141,9 +154,8 @@ package struct VarlinkConnection {
         framer = MessageFramer(maximumMessageSize: 0)
     }
 
-    /// Answers one call; returns the work of a deferred one.
-    private mutating func dispatch(_ call: VarlinkCall) -> (@Sendable () -> Result<[String: JSONValue], VarlinkError>)?
-    {
+    /// Answers one call; returns what to run off the loop for a deferred or offloaded one.
+    private mutating func dispatch(_ call: VarlinkCall) -> ProcessResult? {
         if call.upgrade {
             answer(call, .failure(.methodNotImplemented(call.method)))
             return nil
@@ -167,7 +179,11 @@ package struct VarlinkConnection {
         case .deferred(let work):
             awaitingDeferred = true
             deferredOneway = call.oneway
-            return work
+            return .deferred(work)
+        case .offloaded(let work):
+            awaitingDeferred = true
+            deferredOneway = call.oneway
+            return .offloaded(work)
         case .subscribe(let first):
             guard call.more else {
                 answer(call, .failure(.expectedMore))
