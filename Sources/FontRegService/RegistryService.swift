@@ -34,10 +34,12 @@ package final class RegistryService: VarlinkService {
     /// Paths registered with `persist`, as saved in the state directory.
     let persisted: Mutex<[String]>
     let started = Date()
-    /// Serialized Resolve replies of the current generation.
-    let replies = ReplyCache<ResolveCacheKey>()
-    /// Serialized listings (`ListFamilies`, `ListFaces`) of the current generation, by method and family key.
-    let listings = ReplyCache<String>(capacity: 1024)
+    /// Serialized Resolve replies of the current generation: 4096 at most, 8 MiB, none over 16 KiB
+    /// (a resolution with its trace is 1–3 KiB).
+    let replies = ReplyCache<ResolveCacheKey>(capacity: 4096, maximumBytes: 8 << 20, maximumEntryBytes: 16 << 10)
+    /// Serialized listings (`ListFamilies`, `ListFaces`) of the current generation, by method and
+    /// family key: 1024 at most, 32 MiB, none over 8 MiB (the whole `ListFaces` of a large system).
+    let listings = ReplyCache<String>(capacity: 1024, maximumBytes: 32 << 20, maximumEntryBytes: 8 << 20)
     let logger: Logger
     private let server = Mutex<(any VarlinkBroadcaster)?>(nil)
     /// Called with each directory registered, so it can be watched.
