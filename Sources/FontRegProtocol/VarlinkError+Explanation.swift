@@ -46,6 +46,9 @@ extension VarlinkError {
         case Name.messageTooLarge:
             return
                 "The request is longer than fontregd accepts (\(parameters["limit"]?.intValue ?? 0) bytes); send smaller batches."
+        case Name.tooManyConnections where parameters["scope"]?.stringValue == "uid":
+            return
+                "Your user already holds \(parameters["limit"]?.intValue ?? 0) connections to fontregd, the most one user may; close some and try again."
         case Name.tooManyConnections:
             return
                 "fontregd is serving its maximum of \(parameters["limit"]?.intValue ?? 0) connections; try again later."

@@ -33,6 +33,7 @@ extension EventLoop {
     /// Lets the connection answer what it has, writes the replies and updates what epoll watches.
     func serve(_ connection: Connection) {
         process(connection)
+        connection.notePartialMessage(now: MonotonicClock.microseconds)
         guard flush(connection) else { return }
         updateInterest(connection)
     }
@@ -141,16 +142,24 @@ extension EventLoop {
         epoll.remove(connection.fd)
         Syscall.close(connection.fd)
         shared.connectionCount.wrappingSubtract(1, ordering: .relaxed)
+        shared.budget.withLock { $0.release(uid: connection.peer.uid) }
     }
 
-    /// Closes connections silent for longer than the idle timeout with nothing in flight.
+    /// Closes connections silent for longer than the idle timeout with nothing in flight, and
+    /// connections that have taken longer than that to send one message (a slowloris trickling
+    /// a byte a second is never silent, but never finishes a call either).
     func sweepIdleConnections(now: UInt64) {
         let timeout = shared.currentLimits.idleTimeout
         guard timeout > 0 else { return }
         let limit = UInt64(timeout * 1_000_000)
-        for connection in Array(connections.values)
-        where connection.state.isIdle && now - connection.lastActivity > limit {
-            close(connection, reason: "idle for more than \(timeout) s (idle-timeout)")
+        for connection in Array(connections.values) {
+            if connection.state.isIdle && now - connection.lastActivity > limit {
+                close(connection, reason: "idle for more than \(timeout) s (idle-timeout)")
+            } else if let started = connection.partialMessageSince, now - started > limit,
+                connection.registeredEvents & Epoll.readable != 0
+            {
+                close(connection, reason: "sent part of a message for more than \(timeout) s (idle-timeout)")
+            }
         }
     }
 }

@@ -58,7 +58,7 @@ package final class VarlinkServer: VarlinkBroadcaster, DaemonService {
 
     /// Changes the limits; new connections and the next idle check use them.
     package func update(limits: ServerLimits) {
-        shared.limits.withLock { $0 = limits }
+        shared.update(limits)
     }
 
     /// How many connections are open.

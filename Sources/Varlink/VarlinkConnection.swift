@@ -34,6 +34,8 @@ package struct VarlinkConnection {
     package private(set) var closeWhenFlushed = false
     /// The server is shutting down: no further call is answered.
     package private(set) var shuttingDown = false
+    /// Complete messages taken from the input so far (for the owner's slow-sender check).
+    package private(set) var messagesReceived = 0
 
     /// What one ``process(maximumCalls:outputLimit:)`` step ended with.
     package enum ProcessResult {
@@ -124,6 +126,7 @@ package struct VarlinkConnection {
                 return .violated(error)
             }
             guard let call else { return .waiting }
+            messagesReceived += 1
             if let work = dispatch(call) { return work }
         }
         return .waiting
