@@ -44,6 +44,9 @@ final class Connection {
         }
     }
 
+    /// The unsent bytes last added to ``ServerShared/unsentBytes`` for this connection.
+    var reportedOutput = 0
+
     /// Who connected.
     var peer: PeerCredentials { state.peer }
 }

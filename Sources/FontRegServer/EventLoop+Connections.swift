@@ -99,8 +99,22 @@ extension EventLoop {
         }
     }
 
+    /// Brings the server-wide count of unsent bytes up to date with this connection's.
+    func account(_ connection: Connection) {
+        // A closed connection's bytes were taken off the count when it closed.
+        guard connections[connection.id] === connection else { return }
+        let pending = connection.state.pendingOutputCount
+        let delta = pending - connection.reportedOutput
+        guard delta != 0 else { return }
+        connection.reportedOutput = pending
+        shared.unsentBytes.wrappingAdd(delta, ordering: .relaxed)
+        // A burst written out or dropped: its buffers are free, give them back soon.
+        if delta <= -(1 << 20) { shared.trimWanted.store(true, ordering: .relaxed) }
+    }
+
     /// Writes as much output as the socket takes; returns false when the connection was closed.
     func flush(_ connection: Connection) -> Bool {
+        defer { account(connection) }
         do {
             _ = try connection.state.writeOutput { (bytes) throws(SystemError) -> Int? in
                 try UnixSocket.send(connection.fd, bytes)
@@ -143,6 +157,11 @@ extension EventLoop {
         Syscall.close(connection.fd)
         shared.connectionCount.wrappingSubtract(1, ordering: .relaxed)
         shared.budget.withLock { $0.release(uid: connection.peer.uid) }
+        if connection.reportedOutput > 0 {
+            shared.unsentBytes.wrappingSubtract(connection.reportedOutput, ordering: .relaxed)
+            if connection.reportedOutput >= 1 << 20 { shared.trimWanted.store(true, ordering: .relaxed) }
+            connection.reportedOutput = 0
+        }
     }
 
     /// Closes connections silent for longer than the idle timeout with nothing in flight, and

@@ -81,6 +81,7 @@ final class EventLoop: @unchecked Sendable {
             if after - lastSweep > 1_000_000 {
                 lastSweep = after
                 sweepIdleConnections(now: after)
+                trimMemoryIfWanted()
             }
         }
         for connection in Array(connections.values) { close(connection, reason: nil) }
@@ -170,6 +171,13 @@ final class EventLoop: @unchecked Sendable {
                 "refused a connection from \(peer): uid \(peer.uid) holds \(limit) connections (max-connections-per-uid)"
             )
         }
+    }
+
+    /// After a burst, gives free heap memory back to the kernel, on the query worker (trimming
+    /// walks the heap; the loop goes on serving meanwhile).
+    private func trimMemoryIfWanted() {
+        guard shared.trimWanted.exchange(false, ordering: .relaxed) else { return }
+        shared.queryWorker.async { Memory.trim() }
     }
 
     // MARK: Inbox

@@ -26,7 +26,8 @@ package struct MessageFramer: Sendable {
     /// Appends received bytes.
     package mutating func append(_ bytes: UnsafeRawBufferPointer) {
         if start > 0 && start == buffer.count {
-            buffer.removeAll(keepingCapacity: true)
+            // A small buffer is reused; one a large message grew is given back.
+            buffer.removeAll(keepingCapacity: buffer.capacity <= 64 << 10)
             start = 0
             scanned = 0
         } else if start > 65536 && start * 2 > buffer.count {

@@ -14,8 +14,7 @@ package struct VarlinkConnection {
     private let service: any VarlinkService
     private let errors: VarlinkLimitErrors
     private var framer: MessageFramer
-    private var outbox: [UInt8] = []
-    private var outboxSent = 0
+    private var outbox = OutputQueue()
     /// Whether the running deferred call was made with `oneway`.
     private var deferredOneway = false
     /// ``process(maximumCalls:outputLimit:)`` stopped at its quota with calls maybe still buffered.
@@ -145,13 +144,13 @@ package struct VarlinkConnection {
         awaitingDeferred = false
         guard !deferredOneway else { return }
         switch result {
-        case .success(let bytes): VarlinkReply.write(encodedParameters: bytes, to: &outbox)
-        case .failure(let error): VarlinkReply(error: error).write(to: &outbox)
+        case .success(let bytes): Self.write(encodedParameters: bytes, to: &outbox)
+        case .failure(let error): queue(VarlinkReply(error: error))
         }
     }
 
     private mutating func refuse(_ violation: VarlinkProtocolError) {
-        VarlinkReply(error: errors.reply(for: violation)).write(to: &outbox)
+        queue(VarlinkReply(error: errors.reply(for: violation)))
         closeWhenFlushed = true
         refused = true
         framer = MessageFramer(maximumMessageSize: 0)
@@ -176,7 +175,7 @@ package struct VarlinkConnection {
         case .reply(let parameters):
             answer(call, .success(parameters))
         case .encodedReply(let bytes):
-            if !call.oneway { VarlinkReply.write(encodedParameters: bytes, to: &outbox) }
+            if !call.oneway { Self.write(encodedParameters: bytes, to: &outbox) }
         case .failure(let error):
             answer(call, .failure(error))
         case .deferred(let work):
@@ -193,7 +192,7 @@ package struct VarlinkConnection {
                 return nil
             }
             subscribed = true
-            VarlinkReply(parameters: first, continues: true).write(to: &outbox)
+            queue(VarlinkReply(parameters: first, continues: true))
         }
         return nil
     }
@@ -205,8 +204,8 @@ package struct VarlinkConnection {
 
     private mutating func enqueue(_ result: Result<[String: JSONValue], VarlinkError>) {
         switch result {
-        case .success(let parameters): VarlinkReply(parameters: parameters).write(to: &outbox)
-        case .failure(let error): VarlinkReply(error: error).write(to: &outbox)
+        case .success(let parameters): queue(VarlinkReply(parameters: parameters))
+        case .failure(let error): queue(VarlinkReply(error: error))
         }
     }
 
@@ -219,7 +218,7 @@ package struct VarlinkConnection {
     package mutating func deliver(event bytes: [UInt8], limit: Int) -> Bool {
         guard subscribed else { return true }
         if pendingOutputCount + bytes.count > limit { return false }
-        outbox.append(contentsOf: bytes)
+        outbox.append(shared: bytes)
         return true
     }
 
@@ -245,7 +244,7 @@ package struct VarlinkConnection {
     // MARK: Output
 
     /// Bytes of replies waiting to be written.
-    package var pendingOutputCount: Int { outbox.count - outboxSent }
+    package var pendingOutputCount: Int { outbox.count }
 
     /// Writes unsent output with `write`, which takes some bytes and returns how many it wrote
     /// (`nil` when it would block).
@@ -255,22 +254,23 @@ package struct VarlinkConnection {
     package mutating func writeOutput<Failure: Error>(
         _ write: (UnsafeRawBufferPointer) throws(Failure) -> Int?
     ) throws(Failure) -> Bool {
-        while pendingOutputCount > 0 {
-            var result: Result<Int?, Failure> = .success(nil)
-            let offset = outboxSent
-            outbox.withUnsafeBytes { all in
-                result = Result { () throws(Failure) -> Int? in
-                    try write(UnsafeRawBufferPointer(rebasing: all[offset...]))
-                }
-            }
-            guard let count = try result.get(), count > 0 else { return false }
-            outboxSent += count
+        try outbox.write(write)
+    }
+
+    /// Queues a reply, serialized into the output buffer.
+    private mutating func queue(_ reply: VarlinkReply) {
+        outbox.append { reply.write(to: &$0) }
+    }
+
+    /// Queues a reply whose parameters are serialized already; large ones by reference (see ``OutputQueue``).
+    private static func write(encodedParameters bytes: [UInt8], to outbox: inout OutputQueue) {
+        guard bytes.count >= OutputQueue.shareThreshold else {
+            outbox.append { VarlinkReply.write(encodedParameters: bytes, to: &$0) }
+            return
         }
-        if outboxSent > 0 {
-            outbox.removeAll(keepingCapacity: outbox.capacity <= 1 << 20)
-            outboxSent = 0
-        }
-        return true
+        outbox.append { $0.append(contentsOf: #"{"parameters":"#.utf8) }
+        outbox.append(shared: bytes)
+        outbox.append { $0.append(contentsOf: [UInt8(ascii: "}"), 0]) }
     }
 
     /// Takes all unsent output at once, as a peer that reads everything would (for tests and the fuzz target).
