@@ -74,7 +74,7 @@ package struct DaemonConfiguration: Sendable, Hashable {
         ),
         (
             "max-message-size", "BYTES",
-            "longest message accepted; longer ones get MessageTooLarge and are disconnected (default 4194304)"
+            "longest message accepted; longer ones get MessageTooLarge and are disconnected (default 1048576)"
         ),
         ("max-connections", "N", "connections served at once (default 1024)"),
         (

@@ -25,7 +25,7 @@ package struct ServerLimits: Sendable, Hashable {
 
     /// The limits; every one has the documented default.
     package init(
-        maximumMessageSize: Int = 4 << 20, maximumConnections: Int = 1024, idleTimeout: Double = 300,
+        maximumMessageSize: Int = 1 << 20, maximumConnections: Int = 1024, idleTimeout: Double = 300,
         maximumOutputBuffer: Int = 16 << 20, maximumConnectionsPerUID: Int = 128, privilegedUIDs: Set<UInt32> = [0]
     ) {
         self.maximumMessageSize = maximumMessageSize

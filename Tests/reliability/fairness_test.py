@@ -50,7 +50,7 @@ def attacker(path, seconds, seed):
         try:
             c = h.Connection(path, 30)
             for _ in range(20):
-                kind = rnd.randrange(4)
+                kind = rnd.randrange(int(os.environ.get("FAIR_KINDS", "4")))
                 name = "".join(rnd.choice("abcdefghij") for _ in range(256))
                 if kind == 0:
                     c.send_raw(message("Resolve", family=name, strict=True))
