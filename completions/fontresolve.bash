@@ -2,7 +2,7 @@
 _fontresolve() {
     local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
     if [[ $COMP_CWORD -eq 1 ]]; then
-        COMPREPLY=($(compgen -W "resolve explain list face register unregister rescan status watch rules audit help completion" -- "$cur"))
+        COMPREPLY=($(compgen -W "resolve explain list face register unregister rescan status watch rules audit style-name weight-of help completion" -- "$cur"))
         return
     fi
     local command=${COMP_WORDS[1]} options= arguments=
@@ -37,11 +37,20 @@ _fontresolve() {
         rules:--rules) COMPREPLY=($(compgen -d -- "$cur")); return ;;
         rules:--socket) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         audit:--bold-policy) COMPREPLY=($(compgen -W "next-heavier ios-system android css-bolder" -- "$cur")); return ;;
-        audit:--format) COMPREPLY=($(compgen -W "dtcg tokens-studio swift native" -- "$cur")); return ;;
+        audit:--format) COMPREPLY=($(compgen -W "dtcg tokens-studio figma-variables swift native sarif github" -- "$cur")); return ;;
+        audit:--emit) COMPREPLY=($(compgen -W "css android ios flutter style-dictionary" -- "$cur")); return ;;
+        audit:--out) COMPREPLY=($(compgen -d -- "$cur")); return ;;
+        audit:--copy-fonts) COMPREPLY=($(compgen -d -- "$cur")); return ;;
         audit:--report) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         audit:--fonts) COMPREPLY=($(compgen -d -- "$cur")); return ;;
         audit:--rules) COMPREPLY=($(compgen -d -- "$cur")); return ;;
         audit:--socket) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        style-name:--fonts) COMPREPLY=($(compgen -d -- "$cur")); return ;;
+        style-name:--rules) COMPREPLY=($(compgen -d -- "$cur")); return ;;
+        style-name:--socket) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        weight-of:--fonts) COMPREPLY=($(compgen -d -- "$cur")); return ;;
+        weight-of:--rules) COMPREPLY=($(compgen -d -- "$cur")); return ;;
+        weight-of:--socket) COMPREPLY=($(compgen -f -- "$cur")); return ;;
     esac
     case "$command" in
         resolve) options="--weight --italic --bold-text --bold-policy --strict --explain --json --fonts --rules --system-fonts --socket --help"; arguments=family ;;
@@ -53,9 +62,11 @@ _fontresolve() {
         rescan) options="--json --socket --help"; arguments=none ;;
         status) options="--json --fonts --rules --system-fonts --socket --help"; arguments=none ;;
         watch) options="--interval --json --fonts --rules --system-fonts --socket --help"; arguments=none ;;
-        rules) options="--json --fonts --rules --system-fonts --socket --help"; arguments="values:suggest show" ;;
-        audit) options="--bold-policy --format --markdown --report --include-deprecated --json --fonts --rules --system-fonts --socket --help"; arguments=file ;;
-        help) options="--man --help"; arguments="values:resolve explain list face register unregister rescan status watch rules audit help completion" ;;
+        rules) options="--json --fonts --rules --system-fonts --socket --help"; arguments="values:suggest show check" ;;
+        audit) options="--bold-policy --format --emit --out --copy-fonts --markdown --report --include-deprecated --json --fonts --rules --system-fonts --socket --help"; arguments=file ;;
+        style-name) options="--italic --json --fonts --rules --system-fonts --socket --help"; arguments=family ;;
+        weight-of) options="--json --fonts --rules --system-fonts --socket --help"; arguments=family ;;
+        help) options="--man --help"; arguments="values:resolve explain list face register unregister rescan status watch rules audit style-name weight-of help completion" ;;
         completion) options="--help"; arguments="values:bash zsh" ;;
     esac
     if [[ $cur == -* ]]; then

@@ -6,7 +6,9 @@
 #   scripts/reliability.sh --quick --only protocol,font
 #
 # Runs: corpus (replay of the fuzz corpus and past crashes), protocol (black-box protocol fuzzer),
-# font (font-file fuzzer), crash (kill -9 loop), load (1,000 connections), libfuzzer
+# font (font-file fuzzer), crash (kill -9 loop), load (1,000 connections), confinement (issue 17:
+# symlink swaps and a RENAME_EXCHANGE race by `nobody` against Rescan, hostile state files,
+# a 10 GiB sparse font, RSS over Register/Unregister churn), libfuzzer
 # (coverage-guided, own build in .build/fuzz), asan / tsan (the Swift test suite, or with --quick a
 # subset, under AddressSanitizer / ThreadSanitizer, own builds in .build/asan and .build/tsan).
 # Resources and fairness (issue 17, Tests/reliability/fairness_test.py): attack (8 attackers with
@@ -26,24 +28,26 @@ while [[ $# -gt 0 ]]; do
         --long) mode=long ;;
         --only) only="$2"; shift ;;
         --only=*) only="${1#--only=}" ;;
-        -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
         *) echo "usage: scripts/reliability.sh [--quick|--long] [--only RUN,RUN…]" >&2; exit 64 ;;
     esac
     shift
 done
-runs="corpus protocol font crash load attack cache nonreaders flood slowloris libfuzzer asan tsan"
+runs="corpus protocol font crash load confinement attack cache nonreaders flood slowloris libfuzzer asan tsan"
 [[ -n "$only" ]] && runs="${only//,/ }"
 wants() { [[ " $runs " == *" $1 "* ]]; }
 
 if [[ $mode == quick ]]; then
     PROTOCOL="--count 4000 --seconds 45"; FONT="--count 2000 --seconds 40"; CRASH="--rounds 25 --seconds 60"
     LOAD="--connections 1000 --seconds 20"; FUZZ_SECONDS=45
+    RACE_SECONDS=10; CHURN_CHANGES=400
     FAIRNESS="--seconds 10 --distinct 2000 --settle 10"
     # The suites that drive the real daemon with hostile input, plus the protocol unit tests.
     SANITIZER_FILTER="Reliability|HostileInput|CallCost|DaemonAccessRace|DaemonLimitsTests|VarlinkMessageTests|JSONParserTests"
 else
     PROTOCOL="--count 100000 --seconds 900"; FONT="--count 20000 --seconds 900"; CRASH="--rounds 300 --seconds 1200"
     LOAD="--connections 1000 --seconds 120"; FUZZ_SECONDS=1800
+    RACE_SECONDS=60; CHURN_CHANGES=10000
     FAIRNESS="--seconds 60 --distinct 20000 --settle 60"
     SANITIZER_FILTER=""
 fi
@@ -54,8 +58,8 @@ record() { if [[ $1 -ne 0 ]]; then failed+=("$2"); echo "== $2: FAILED"; fi; }
 
 ulimit -n 8192 2>/dev/null || ulimit -n "$(ulimit -Hn)"
 
-if wants corpus || wants protocol || wants font || wants crash || wants load || wants cache || wants nonreaders \
-    || wants flood || wants slowloris; then
+if wants corpus || wants protocol || wants font || wants crash || wants load || wants confinement || wants cache \
+    || wants nonreaders || wants flood || wants slowloris; then
     step "build (debug)"
     swift build || { echo "reliability: build failed"; exit 1; }
 fi
@@ -79,6 +83,13 @@ fi
 if wants load; then
     step "load: 1,000 hostile connections (latency reported, not asserted)"
     python3 Tests/reliability/load_test.py $LOAD; record $? load
+fi
+if wants confinement; then
+    step "confinement: attacker as nobody for ${RACE_SECONDS} s of RENAME_EXCHANGE races, ${CHURN_CHANGES} changes of churn"
+    swift build --build-tests >/dev/null || { record 1 confinement; }
+    FONTREG_RACE_SECONDS=$RACE_SECONDS FONTREG_CHURN_CHANGES=$CHURN_CHANGES \
+        swift test --skip-build --filter ConfinementAttackTests 2>&1 | grep -E "✘|race:|churn:|Test run"
+    record "${PIPESTATUS[0]}" confinement
 fi
 for kind in cache nonreaders flood slowloris; do
     if wants $kind; then

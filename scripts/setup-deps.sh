@@ -6,8 +6,8 @@ set -euo pipefail
 
 build_packages=(pkg-config libfontconfig1-dev libfreetype-dev libsystemd-dev fontconfig systemd)
 test_packages=(fonts-lato fonts-inter fonts-inter-variable fonts-roboto-unhinted fonts-open-sans fonts-noto-core
-               fonts-dejavu-core chromium python3-pip util-linux)
-python_tools=(fonttools brotli varlink)
+               fonts-dejavu-core chromium python3-pip python3-yaml util-linux)
+python_tools=(fonttools brotli varlink pyyaml)
 
 packages=("${build_packages[@]}")
 [[ "${1:-}" == "--test" ]] && packages+=("${test_packages[@]}")
@@ -26,7 +26,7 @@ fi
 if [[ "${1:-}" == "--test" ]]; then
     py=python3
     for m in "${python_tools[@]}"; do
-        mod=$m; [[ $m == fonttools ]] && mod=fontTools
+        mod=$m; [[ $m == fonttools ]] && mod=fontTools; [[ $m == pyyaml ]] && mod=yaml
         $py -c "import $mod" 2>/dev/null || { echo "setup-deps: pip install $m" >&2; $py -m pip install -q "$m" 2>/dev/null || $py -m pip install -q --break-system-packages "$m"; }
     done
 fi

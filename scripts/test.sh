@@ -9,6 +9,7 @@ bash scripts/setup-deps.sh --test
 
 # The code is formatted with the committed .swift-format, and compiles without a single warning.
 swift format lint --strict --recursive --parallel Sources Tests Package.swift
+mkdir -p .build
 swift build --build-tests 2>&1 | tee .build/build-tests.log
 if grep -E "(warning|error): " .build/build-tests.log | grep -v "^warning: 'swift-" >/dev/null; then
     echo "test.sh: the build printed warnings (above); fix them: the build must be warning-free" >&2

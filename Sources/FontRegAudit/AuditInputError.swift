@@ -25,6 +25,19 @@ package enum AuditInputError: Error, Sendable, Hashable, CustomStringConvertible
         return "\(file):\(position.line):\(position.column)"
     }
 
+    /// Where the problem is, for CI annotations: the file and, when known, the line and column.
+    package var location: (file: String, position: SourcePosition?)? {
+        switch self {
+        case .unreadable(let path, _): (path, nil)
+        case .json(let error): (error.file ?? "<input>", error.position)
+        case .unknownFormat(let path): (path, nil)
+        case .unknownFormatName: nil
+        case .brokenReference(let file, _, _, let position), .circularReference(let file, _, let position),
+            .unknownWeight(let file, _, _, let position, _), .invalidStyle(let file, _, let position, _):
+            (file, position)
+        }
+    }
+
     /// The message for a person: where, what is wrong, and what to do.
     package var description: String {
         switch self {

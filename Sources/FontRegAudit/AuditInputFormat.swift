@@ -7,6 +7,8 @@ package enum AuditInputFormat: String, Sendable, Hashable, Codable, CaseIterable
     case dtcg
     /// Tokens Studio for Figma JSON (`value`/`type` or `$value`/`$type`, Figma weight names); `heavy` is 900.
     case tokensStudio = "tokens-studio"
+    /// A Figma Variables export (the REST API's `GET /v1/files/:key/variables/local` JSON).
+    case figmaVariables = "figma-variables"
     /// YMatterType `Typography` declarations in Swift source; Apple weight names, `heavy` is 800.
     case swift
     /// fontreg's own list of text styles (see `docs/audit.md`); `heavy` is 800.
@@ -19,12 +21,14 @@ package enum AuditInputFormat: String, Sendable, Hashable, Codable, CaseIterable
         case "tokensstudio", "figma", "studio": self = .tokensStudio
         case "swift", "ymattertype": self = .swift
         case "native", "fontreg", "textstyles": self = .native
+        case "figmavariables", "variables": self = .figmaVariables
         default: return nil
         }
     }
 
     /// Tells a JSON document's format from its content.
     ///
+    /// - `variables` and `variableCollections` (at the top or under `meta`): a Figma Variables export.
     /// - A `textStyles` array, or a top-level array of objects with `family`: native.
     /// - Tokens Studio's `$themes`/`$metadata`, a token written with `value` (no `$`), or one of its
     ///   plural types (`fontWeights`, `fontFamilies`, …): Tokens Studio.
@@ -32,6 +36,7 @@ package enum AuditInputFormat: String, Sendable, Hashable, Codable, CaseIterable
     /// - Returns: `nil` when nothing tells.
     package static func detect(json root: SourceJSONValue) -> AuditInputFormat? {
         if root["textStyles"]?.arrayValue != nil { return .native }
+        if FigmaVariablesReader.variables(in: root) != nil { return .figmaVariables }
         if let array = root.arrayValue, array.contains(where: { $0["family"] != nil }) { return .native }
         if root["$themes"] != nil || root["$metadata"] != nil { return .tokensStudio }
         var sawDollarValue = false

@@ -19,6 +19,8 @@ package struct AuditReport: Sendable, Hashable, Codable {
     package var totals: AuditTotals
     /// Whether every required face exists (exit code 0).
     package var complete: Bool
+    /// The shipped variable fonts: the `wght` range used and what instancing would save.
+    package var variableFonts: [VariableFontUse] = []
 }
 
 /// One audited family: the first real family of the stacks that name it.

@@ -67,6 +67,7 @@ package enum AuditTextRenderer {
                 + report.notAuditable.map { "\($0.name) (\($0.usedBy.count) style\($0.usedBy.count == 1 ? "" : "s"))" }
                 .joined(separator: ", ") + "\n"
         }
+        out += variableFonts(report.variableFonts)
         if !report.notes.isEmpty {
             out += "\nNotes:\n" + report.notes.map { "  - \($0)\n" }.joined()
         }
@@ -107,5 +108,25 @@ package enum AuditTextRenderer {
             while line.hasSuffix(" ") { line.removeLast() }
             return line + "\n"
         }.joined()
+    }
+
+    /// The variable-font section: the `wght` range used and what instancing saves.
+    static func variableFonts(_ uses: [VariableFontUse]) -> String {
+        guard !uses.isEmpty else { return "" }
+        var out = "\nVariable fonts (wght axis):\n"
+        for use in uses {
+            let used = use.used.map(String.init).joined(separator: ", ")
+            out +=
+                "  \(use.postscriptName) (\(AuditFormatting.path(use.file)), \(AuditFormatting.size(use.bytes))): axis \(use.axis[0])–\(use.axis[1]), uses \(used)\n"
+            if use.advice == "pin" {
+                out +=
+                    "    pin to \(use.used.count) static face\(use.used.count == 1 ? "" : "s") of about \(AuditFormatting.size(use.staticInstanceBytes)) each: saves about \(AuditFormatting.size(use.savedBytes))\n"
+            } else {
+                out +=
+                    "    trim the axis to \(use.used.first ?? use.axis[0])–\(use.used.last ?? use.axis[1]) (static faces would be larger)\n"
+            }
+            out += use.commands.map { "    $ \($0)\n" }.joined()
+        }
+        return out
     }
 }

@@ -38,6 +38,16 @@ package struct Auditor: Sendable {
         self.configuration = configuration
     }
 
+    /// The uses of one family, gathered from every stack that names it first.
+    struct FamilyUses {
+        /// The family as first written.
+        var name: String
+        /// The text styles that use it.
+        var uses: [TypographyUse] = []
+        /// The other families their stacks name, in order.
+        var fallbacks: [String] = []
+    }
+
     /// Audits the text styles of the documents against the registered faces.
     ///
     /// - Parameters:
@@ -50,17 +60,47 @@ package struct Auditor: Sendable {
         suggestions: (String) -> [String] = { _ in [] }
     ) -> AuditReport {
         var notes = documents.flatMap(\.notes)
-        var families: [String: (name: String, uses: [TypographyUse], fallbacks: [String])] = [:]
-        var familyOrder: [String] = []
+        let grouped = group(documents.flatMap(\.uses), notes: &notes)
+        var facesByFamily: [String: [FaceRecord]] = [:]
+        for face in faces { facesByFamily[FamilyKey(face.family).value, default: []].append(face) }
+        var audits: [FamilyAudit] = grouped.families.map { entry in
+            let familyFaces = (facesByFamily[entry.key] ?? []).sorted {
+                ($0.file, $0.freetypeIndex) < ($1.file, $1.freetypeIndex)
+            }
+            return auditFamily(
+                name: entry.uses.name, uses: entry.uses.uses, fallbacks: entry.uses.fallbacks, faces: familyFaces,
+                suggestions: suggestions)
+        }
+        audits.sort { $0.family.lowercased() < $1.family.lowercased() }
+        Self.keepSharedFiles(&audits)
+        let totals = Self.totals(audits)
+        let notAuditable = grouped.generics.values.sorted { $0.name < $1.name }.map {
+            NotAuditable(
+                name: $0.name,
+                reason: "a generic or system font name, not a family with files: the platform decides what it draws",
+                usedBy: Array(Set($0.usedBy)).sorted())
+        }
+        if documents.flatMap(\.uses).isEmpty { notes.append("no text styles found in the inputs; nothing to audit") }
+        return AuditReport(
+            inputs: documents.map(\.file), boldPolicy: configuration.boldPolicy, families: audits,
+            notAuditable: notAuditable, notes: notes, totals: totals, complete: totals.missingFaces == 0)
+    }
+
+    /// Groups the uses by the family their stack chooses (after the rules' aliases), and collects the generic names.
+    private func group(_ uses: [TypographyUse], notes: inout [String]) -> (
+        families: [(key: String, uses: FamilyUses)], generics: [String: (name: String, usedBy: [String])]
+    ) {
+        var families: [String: FamilyUses] = [:]
+        var order: [String] = []
         var generics: [String: (name: String, usedBy: [String])] = [:]
         let aliases = Dictionary(
             configuration.aliases.map { (FamilyKey($0.key).value, $0.value) }, uniquingKeysWith: { first, _ in first })
         var aliasNotes: [String] = []
-        for use in documents.flatMap(\.uses) {
+        for use in uses {
             let stack = FamilyStack(use.familyStack)
             for generic in stack.generics {
-                let key = FontWeight.normalizedName(generic)
-                generics[key, default: (generic, [])].usedBy.append(use.origin.description)
+                generics[FontWeight.normalizedName(generic), default: (generic, [])].usedBy.append(
+                    use.origin.description)
             }
             guard let primary = stack.primary else { continue }
             var key = FamilyKey(primary).value
@@ -70,8 +110,8 @@ package struct Auditor: Sendable {
                 key = FamilyKey(target).value
             }
             if families[key] == nil {
-                families[key] = (primary, [], [])
-                familyOrder.append(key)
+                families[key] = FamilyUses(name: primary)
+                order.append(key)
             }
             families[key]!.uses.append(use)
             for fallback in stack.fallbacks where !families[key]!.fallbacks.contains(fallback) {
@@ -79,22 +119,11 @@ package struct Auditor: Sendable {
             }
         }
         notes += aliasNotes
-        var facesByFamily: [String: [FaceRecord]] = [:]
-        for face in faces { facesByFamily[FamilyKey(face.family).value, default: []].append(face) }
+        return (order.map { ($0, families[$0]!) }, generics)
+    }
 
-        var audits: [FamilyAudit] = []
-        for key in familyOrder {
-            let entry = families[key]!
-            let familyFaces = (facesByFamily[key] ?? []).sorted {
-                ($0.file, $0.freetypeIndex) < ($1.file, $1.freetypeIndex)
-            }
-            audits.append(
-                auditFamily(
-                    name: entry.name, uses: entry.uses, fallbacks: entry.fallbacks, faces: familyFaces,
-                    suggestions: suggestions, notes: &notes))
-        }
-        audits.sort { $0.family.lowercased() < $1.family.lowercased() }
-        // A collection file can hold faces of several families: shipped for one, it is no one's to drop.
+    /// A collection file can hold faces of several families: shipped for one, it is no one's to drop.
+    private static func keepSharedFiles(_ audits: inout [FamilyAudit]) {
         let shipped = Set(audits.flatMap { $0.styles.flatMap { $0.faces.map(\.file) } })
         for index in audits.indices {
             var dropped: [String: Int64] = [:]
@@ -105,7 +134,10 @@ package struct Auditor: Sendable {
             audits[index].totals.unneededFiles = dropped.count
             audits[index].totals.unneededBytes = dropped.values.reduce(0, +)
         }
+    }
 
+    /// The sums over all families, each file counted once.
+    private static func totals(_ audits: [FamilyAudit]) -> AuditTotals {
         var totals = AuditTotals()
         var shipFiles: [String: Int64] = [:]
         var dropFiles: [String: Int64] = [:]
@@ -122,17 +154,7 @@ package struct Auditor: Sendable {
         totals.shipBytes = shipFiles.values.reduce(0, +)
         totals.unneededFiles = dropFiles.count
         totals.unneededBytes = dropFiles.values.reduce(0, +)
-
-        let notAuditable = generics.values.sorted { $0.name < $1.name }.map {
-            NotAuditable(
-                name: $0.name,
-                reason: "a generic or system font name, not a family with files: the platform decides what it draws",
-                usedBy: Array(Set($0.usedBy)).sorted())
-        }
-        if documents.flatMap(\.uses).isEmpty { notes.append("no text styles found in the inputs; nothing to audit") }
-        return AuditReport(
-            inputs: documents.map(\.file), boldPolicy: configuration.boldPolicy, families: audits,
-            notAuditable: notAuditable, notes: notes, totals: totals, complete: totals.missingFaces == 0)
+        return totals
     }
 
     private func supportedWeights(for family: String, uses: [TypographyUse]) -> [Int] {
@@ -166,36 +188,22 @@ package struct Auditor: Sendable {
         return nil
     }
 
+    /// The audit of one family: per style the weights used, the faces that serve them, what is missing and what is not needed.
     private func auditFamily(
         name: String, uses: [TypographyUse], fallbacks: [String], faces: [FaceRecord],
-        suggestions: (String) -> [String], notes: inout [String]
+        suggestions: (String) -> [String]
     ) -> FamilyAudit {
         let supported = supportedWeights(for: name, uses: uses)
-        let policy = configuration.boldPolicy
         var styles: [FontStyle] = FontStyle.allCases.filter { style in
             uses.contains { $0.style == style } || faces.contains { $0.style == style }
         }
         if styles.isEmpty { styles = [.normal] }
-        var usedFiles = Set<String>()
         var styleAudits: [StyleAudit] = []
         var totals = AuditTotals()
         var shipBytes: [String: Int64] = [:]
         for style in styles {
             let styleFaces = faces.filter { $0.style == style }
-            let styleUses = uses.filter { $0.style == style }
-            var plans: [WeightPlan] = []
-            var roles: [Int: Set<String>] = [:]
-            for weight in Set(styleUses.map(\.weight.value)).sorted() {
-                let served = Auditor.served(weight, faces: styleFaces)
-                let bold = AuditBoldText.weight(for: served, policy: policy, supported: supported)
-                let boldServed = Auditor.served(bold, faces: styleFaces)
-                let sources = styleUses.filter { $0.weight.value == weight }.map(\.origin.description)
-                plans.append(
-                    WeightPlan(
-                        used: weight, servedBy: served, boldText: bold, boldTextServedBy: boldServed, sources: sources))
-                roles[served, default: []].insert("used")
-                roles[boldServed, default: []].insert("boldText")
-            }
+            let (plans, roles) = plan(uses.filter { $0.style == style }, faces: styleFaces, supported: supported)
             var shipped: [ShippedFace] = []
             var missing: [MissingFace] = []
             for weight in roles.keys.sorted() {
@@ -205,32 +213,12 @@ package struct Auditor: Sendable {
                         ShippedFace(
                             weight: weight, roles: roleList, postscriptName: face.postscriptName, file: face.file,
                             bytes: face.fileSize, variable: !face.axes.isEmpty && face.instance == nil))
-                    usedFiles.insert(face.file)
                     shipBytes[face.file] = face.fileSize
                 } else {
-                    let standIn =
-                        policy == .android && roles[weight]!.contains("boldText") && !roles[weight]!.contains("used")
-                        ? WeightMatcher.androidMatch(
-                            WeightMatcher.preferredWidth(faces), desired: weight, italic: style != .normal)
-                        : StandInMatcher.match(weight: weight, style: style, in: faces)
-                    let reason: String
-                    if faces.isEmpty {
-                        reason = "the family \(name) is not registered; a system font stands in"
-                    } else if let standIn {
-                        reason =
-                            "no \(style.rawValue) face of weight \(weight); today \(standIn.postscriptName) (\(standIn.weight) \(standIn.style.rawValue)) stands in"
-                    } else {
-                        reason = "no \(style.rawValue) face of weight \(weight)"
-                    }
                     missing.append(
-                        MissingFace(
-                            weight: weight, roles: roleList,
-                            standIn: standIn.map {
-                                StandIn(
-                                    postscriptName: $0.postscriptName, weight: $0.weight, style: $0.style.rawValue,
-                                    file: $0.file)
-                            },
-                            reason: reason))
+                        missingFace(
+                            weight, roles: roles[weight]!, roleList: roleList, style: style, family: name, faces: faces)
+                    )
                 }
             }
             totals.requiredFaces += roles.count
@@ -238,19 +226,78 @@ package struct Auditor: Sendable {
             totals.missingFaces += missing.count
             styleAudits.append(
                 StyleAudit(
-                    family: name, style: style.rawValue,
-                    used: plans.map(\.used),
-                    boldText: Array(Set(plans.map(\.boldTextServedBy))).sorted(),
-                    required: roles.keys.sorted(),
+                    family: name, style: style.rawValue, used: plans.map(\.used),
+                    boldText: Array(Set(plans.map(\.boldTextServedBy))).sorted(), required: roles.keys.sorted(),
                     weights: plans, faces: shipped, missing: missing, unneeded: []))
         }
-        // A file is unneeded when no required weight of any style uses it; listed under its faces' style.
+        let dropBytes = Self.markUnneeded(&styleAudits, faces: faces, used: Set(shipBytes.keys))
+        totals.shipFiles = shipBytes.count
+        totals.shipBytes = shipBytes.values.reduce(0, +)
+        totals.unneededFiles = dropBytes.count
+        totals.unneededBytes = dropBytes.values.reduce(0, +)
+        return FamilyAudit(
+            family: name, registeredFamily: faces.first?.family, fallbacks: fallbacks,
+            supportedWeights: supported, suggestions: faces.isEmpty ? suggestions(name) : [],
+            styles: styleAudits, totals: totals)
+    }
+
+    /// The plan of each weight used in one style, and the roles (`used`, `boldText`) of each weight that serves one.
+    private func plan(_ uses: [TypographyUse], faces: [FaceRecord], supported: [Int]) -> (
+        [WeightPlan], [Int: Set<String>]
+    ) {
+        var plans: [WeightPlan] = []
+        var roles: [Int: Set<String>] = [:]
+        for weight in Set(uses.map(\.weight.value)).sorted() {
+            let served = Auditor.served(weight, faces: faces)
+            let bold = AuditBoldText.weight(for: served, policy: configuration.boldPolicy, supported: supported)
+            let boldServed = Auditor.served(bold, faces: faces)
+            let sources = uses.filter { $0.weight.value == weight }.map(\.origin.description)
+            plans.append(
+                WeightPlan(
+                    used: weight, servedBy: served, boldText: bold, boldTextServedBy: boldServed, sources: sources))
+            roles[served, default: []].insert("used")
+            roles[boldServed, default: []].insert("boldText")
+        }
+        return (plans, roles)
+    }
+
+    /// A required face that is not there: what stands in for it today, and why.
+    private func missingFace(
+        _ weight: Int, roles: Set<String>, roleList: [String], style: FontStyle, family: String, faces: [FaceRecord]
+    ) -> MissingFace {
+        let standIn =
+            configuration.boldPolicy == .android && roles.contains("boldText") && !roles.contains("used")
+            ? WeightMatcher.androidMatch(WeightMatcher.preferredWidth(faces), desired: weight, italic: style != .normal)
+            : StandInMatcher.match(weight: weight, style: style, in: faces)
+        let reason: String
+        if faces.isEmpty {
+            reason = "the family \(family) is not registered; a system font stands in"
+        } else if let standIn {
+            reason =
+                "no \(style.rawValue) face of weight \(weight); today \(standIn.postscriptName) (\(standIn.weight) \(standIn.style.rawValue)) stands in"
+        } else {
+            reason = "no \(style.rawValue) face of weight \(weight)"
+        }
+        return MissingFace(
+            weight: weight, roles: roleList,
+            standIn: standIn.map {
+                StandIn(postscriptName: $0.postscriptName, weight: $0.weight, style: $0.style.rawValue, file: $0.file)
+            },
+            reason: reason)
+    }
+
+    /// Lists under each style the files no required weight uses (by their faces' style).
+    ///
+    /// - Returns: the unneeded files and their sizes.
+    private static func markUnneeded(_ styleAudits: inout [StyleAudit], faces: [FaceRecord], used: Set<String>)
+        -> [String: Int64]
+    {
         var dropBytes: [String: Int64] = [:]
         let byFile = Dictionary(grouping: faces, by: \.file)
         for (index, styleAudit) in styleAudits.enumerated() {
             let style = FontStyle(rawValue: styleAudit.style) ?? .normal
             var unneeded: [UnneededFile] = []
-            for file in byFile.keys.sorted() where !usedFiles.contains(file) {
+            for file in byFile.keys.sorted() where !used.contains(file) {
                 let fileFaces = byFile[file]!.sorted { $0.weight < $1.weight }
                 guard fileFaces.first?.style == style else { continue }
                 unneeded.append(
@@ -263,13 +310,6 @@ package struct Auditor: Sendable {
             }
             styleAudits[index].unneeded = unneeded
         }
-        totals.shipFiles = shipBytes.count
-        totals.shipBytes = shipBytes.values.reduce(0, +)
-        totals.unneededFiles = dropBytes.count
-        totals.unneededBytes = dropBytes.values.reduce(0, +)
-        return FamilyAudit(
-            family: name, registeredFamily: faces.first?.family, fallbacks: fallbacks,
-            supportedWeights: supported, suggestions: faces.isEmpty ? suggestions(name) : [],
-            styles: styleAudits, totals: totals)
+        return dropBytes
     }
 }

@@ -40,97 +40,108 @@ struct SwiftSourceScanner {
         var tokens: [Token] = []
         var index = 0
         var newline = true
-        func isIdentifierStart(_ byte: UInt8) -> Bool {
-            (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F || byte >= 0x80
+        func append(_ kind: Token.Kind, _ text: String, at start: Int) {
+            tokens.append(Token(kind: kind, text: text, offset: start, newlineBefore: newline))
+            newline = false
         }
-        func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
         while index < bytes.count {
             let byte = bytes[index]
+            let next: UInt8? = index + 1 < bytes.count ? bytes[index + 1] : nil
             switch byte {
             case 0x0A:
                 newline = true
                 index += 1
             case 0x20, 0x09, 0x0D:
                 index += 1
-            case UInt8(ascii: "/") where index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "/"):
+            case UInt8(ascii: "/") where next == UInt8(ascii: "/"):
                 while index < bytes.count && bytes[index] != 0x0A { index += 1 }
-            case UInt8(ascii: "/") where index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "*"):
-                let start = index
-                var depth = 0
-                repeat {
-                    if index + 1 < bytes.count && bytes[index] == UInt8(ascii: "/")
-                        && bytes[index + 1] == UInt8(ascii: "*")
-                    {
-                        depth += 1
-                        index += 2
-                    } else if index + 1 < bytes.count && bytes[index] == UInt8(ascii: "*")
-                        && bytes[index + 1] == UInt8(ascii: "/")
-                    {
-                        depth -= 1
-                        index += 2
-                    } else {
-                        if bytes[index] == 0x0A { newline = true }
-                        index += 1
-                    }
-                } while depth > 0 && index < bytes.count
-                if depth > 0 { return (tokens, start) }
+            case UInt8(ascii: "/") where next == UInt8(ascii: "*"):
+                guard let end = skipBlockComment(bytes, from: index, newline: &newline) else { return (tokens, index) }
+                index = end
             case _ where byte == UInt8(ascii: "\"") || (byte == UInt8(ascii: "#") && nextIsRawString(bytes, index)):
-                let start = index
-                guard let (text, end) = readString(bytes, from: index) else { return (tokens, start) }
-                tokens.append(Token(kind: .string, text: text, offset: start, newlineBefore: newline))
-                newline = false
+                guard let (text, end) = readString(bytes, from: index) else { return (tokens, index) }
+                append(.string, text, at: index)
                 index = end
             case _ where isIdentifierStart(byte) || byte == UInt8(ascii: "`") || byte == UInt8(ascii: "$"):
-                let start = index
-                var end = index + 1
-                if byte == UInt8(ascii: "`") {
-                    while end < bytes.count && bytes[end] != UInt8(ascii: "`") { end += 1 }
-                    let text = String(decoding: bytes[(start + 1)..<min(end, bytes.count)], as: UTF8.self)
-                    tokens.append(Token(kind: .identifier, text: text, offset: start, newlineBefore: newline))
-                    index = min(end + 1, bytes.count)
-                } else {
-                    while end < bytes.count && (isIdentifierStart(bytes[end]) || isDigit(bytes[end])) { end += 1 }
-                    let text = String(decoding: bytes[start..<end], as: UTF8.self)
-                    tokens.append(
-                        Token(
-                            kind: keywords.contains(text) ? .keyword : .identifier, text: text, offset: start,
-                            newlineBefore: newline))
-                    index = end
-                }
-                newline = false
+                let (kind, text, end) = readIdentifier(bytes, from: index)
+                append(kind, text, at: index)
+                index = end
             case _ where isDigit(byte):
-                let start = index
-                var end = index + 1
-                while end < bytes.count
-                    && (isDigit(bytes[end]) || bytes[end] == UInt8(ascii: "_")
-                        || bytes[end] == UInt8(ascii: ".") && end + 1 < bytes.count && isDigit(bytes[end + 1])
-                        || isIdentifierStart(bytes[end]))
-                {
-                    end += 1
-                }
-                tokens.append(
-                    Token(
-                        kind: .number, text: String(decoding: bytes[start..<end], as: UTF8.self), offset: start,
-                        newlineBefore: newline))
-                newline = false
+                let end = numberEnd(bytes, from: index)
+                append(.number, String(decoding: bytes[index..<end], as: UTF8.self), at: index)
                 index = end
             default:
-                // Operators made of several characters (`->`, `==`) are kept whole.
-                let operatorChars: Set<UInt8> = Set("=-+*/<>!&|^~?%".utf8)
-                var end = index + 1
-                if operatorChars.contains(byte) {
-                    while end < bytes.count && operatorChars.contains(bytes[end]) { end += 1 }
-                }
-                tokens.append(
-                    Token(
-                        kind: .punctuation, text: String(decoding: bytes[index..<end], as: UTF8.self), offset: index,
-                        newlineBefore: newline))
-                newline = false
+                let end = operatorEnd(bytes, from: index)
+                append(.punctuation, String(decoding: bytes[index..<end], as: UTF8.self), at: index)
                 index = end
             }
         }
         return (tokens, nil)
     }
+
+    private static func isIdentifierStart(_ byte: UInt8) -> Bool {
+        (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F || byte >= 0x80
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+
+    /// Skips a (nested) block comment starting at `start`; `nil` when it never closes.
+    private static func skipBlockComment(_ bytes: [UInt8], from start: Int, newline: inout Bool) -> Int? {
+        var index = start
+        var depth = 0
+        repeat {
+            if index + 1 < bytes.count && bytes[index] == UInt8(ascii: "/") && bytes[index + 1] == UInt8(ascii: "*") {
+                depth += 1
+                index += 2
+            } else if index + 1 < bytes.count && bytes[index] == UInt8(ascii: "*")
+                && bytes[index + 1] == UInt8(ascii: "/")
+            {
+                depth -= 1
+                index += 2
+            } else {
+                if bytes[index] == 0x0A { newline = true }
+                index += 1
+            }
+        } while depth > 0 && index < bytes.count
+        return depth > 0 ? nil : index
+    }
+
+    /// Reads an identifier, a keyword or a `` `quoted` `` identifier; returns its kind, text and end.
+    private static func readIdentifier(_ bytes: [UInt8], from start: Int) -> (Token.Kind, String, Int) {
+        var end = start + 1
+        if bytes[start] == UInt8(ascii: "`") {
+            while end < bytes.count && bytes[end] != UInt8(ascii: "`") { end += 1 }
+            let text = String(decoding: bytes[(start + 1)..<min(end, bytes.count)], as: UTF8.self)
+            return (.identifier, text, min(end + 1, bytes.count))
+        }
+        while end < bytes.count && (isIdentifierStart(bytes[end]) || isDigit(bytes[end])) { end += 1 }
+        let text = String(decoding: bytes[start..<end], as: UTF8.self)
+        return (keywords.contains(text) ? .keyword : .identifier, text, end)
+    }
+
+    /// Where a number literal (`600`, `1_000`, `1.5`, `0x1F`) starting at `start` ends.
+    private static func numberEnd(_ bytes: [UInt8], from start: Int) -> Int {
+        var end = start + 1
+        while end < bytes.count
+            && (isDigit(bytes[end]) || bytes[end] == UInt8(ascii: "_")
+                || bytes[end] == UInt8(ascii: ".") && end + 1 < bytes.count && isDigit(bytes[end + 1])
+                || isIdentifierStart(bytes[end]))
+        {
+            end += 1
+        }
+        return end
+    }
+
+    /// Where an operator or punctuation starting at `start` ends; operators of several characters (`->`, `==`) stay whole.
+    private static func operatorEnd(_ bytes: [UInt8], from start: Int) -> Int {
+        var end = start + 1
+        if operatorCharacters.contains(bytes[start]) {
+            while end < bytes.count && operatorCharacters.contains(bytes[end]) { end += 1 }
+        }
+        return end
+    }
+
+    private static let operatorCharacters: Set<UInt8> = Set("=-+*/<>!&|^~?%".utf8)
 
     private static func nextIsRawString(_ bytes: [UInt8], _ index: Int) -> Bool {
         var i = index

@@ -164,91 +164,122 @@ extension SwiftTypographyReader {
         return (nil, tokens)
     }
 
+    /// Where a constructor call is and what it was given, for the parts of ``construct(typeName:arguments:file:token:location:)``.
+    struct Call {
+        /// The labelled arguments.
+        var arguments: [(label: String?, tokens: [SwiftSourceScanner.Token])]
+        /// The file's index.
+        var file: Int
+        /// The token errors point at.
+        var token: SwiftSourceScanner.Token
+        /// The declaration's name, for messages.
+        var location: String
+
+        /// The tokens of the argument labelled `label`.
+        func argument(_ label: String) -> [SwiftSourceScanner.Token]? {
+            arguments.first(where: { $0.label == label })?.tokens
+        }
+    }
+
+    /// Evaluates a constructor call: `Typography(…)`, `DefaultFontFamily(…)`, a system family or a custom `FontFamily` type.
+    ///
+    /// - Returns: `nil` for a type the reader does not model.
     mutating func construct(
         typeName: String, arguments tokens: [SwiftSourceScanner.Token], file: Int, token: SwiftSourceScanner.Token,
         location: String
     ) throws(AuditInputError) -> Value? {
-        let arguments = arguments(tokens)
-        func argument(_ label: String) -> [SwiftSourceScanner.Token]? {
-            arguments.first(where: { $0.label == label })?.tokens
-        }
+        let call = Call(arguments: arguments(tokens), file: file, token: token, location: location)
         let bareType = typeName.split(separator: ".").last.map(String.init) ?? typeName
         switch bareType {
         case "Typography":
-            var family: FamilyValue
-            if let name = argument("familyName") {
-                guard let literal = name.first, literal.kind == .string, name.count == 1 else {
-                    throw error(
-                        "familyName must be a string literal", file: file, at: name.first ?? token, location: location)
-                }
-                family = FamilyValue(stack: [literal.text], supportedWeights: nil, style: nil)
-            } else if let expression = argument("fontFamily") {
-                guard case .family(let found) = try evaluate(tokens: expression, file: file, declaration: nil) else {
-                    throw error(
-                        "cannot tell which family fontFamily: \(expression.map(\.text).joined()) is; declare it as DefaultFontFamily(familyName:) or a FontFamily type in the files given",
-                        file: file, at: expression.first ?? token, location: location)
-                }
-                family = found
-            } else {
-                throw error(
-                    "Typography(…) has neither familyName: nor fontFamily:", file: file, at: token, location: location)
-            }
-            guard let weightTokens = argument("fontWeight"),
-                let weightToken = weightTokens.last(where: { $0.kind == .identifier })
-            else {
-                throw error("Typography(…) has no fontWeight: argument", file: file, at: token, location: location)
-            }
-            let weight = try weight(weightToken, file: file, location: "\(location).fontWeight")
-            var style = family.style ?? .normal
-            if let styleTokens = argument("fontStyle"), let styleToken = styleTokens.last {
-                style = styleToken.text == "italic" ? .italic : .normal
-            }
-            if family.style == nil { family.style = nil }
-            return .typography(TypographyValue(family: family, weight: weight, style: style))
+            return try constructTypography(call)
         case "DefaultFontFamily":
-            guard let name = argument("familyName")?.first, name.kind == .string else {
+            guard let name = call.argument("familyName")?.first, name.kind == .string else {
                 throw error("DefaultFontFamily(…) needs familyName: \"…\"", file: file, at: token, location: location)
             }
-            let style: FontStyle? = argument("fontStyle")?.last?.text == "italic" ? .italic : nil
+            let style: FontStyle? = call.argument("fontStyle")?.last?.text == "italic" ? .italic : nil
             return .family(FamilyValue(stack: [name.text], supportedWeights: nil, style: style))
         default:
             if SwiftTypographyReader.systemFamilyNames.contains(bareType) {
                 return .family(FamilyValue(stack: ["system-ui"], supportedWeights: nil, style: nil))
             }
-            guard let type = familyTypes[bareType], type.conforms || type.familyNameDeclaration != nil else {
-                return nil
-            }
-            var name: String?
-            if let literal = argument("familyName")?.first, literal.kind == .string { name = literal.text }
-            if name == nil, let index = type.familyNameDeclaration {
-                let declaration = declarations[index]
-                name = files[declaration.file].tokens[declaration.expression].first(where: { $0.kind == .string })?.text
-            }
-            guard let name else {
-                throw error(
-                    "the FontFamily type \(bareType) has no familyName this reader can see; give it `let familyName = \"…\"`",
-                    file: file, at: token, location: location)
-            }
-            var supported: [FontWeight]?
-            if let index = type.supportedWeightsDeclaration {
-                let declaration = declarations[index]
-                var weights: [FontWeight] = []
-                let expression = Array(files[declaration.file].tokens[declaration.expression])
-                for (position, candidate) in expression.enumerated()
-                where candidate.kind == .identifier
-                    && position > 0 && expression[position - 1].text == "."
-                {
-                    if candidate.text == "allCases" {
-                        weights = WeightVocabulary.apple.compactMap { FontWeight($0.weight) }
-                        break
-                    }
-                    weights.append(
-                        try weight(candidate, file: declaration.file, location: "\(bareType).supportedWeights"))
-                }
-                supported = weights.sorted()
-            }
-            return .family(FamilyValue(stack: [name], supportedWeights: supported, style: nil))
+            return try constructCustomFamily(bareType, call)
         }
+    }
+
+    /// `Typography(familyName:|fontFamily:, fontWeight:, fontStyle:)`.
+    private mutating func constructTypography(_ call: Call) throws(AuditInputError) -> Value {
+        var family: FamilyValue
+        if let name = call.argument("familyName") {
+            guard let literal = name.first, literal.kind == .string, name.count == 1 else {
+                throw error(
+                    "familyName must be a string literal", file: call.file, at: name.first ?? call.token,
+                    location: call.location)
+            }
+            family = FamilyValue(stack: [literal.text], supportedWeights: nil, style: nil)
+        } else if let expression = call.argument("fontFamily") {
+            guard case .family(let found) = try evaluate(tokens: expression, file: call.file, declaration: nil) else {
+                throw error(
+                    "cannot tell which family fontFamily: \(expression.map(\.text).joined()) is; declare it as DefaultFontFamily(familyName:) or a FontFamily type in the files given",
+                    file: call.file, at: expression.first ?? call.token, location: call.location)
+            }
+            family = found
+        } else {
+            throw error(
+                "Typography(…) has neither familyName: nor fontFamily:", file: call.file, at: call.token,
+                location: call.location)
+        }
+        guard let weightTokens = call.argument("fontWeight"),
+            let weightToken = weightTokens.last(where: { $0.kind == .identifier })
+        else {
+            throw error(
+                "Typography(…) has no fontWeight: argument", file: call.file, at: call.token, location: call.location)
+        }
+        let weight = try weight(weightToken, file: call.file, location: "\(call.location).fontWeight")
+        var style = family.style ?? .normal
+        if let styleTokens = call.argument("fontStyle"), let styleToken = styleTokens.last {
+            style = styleToken.text == "italic" ? .italic : .normal
+        }
+        if family.style == nil { family.style = nil }
+        return .typography(TypographyValue(family: family, weight: weight, style: style))
+    }
+
+    /// A custom `FontFamily` type: its `familyName` and `supportedWeights` as declared in the files.
+    private func constructCustomFamily(_ bareType: String, _ call: Call) throws(AuditInputError) -> Value? {
+        guard let type = familyTypes[bareType], type.conforms || type.familyNameDeclaration != nil else {
+            return nil
+        }
+        var name: String?
+        if let literal = call.argument("familyName")?.first, literal.kind == .string { name = literal.text }
+        if name == nil, let index = type.familyNameDeclaration {
+            let declaration = declarations[index]
+            name = files[declaration.file].tokens[declaration.expression].first(where: { $0.kind == .string })?.text
+        }
+        guard let name else {
+            throw error(
+                "the FontFamily type \(bareType) has no familyName this reader can see; give it `let familyName = \"…\"`",
+                file: call.file, at: call.token, location: call.location)
+        }
+        let supported = try type.supportedWeightsDeclaration.map { index throws(AuditInputError) in
+            try supportedWeights(declaredAt: index, typeName: bareType)
+        }
+        return .family(FamilyValue(stack: [name], supportedWeights: supported, style: nil))
+    }
+
+    /// The weights a `supportedWeights` declaration lists (`.allCases` is all of Apple's nine), ascending.
+    private func supportedWeights(declaredAt index: Int, typeName: String) throws(AuditInputError) -> [FontWeight] {
+        let declaration = declarations[index]
+        var weights: [FontWeight] = []
+        let expression = Array(files[declaration.file].tokens[declaration.expression])
+        for (position, candidate) in expression.enumerated()
+        where candidate.kind == .identifier && position > 0 && expression[position - 1].text == "." {
+            if candidate.text == "allCases" {
+                weights = WeightVocabulary.apple.compactMap { FontWeight($0.weight) }
+                break
+            }
+            weights.append(try weight(candidate, file: declaration.file, location: "\(typeName).supportedWeights"))
+        }
+        return weights.sorted()
     }
 
     func weight(_ token: SwiftSourceScanner.Token, file: Int, location: String) throws(AuditInputError) -> FontWeight {

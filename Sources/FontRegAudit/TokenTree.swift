@@ -2,10 +2,13 @@ import FontRegCore
 import FontRegJSON
 import Foundation
 
-/// The tokens of a DTCG or Tokens Studio file, flattened to dotted paths, with reference resolution.
+/// The tokens of DTCG or Tokens Studio files, flattened to dotted paths, with reference resolution.
 ///
 /// Both formats nest groups of tokens; a token is the object that holds the value. `$type` and
 /// `$deprecated` set on a group apply to everything below it unless a token says otherwise.
+/// Several files merge into one tree before references resolve, as Style Dictionary's `source`
+/// does: a token of a later file replaces one of the same path, and `{fontStack.sansSerif}` in one
+/// file finds the token defined in another.
 struct TokenTree {
     /// One token: its path, raw value, effective type and where it is.
     struct Token {
@@ -14,6 +17,8 @@ struct TokenTree {
         var type: String?
         var deprecated: Bool
         var position: SourcePosition
+        /// The file the token is written in.
+        var file: String
     }
 
     /// Which spelling of the keys to read.
@@ -24,8 +29,10 @@ struct TokenTree {
         case tokensStudio
     }
 
+    /// The files merged, as one name for notes (`a.json5, b.json5`).
     let file: String
-    let root: SourceJSONValue
+    /// Every file's parsed root, for JSON Pointer references (which point inside their own file).
+    private let roots: [String: SourceJSONValue]
     private(set) var tokens: [String: Token] = [:]
     /// Token paths in file order.
     private(set) var order: [String] = []
@@ -33,16 +40,31 @@ struct TokenTree {
     private var setRelative: [String: String] = [:]
     private let dialect: Dialect
 
+    /// Reads one file's tokens.
     init(root: SourceJSONValue, file: String, dialect: Dialect) throws(AuditInputError) {
-        self.root = root
-        self.file = file
+        try self.init(sources: [(root, file)], dialect: dialect)
+    }
+
+    /// Merges several files' tokens into one tree, later files replacing tokens of the same path.
+    init(sources: [(root: SourceJSONValue, file: String)], dialect: Dialect) throws(AuditInputError) {
+        self.file = sources.map(\.file).joined(separator: ", ")
         self.dialect = dialect
-        guard root.members != nil else {
-            throw .invalidStyle(
-                file: file, location: "top level", position: root.position,
-                reason: "expected an object of token groups, found \(root.kindName)")
+        var roots: [String: SourceJSONValue] = [:]
+        for source in sources { roots[source.file] = source.root }
+        self.roots = roots
+        for source in sources {
+            guard source.root.members != nil else {
+                throw .invalidStyle(
+                    file: source.file, location: "top level", position: source.root.position,
+                    reason: "expected an object of token groups, found \(source.root.kindName)")
+            }
+            collect(source.root, path: [], type: nil, deprecated: false, file: source.file)
         }
-        collect(root, path: [], type: nil, deprecated: false)
+    }
+
+    /// The file a token is written in (the first merged file for a path that is not a token).
+    func file(of tokenPath: String) -> String {
+        token(at: tokenPath)?.file ?? roots.keys.sorted().first ?? file
     }
 
     private func valueOf(_ node: SourceJSONValue) -> SourceJSONValue? {
@@ -66,7 +88,9 @@ struct TokenTree {
         return flag.stringValue != nil  // a string explains the deprecation
     }
 
-    private mutating func collect(_ node: SourceJSONValue, path: [String], type: String?, deprecated: Bool) {
+    private mutating func collect(
+        _ node: SourceJSONValue, path: [String], type: String?, deprecated: Bool, file: String
+    ) {
         guard let members = node.members else { return }
         let type = typeOf(node) ?? type
         let deprecated = TokenTree.isDeprecated(node) ?? deprecated
@@ -80,14 +104,14 @@ struct TokenTree {
                 let dotted = childPath.joined(separator: ".")
                 tokens[dotted] = Token(
                     path: dotted, value: value, type: typeOf(child) ?? type,
-                    deprecated: TokenTree.isDeprecated(child) ?? deprecated, position: member.keyPosition)
-                order.append(dotted)
+                    deprecated: TokenTree.isDeprecated(child) ?? deprecated, position: member.keyPosition, file: file)
+                if !order.contains(dotted) { order.append(dotted) }
                 if dialect == .tokensStudio, childPath.count > 1 {
                     let relative = childPath.dropFirst().joined(separator: ".")
                     if setRelative[relative] == nil { setRelative[relative] = dotted }
                 }
             } else {
-                collect(child, path: childPath, type: type, deprecated: deprecated)
+                collect(child, path: childPath, type: type, deprecated: deprecated, file: file)
             }
         }
     }
@@ -145,7 +169,8 @@ struct TokenTree {
             if let reference = TokenTree.referencePath(current) {
                 let target = try lookUp(reference: reference, from: chain.last!, position: current.position)
                 if chain.contains(target.key) {
-                    throw .circularReference(file: file, chain: chain + [target.key], position: current.position)
+                    throw .circularReference(
+                        file: file(of: chain.last!), chain: chain + [target.key], position: current.position)
                 }
                 chain.append(target.key)
                 visited.append(target.key)
@@ -153,17 +178,18 @@ struct TokenTree {
             } else if let pointerText = TokenTree.pointerReference(current) {
                 guard let pointer = SourceJSONPointer(pointerText) else {
                     throw .invalidStyle(
-                        file: file, location: chain.last!, position: current.position,
+                        file: file(of: chain.last!), location: chain.last!, position: current.position,
                         reason:
                             "\"$ref\": \"\(pointerText)\" is not a JSON Pointer; write it as \"#/group/token/$value\"")
                 }
                 let key = pointer.description
+                let source = file(of: chain.last!)
                 if chain.contains(key) {
-                    throw .circularReference(file: file, chain: chain + [key], position: current.position)
+                    throw .circularReference(file: source, chain: chain + [key], position: current.position)
                 }
-                guard let target = pointer.resolve(in: root) else {
+                guard let root = roots[source], let target = pointer.resolve(in: root) else {
                     throw .brokenReference(
-                        file: file, tokenPath: chain.last!, reference: pointerText, position: current.position)
+                        file: source, tokenPath: chain.last!, reference: pointerText, position: current.position)
                 }
                 chain.append(key)
                 // A pointer at a whole token means its value.
@@ -205,6 +231,7 @@ struct TokenTree {
                 if ok { return (reference, node) }
             }
         }
-        throw .brokenReference(file: file, tokenPath: tokenPath, reference: "{\(reference)}", position: position)
+        throw .brokenReference(
+            file: file(of: tokenPath), tokenPath: tokenPath, reference: "{\(reference)}", position: position)
     }
 }

@@ -68,14 +68,14 @@ struct TokenTypographyReader {
         let value = try tree.resolve(token.value, in: token.path, visited: &visited)
         guard value.members != nil else {
             throw .invalidStyle(
-                file: file, location: token.path, position: value.position,
+                file: token.file, location: token.path, position: value.position,
                 reason:
                     "a typography token's value must be an object with fontFamily and fontWeight, found \(value.kindName)"
             )
         }
         guard let familyValue = value["fontFamily"] else {
             throw .invalidStyle(
-                file: file, location: token.path, position: value.position,
+                file: token.file, location: token.path, position: value.position,
                 reason: "the text style has no fontFamily; add one (a name, a stack or a reference)")
         }
         let family = try readFamily(familyValue, token: token, visited: &visited)
@@ -92,13 +92,13 @@ struct TokenTypographyReader {
             case "normal": break
             default:
                 throw .invalidStyle(
-                    file: file, location: "\(token.path).fontStyle", position: resolved.position,
+                    file: token.file, location: "\(token.path).fontStyle", position: resolved.position,
                     reason: "fontStyle must be \"normal\", \"italic\" or \"oblique\"")
             }
         }
         return TypographyUse(
             familyStack: family, weight: weight, style: style,
-            origin: UseOrigin(file: file, name: token.path, position: token.position))
+            origin: UseOrigin(file: token.file, name: token.path, position: token.position))
     }
 
     private func readFamily(_ raw: SourceJSONValue, token: TokenTree.Token, visited: inout [String])
@@ -112,7 +112,7 @@ struct TokenTypographyReader {
                 let resolved = try tree.resolve(entry, in: token.path, visited: &visited)
                 guard let name = resolved.stringValue else {
                     throw .invalidStyle(
-                        file: file, location: "\(token.path).fontFamily", position: resolved.position,
+                        file: token.file, location: "\(token.path).fontFamily", position: resolved.position,
                         reason: "a font family stack must hold strings, found \(resolved.kindName)")
                 }
                 names.append(name)
@@ -120,7 +120,7 @@ struct TokenTypographyReader {
             if !names.isEmpty { return names }
         }
         throw .invalidStyle(
-            file: file, location: "\(token.path).fontFamily", position: value.position,
+            file: token.file, location: "\(token.path).fontFamily", position: value.position,
             reason: "fontFamily must be a string or an array of strings, found \(value.kindName)")
     }
 
@@ -132,14 +132,14 @@ struct TokenTypographyReader {
         if let number = value.doubleValue {
             guard let whole = Int(exactly: number), let weight = FontWeight(whole) else {
                 throw .invalidStyle(
-                    file: file, location: location, position: value.position,
+                    file: token.file, location: location, position: value.position,
                     reason: "font weight \(Self.literal(value)) must be a whole number from 1 to 1000")
             }
             return (weight, .normal)
         }
         guard let text = value.stringValue else {
             throw .invalidStyle(
-                file: file, location: location, position: value.position,
+                file: token.file, location: location, position: value.position,
                 reason: "fontWeight must be a number or a name, found \(value.kindName)")
         }
         switch format {
@@ -152,13 +152,13 @@ struct TokenTypographyReader {
                         "(\"\(text)\" is a Figma name: if this is a Tokens Studio file, pass --format tokens-studio)")
                 }
                 throw .unknownWeight(
-                    file: file, location: location, value: text, position: value.position, accepted: accepted)
+                    file: token.file, location: location, value: text, position: value.position, accepted: accepted)
             }
             return (weight, .normal)
         default:
             guard let parsed = WeightVocabulary.studioWeight(text) else {
                 throw .unknownWeight(
-                    file: file, location: location, value: text, position: value.position,
+                    file: token.file, location: location, value: text, position: value.position,
                     accepted: WeightVocabulary.studioAcceptedNames)
             }
             return (parsed.weight, parsed.style)

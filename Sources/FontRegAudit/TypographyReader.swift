@@ -37,22 +37,45 @@ package enum TypographyReader {
         return try read(json: content, file: path, format: format, includeDeprecated: includeDeprecated)
     }
 
-    /// Reads a JSON input given as text.
+    /// Reads a JSON or JSON5 input given as text.
     ///
     /// - Throws: ``AuditInputError/json(_:)`` with line and column, or a reader's error.
     package static func read(
         json content: String, file: String, format: AuditInputFormat? = nil, includeDeprecated: Bool = false
     ) throws(AuditInputError) -> TypographyDocument {
-        let root: SourceJSONValue
-        do {
-            root = try SourceJSONParser.parse(content, file: file)
-        } catch {
-            throw .json(error)
-        }
+        let root = try parse(json: content, file: file)
         guard let format = format ?? AuditInputFormat.detect(json: root) else {
             throw .unknownFormat(path: file)
         }
+        return try read(root: root, content: content, file: file, format: format, includeDeprecated: includeDeprecated)
+    }
+
+    /// Parses JSON, or JSON5 when the file is `.json5` or is not strict JSON but is valid JSON5.
+    ///
+    /// - Throws: the strict parser's error for a `.json` file that is neither, else the JSON5 parser's.
+    static func parse(json content: String, file: String) throws(AuditInputError) -> SourceJSONValue {
+        if file.lowercased().hasSuffix(".json5") {
+            do {
+                return try JSON5SourceParser.parse(content, file: file)
+            } catch {
+                throw .json(error)
+            }
+        }
+        do {
+            return try SourceJSONParser.parse(content, file: file)
+        } catch {
+            if let relaxed = try? JSON5SourceParser.parse(content, file: file) { return relaxed }
+            throw .json(error)
+        }
+    }
+
+    /// Reads one parsed input in a known format.
+    static func read(
+        root: SourceJSONValue, content: String, file: String, format: AuditInputFormat, includeDeprecated: Bool
+    ) throws(AuditInputError) -> TypographyDocument {
         switch format {
+        case .figmaVariables:
+            return try FigmaVariablesReader(file: file, root: root).read()
         case .dtcg:
             let tree = try TokenTree(root: root, file: file, dialect: .dtcg)
             return try TokenTypographyReader(tree: tree, format: .dtcg, includeDeprecated: includeDeprecated).read()
@@ -67,7 +90,7 @@ package enum TypographyReader {
         }
     }
 
-    private static func text(of path: String) throws(AuditInputError) -> String {
+    static func text(of path: String) throws(AuditInputError) -> String {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw .unreadable(path: path, reason: "permission denied or not a regular file")
         }

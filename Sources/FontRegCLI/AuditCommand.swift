@@ -6,19 +6,21 @@ import FontRegSystem
 import Foundation
 import Varlink
 
-/// `fontresolve audit FILE… [--fonts DIR] [--bold-policy P] [--json] [--markdown] [--report FILE.html] [--format F]`.
+/// `fontresolve audit FILE… [--fonts DIR] [--bold-policy P] [--json] [--markdown] [--report FILE.html] [--format F]
+/// [--emit FORMAT --out DIR] [--copy-fonts DIR]`.
 ///
 /// The command as a library function, so the client can call it with faces fetched from the
 /// daemon, and tests can call it in-process. It writes nothing to the terminal itself.
 ///
 /// Exit codes: 0 every required face is there; 1 something required is missing; 2 an input
-/// (or a `--fonts` directory) could not be read; 64 bad usage; 73 the `--report` file could not be written.
+/// (or a `--fonts` directory) could not be read; 64 bad usage; 73 the `--report` file or the
+/// emitted wiring could not be written.
 package enum AuditCommand {
     /// What the command printed and how it ended.
     package struct Result: Sendable {
-        /// The rendered report (table, JSON or Markdown).
+        /// The rendered report (table, JSON, Markdown, SARIF or workflow annotations).
         package var stdout: String
-        /// Errors and the line saying where the HTML report went.
+        /// Errors and the lines saying where the HTML report and the wiring went.
         package var stderr: String
         /// 0, 1, 2, 64 or 73 (see ``AuditCommand``).
         package var exitCode: Int32
@@ -29,18 +31,24 @@ package enum AuditCommand {
     /// The usage line shown with usage errors.
     package static let usage = """
         usage: fontresolve audit FILE… [--fonts DIR]… [--rules DIR] [--system-fonts] [--bold-policy P]
-                                       [--json | --markdown] [--report FILE.html] [--format F] [--include-deprecated]
-          FILE               design tokens (DTCG or Tokens Studio JSON), Swift source files or folders
-                             (YMatterType), or a native text-style list; several inputs add up
+                                       [--json | --markdown | --format sarif | --format github]
+                                       [--report FILE.html] [--format F] [--include-deprecated]
+                                       [--emit FORMAT]… [--out DIR] [--copy-fonts DIR]
+          FILE               design tokens (DTCG, Tokens Studio or Figma Variables JSON or JSON5; files,
+                             folders or globs, merged before references resolve), Swift source files or
+                             folders (YMatterType), or a native text-style list
           --fonts DIR        audit against the fonts in DIR, scanned in process (else the faces given by the caller)
           --bold-policy P    next-heavier (default), ios-system, android, css-bolder
-          --format F         dtcg, tokens-studio, swift, native (default: detected from the content)
+          --format F         input: dtcg, tokens-studio, figma-variables, swift, native (default: detected);
+                             output: sarif, github
           --report FILE      also write a self-contained HTML page drawing every face
-        exit: 0 complete, 1 a required face is missing, 2 an input cannot be read, 64 usage, 73 report not written
+          --emit FORMAT      write the wiring into --out: css, android, ios, flutter, style-dictionary
+          --copy-fonts DIR   copy exactly the font files the design system needs, with their licences
+        exit: 0 complete, 1 a required face is missing, 2 an input cannot be read, 64 usage, 73 output not written
         """
 
     static let parser = ArgumentParser(
-        options: ["fonts", "rules", "bold-policy", "report", "format"],
+        options: ["fonts", "rules", "bold-policy", "report", "format", "emit", "out", "copy-fonts"],
         flags: ["json", "markdown", "system-fonts", "include-deprecated"])
 
     /// Runs the audit.
@@ -52,115 +60,135 @@ package enum AuditCommand {
     ///   - rules: family rules whose `supportedWeights` limit Bold Text (from the daemon); `--rules` overrides.
     /// - Returns: output, exit code and the report.
     package static func run(arguments: [String], faces: FontIndex? = nil, rules: RuleSet? = nil) -> Result {
-        let parsed: ParsedArguments
+        let options: AuditOptions
         do {
-            parsed = try parser.parse(arguments)
+            options = try AuditOptions(arguments: arguments)
         } catch {
-            return Result(stdout: "", stderr: "fontresolve audit: \(error)\n\(usage)\n", exitCode: 64)
-        }
-        guard !parsed.positional.isEmpty else {
             return Result(
-                stdout: "", stderr: "fontresolve audit: give at least one input file\n\(usage)\n", exitCode: 64)
-        }
-        if parsed.has("json") && parsed.has("markdown") {
-            return Result(
-                stdout: "", stderr: "fontresolve audit: --json and --markdown exclude each other; choose one\n",
+                stdout: "", stderr: "fontresolve audit: \(error.message)\n\(error.showUsage ? usage + "\n" : "")",
                 exitCode: 64)
         }
-        var policy = BoldTextPolicy.nextHeavier
-        if let name = parsed.value("bold-policy") {
-            guard let given = BoldTextPolicy(name: name) else {
-                return Result(
-                    stdout: "",
-                    stderr:
-                        "fontresolve audit: unknown Bold Text policy \"\(name)\"; use one of: \(BoldTextPolicy.allCases.map(\.rawValue).joined(separator: ", "))\n",
-                    exitCode: 64)
-            }
-            policy = given
+        let documents: [TypographyDocument]
+        do {
+            documents = try TypographyReader.read(
+                paths: options.inputs, format: options.inputFormat, includeDeprecated: options.includeDeprecated)
+        } catch {
+            // In CI the broken line is annotated like a missing face, so the pull request shows it.
+            let annotation =
+                switch options.outputFormat {
+                case .github: AuditGitHubRenderer.render(error)
+                case .sarif: AuditSARIFRenderer.render(error)
+                default: ""
+                }
+            return Result(stdout: annotation, stderr: "fontresolve audit: \(error)\n", exitCode: 2)
         }
-        var format: AuditInputFormat?
-        if let name = parsed.value("format") {
-            guard let given = AuditInputFormat(name: name) else {
-                return Result(
-                    stdout: "", stderr: "fontresolve audit: \(AuditInputError.unknownFormatName(name))\n", exitCode: 64)
-            }
-            format = given
+        let registry: (index: FontIndex, rules: RuleSet, notes: [String])
+        do {
+            registry = try openRegistry(options, faces: faces, rules: rules)
+        } catch {
+            return Result(stdout: "", stderr: "fontresolve audit: \(error)\n", exitCode: 2)
         }
+        var report = audit(documents, options: options, registry: registry)
+        report.variableFonts = VariableFontSavings.estimate(
+            AuditWiring(report: report, faces: registry.index.faces, uses: documents.flatMap(\.uses)))
+        return output(report, documents: documents, options: options, index: registry.index)
+    }
 
-        var documents: [TypographyDocument] = []
-        for path in parsed.positional {
-            do {
-                documents.append(
-                    try TypographyReader.read(
-                        path: path, format: format, includeDeprecated: parsed.has("include-deprecated")))
-            } catch {
-                return Result(stdout: "", stderr: "fontresolve audit: \(error)\n", exitCode: 2)
-            }
-        }
-
+    /// The registry to audit against: scanned in process for `--fonts`/`--rules`/`--system-fonts`, else the caller's.
+    static func openRegistry(_ options: AuditOptions, faces: FontIndex?, rules: RuleSet?) throws
+        -> (index: FontIndex, rules: RuleSet, notes: [String])
+    {
         var index = faces ?? FontIndex(faces: [])
         var ruleSet = rules ?? .empty
-        var extraNotes: [String] = []
-        if parsed.has("system-fonts") || !parsed.values("fonts").isEmpty || parsed.value("rules") != nil {
-            do {
-                let registry = try EmbeddedRegistry.open(parsed)
-                index = registry.index
-                ruleSet = registry.rules
-            } catch {
-                return Result(stdout: "", stderr: "fontresolve audit: \(error)\n", exitCode: 2)
-            }
+        var notes: [String] = []
+        if options.inProcess {
+            let registry = try EmbeddedRegistry.open(options.parsed)
+            index = registry.index
+            ruleSet = registry.rules
         } else if faces == nil {
-            extraNotes.append(
-                "no fonts given: every face counts as missing; pass --fonts DIR or run against the daemon")
+            notes.append("no fonts given: every face counts as missing; pass --fonts DIR or run against the daemon")
         }
         for problem in index.problems {
-            extraNotes.append("font file not usable, left out: \(problem.path): \(problem.reason)")
+            notes.append("font file not usable, left out: \(problem.path): \(problem.reason)")
         }
+        return (index, ruleSet, notes)
+    }
 
+    /// Computes the report, with the rules' aliases and supported weights applied.
+    static func audit(
+        _ documents: [TypographyDocument], options: AuditOptions,
+        registry: (index: FontIndex, rules: RuleSet, notes: [String])
+    ) -> AuditReport {
+        var notes = registry.notes
         var supported: [String: [Int]] = [:]
         var aliases: [String: String] = [:]
         for use in documents.flatMap(\.uses) {
             guard let family = FamilyStack(use.familyStack).primary else { continue }
             var target = family
-            if let alias = ruleSet.alias(family) {
+            if let alias = registry.rules.alias(family) {
                 target = alias.target
                 aliases[family] = alias.target
                 if alias.deprecated {
-                    extraNotes.append(
+                    notes.append(
                         "\(family) is a deprecated alias of \(alias.target); use \(alias.target) in the design system")
                 }
             }
-            if let weights = ruleSet.rule(for: target)?.supportedWeights { supported[family] = weights }
+            if let weights = registry.rules.rule(for: target)?.supportedWeights { supported[family] = weights }
         }
         var seenNotes = Set<String>()
-        extraNotes = extraNotes.filter { seenNotes.insert($0).inserted }
-        let auditor = Auditor(configuration: .init(boldPolicy: policy, supportedWeights: supported, aliases: aliases))
-        let snapshot = index
-        var report = auditor.audit(documents, faces: index.faces, suggestions: { snapshot.suggestions(for: $0) })
-        report.notes += extraNotes
+        notes = notes.filter { seenNotes.insert($0).inserted }
+        let auditor = Auditor(
+            configuration: .init(boldPolicy: options.boldPolicy, supportedWeights: supported, aliases: aliases))
+        let index = registry.index
+        var report = auditor.audit(documents, faces: index.faces, suggestions: { index.suggestions(for: $0) })
+        report.notes += notes
+        return report
+    }
 
-        let stdout: String
-        if parsed.has("json") {
-            stdout = AuditJSONRenderer.render(report)
-        } else if parsed.has("markdown") {
-            stdout = AuditMarkdownRenderer.render(report)
-        } else {
-            stdout = AuditTextRenderer.render(report)
-        }
-        var stderr = ""
-        if let reportPath = parsed.value("report") {
+    /// Renders the report and writes the HTML page and the wiring that were asked for.
+    static func output(
+        _ report: AuditReport, documents: [TypographyDocument], options: AuditOptions, index: FontIndex
+    ) -> Result {
+        var result = Result(
+            stdout: render(report, options: options), stderr: "", exitCode: report.complete ? 0 : 1, report: report)
+        if let reportPath = options.parsed.value("report") {
             let html = AuditHTMLRenderer.render(report, faces: index.faces)
             do {
                 try Data(html.utf8).write(to: URL(fileURLWithPath: reportPath), options: .atomic)
-                stderr += "fontresolve audit: wrote the HTML report to \(reportPath)\n"
+                result.stderr += "fontresolve audit: wrote the HTML report to \(reportPath)\n"
             } catch {
-                return Result(
-                    stdout: stdout,
-                    stderr:
-                        "fontresolve audit: cannot write the report to \(reportPath) (\(error.localizedDescription)); check that its folder exists and is writable\n",
-                    exitCode: 73, report: report)
+                result.stderr +=
+                    "fontresolve audit: cannot write the report to \(reportPath) (\(error.localizedDescription)); check that its folder exists and is writable\n"
+                result.exitCode = 73
+                return result
             }
         }
-        return Result(stdout: stdout, stderr: stderr, exitCode: report.complete ? 0 : 1, report: report)
+        if !options.emit.isEmpty || options.copyFonts != nil {
+            let wiring = AuditWiring(report: report, faces: index.faces, uses: documents.flatMap(\.uses))
+            let locations = EmitLocations(output: options.out ?? ".", copiedFonts: options.copyFonts)
+            let files = AuditWiringWriter.files(options.emit, wiring: wiring, locations: locations)
+            let copies = options.copyFonts == nil ? [] : AuditWiringWriter.fontCopies(wiring)
+            do {
+                let written = try AuditWiringWriter.write(files, copies: copies, locations: locations)
+                let destination = [options.out, options.copyFonts].compactMap { $0 }.joined(separator: " and ")
+                result.stderr +=
+                    "fontresolve audit: wrote \(written.count) file\(written.count == 1 ? "" : "s") of wiring to \(destination)\n"
+            } catch {
+                result.stderr += "fontresolve audit: \(error)\n"
+                result.exitCode = 73
+            }
+        }
+        return result
+    }
+
+    /// The report in the output format asked for.
+    static func render(_ report: AuditReport, options: AuditOptions) -> String {
+        switch options.outputFormat {
+        case .json: AuditJSONRenderer.render(report)
+        case .markdown: AuditMarkdownRenderer.render(report)
+        case .sarif: AuditSARIFRenderer.render(report)
+        case .github: AuditGitHubRenderer.render(report)
+        case .text: AuditTextRenderer.render(report)
+        }
     }
 }

@@ -11,12 +11,16 @@ package enum AuditSubcommand: Subcommand {
         name: "audit", arguments: "FILE...",
         summary: "Audit design-system typography against the registered faces.",
         discussion: """
-            Reads design tokens (DTCG or Tokens Studio JSON), Swift sources (YMatterType) or a \
+            Reads design tokens (DTCG, Tokens Studio or Figma Variables; JSON or JSON5; files, \
+            folders or globs merged before references resolve), Swift sources (YMatterType) or a \
             native text-style list, and reports for every family and weight used whether a face \
-            serves it, with Bold Text, which faces stand in, and which files are not needed. Faces \
-            come from --fonts (in process) or from the daemon's ListFaces. Exit 0 when every \
-            required face is there, 1 when one is missing, 2 when an input cannot be read, 64 on \
-            bad usage, 69 when the daemon cannot be reached, 73 when --report cannot be written.
+            serves it, with Bold Text, which faces stand in, and which files are not needed. With \
+            --emit it writes the platform wiring for exactly the required faces (CSS @font-face, \
+            Android font XML, iOS UIAppFonts and YMatterType families, Flutter pubspec, Style \
+            Dictionary tokens). Faces come from --fonts (in process) or from the daemon's \
+            ListFaces. Exit 0 when every required face is there, 1 when one is missing, 2 when an \
+            input cannot be read, 64 on bad usage, 69 when the daemon cannot be reached, 73 when \
+            --report or the wiring cannot be written.
             """,
         options: [
             .init(
@@ -26,9 +30,24 @@ package enum AuditSubcommand: Subcommand {
                 completion: .values(BoldTextPolicy.allCases.map(\.rawValue))),
             .init(
                 "format", value: "F",
-                help: "The input format: dtcg, tokens-studio, swift or native (default: detected from the content).",
-                example: "fontresolve audit styles.json --format native",
-                completion: .values(["dtcg", "tokens-studio", "swift", "native"])),
+                help:
+                    "The input format (dtcg, tokens-studio, figma-variables, swift, native; default: detected) or the output format (sarif, github).",
+                example: "fontresolve audit tokens.json --format sarif > audit.sarif", repeatable: true,
+                completion: .values(["dtcg", "tokens-studio", "figma-variables", "swift", "native", "sarif", "github"])),
+            .init(
+                "emit", value: "FORMAT",
+                help:
+                    "Write the wiring for the required faces into --out: css, android, ios, flutter or style-dictionary.",
+                example: "fontresolve audit tokens.json --fonts fonts --emit css --emit ios --out wiring",
+                repeatable: true, completion: .values(AuditEmitFormat.allCases.map(\.rawValue))),
+            .init(
+                "out", value: "DIR", help: "The folder --emit writes into (one subfolder per format).",
+                example: "fontresolve audit tokens.json --fonts fonts --emit flutter --out wiring",
+                completion: .directory),
+            .init(
+                "copy-fonts", value: "DIR",
+                help: "Copy exactly the font files the design system needs, with their licence files, into DIR.",
+                example: "fontresolve audit tokens.json --fonts fonts --copy-fonts dist/fonts", completion: .directory),
             .init(
                 "markdown", help: "Print the report as Markdown (for a pull-request comment).",
                 example: "fontresolve audit tokens.json --markdown > audit.md"),
@@ -44,6 +63,7 @@ package enum AuditSubcommand: Subcommand {
             "fontresolve audit design-system.tokens.json --fonts fonts",
             "fontresolve audit Sources/DesignSystem --json",
             "fontresolve audit figma-tokens.json --markdown --report audit.html",
+            "fontresolve audit docs/examples/tokens --fonts fonts --emit css --out wiring --copy-fonts wiring/fonts",
         ],
         argumentCompletion: .file)
 

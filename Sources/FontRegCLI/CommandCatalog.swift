@@ -12,7 +12,7 @@ package enum CommandCatalog {
         [
             ResolveCommand.self, ExplainCommand.self, ListCommand.self, FaceCommand.self, RegisterCommand.self,
             UnregisterCommand.self, RescanCommand.self, StatusCommand.self, WatchCommand.self, RulesCommand.self,
-            AuditSubcommand.self, HelpCommand.self, CompletionCommand.self,
+            AuditSubcommand.self, StyleNameCommand.self, WeightOfCommand.self, HelpCommand.self, CompletionCommand.self,
         ]
     }
 
@@ -24,7 +24,7 @@ package enum CommandCatalog {
     /// The names of the subcommands, in help order; spelled out so that `help`'s own description can use them.
     package static let commandNames = [
         "resolve", "explain", "list", "face", "register", "unregister", "rescan", "status", "watch", "rules", "audit",
-        "help", "completion",
+        "style-name", "weight-of", "help", "completion",
     ]
 
     /// Every command's description.

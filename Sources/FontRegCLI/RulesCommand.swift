@@ -8,8 +8,8 @@ import Varlink
 /// `fontresolve rules suggest FAMILY` and `fontresolve rules show [FAMILY]`.
 package enum RulesCommand: Subcommand {
     package static let spec = CommandSpec(
-        name: "rules", arguments: "suggest FAMILY | show [FAMILY]",
-        summary: "Write the rule that fits a family's faces, or show the rule in force.",
+        name: "rules", arguments: "suggest FAMILY | show [FAMILY] | check",
+        summary: "Write the rule that fits a family's faces, show the rule in force, or check rule files.",
         discussion: """
             rules suggest FAMILY prints, as a rule file (JSON), the rule whose composed names match \
             the faces actually registered: the face-name root, weight names such as DemiBold or \
@@ -17,7 +17,11 @@ package enum RulesCommand: Subcommand {
             no rule can name go to standard error. rules show FAMILY prints the rule in force (from \
             --rules, else the default rule) and which composed names are registered. rules show \
             --rules DIR without FAMILY lists the rules of DIR and exits 1 when a file is malformed. \
-            The daemon does not publish its rules: from the daemon, show uses the default rule.
+            The daemon does not publish its rules: from the daemon, show uses the default rule. \
+            rules check --rules DIR tests every rule against the registered faces: a weight name \
+            whose face has another usWeightClass, inverted pairs, Windows-legacy classes (250, \
+            275), names the default table reads as another weight, with file, line and the fix; \
+            exit 1 when a rule names the wrong face.
             """,
         options: [CommonOptions.json("rules suggest Inter")] + CommonOptions.source("rules suggest Inter") + [
             CommonOptions.help("rules")
@@ -26,8 +30,9 @@ package enum RulesCommand: Subcommand {
             "fontresolve rules suggest \"Avenir Fixture\" --fonts DIR > rules/avenir.json",
             "fontresolve rules show \"Neue Fixture\" --fonts DIR --rules rules/",
             "fontresolve rules show --rules rules/",
+            "fontresolve rules check --rules fonts/rules --fonts fonts",
         ],
-        argumentCompletion: .values(["suggest", "show"]))
+        argumentCompletion: .values(["suggest", "show", "check"]))
 
     package static func run(_ context: CommandContext) throws(CLIError) -> ExitStatus {
         let positional = context.arguments.positional
@@ -35,14 +40,17 @@ package enum RulesCommand: Subcommand {
         case "suggest":
             guard positional.count == 2 else { throw context.spec.usageError("rules suggest needs one FAMILY") }
             return try suggest(family: positional[1], context: context)
+        case "check":
+            guard positional.count == 1 else { throw context.spec.usageError("rules check takes no FAMILY") }
+            return try check(context: context)
         case "show":
             guard positional.count <= 2 else { throw context.spec.usageError("rules show takes at most one FAMILY") }
             if positional.count == 2 { return try show(family: positional[1], context: context) }
             return try showDirectory(context: context)
         case nil:
-            throw context.spec.usageError("needs suggest FAMILY or show [FAMILY]")
+            throw context.spec.usageError("needs suggest FAMILY, show [FAMILY] or check")
         case let other?:
-            throw context.spec.usageError("unknown rules command \"\(other)\"; use suggest or show")
+            throw context.spec.usageError("unknown rules command \"\(other)\"; use suggest, show or check")
         }
     }
 

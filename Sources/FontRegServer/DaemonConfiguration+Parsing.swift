@@ -174,6 +174,7 @@ extension DaemonConfiguration {
         case "threads": threads = try number("a count from 1 to 64", 1...64)
         case "watch": watch = try flag()
         case "debounce-ms": debounceMilliseconds = try number("milliseconds from 0 to 600000", 0...600_000)
+        case "font-size-limit": fontSizeLimitMiB = try number("MiB from 1 to 4096", 1...4096)
         case "verbose": verbose = try flag()
         default: throw .unknownFlag("--" + name)
         }

@@ -51,6 +51,8 @@ package struct DaemonConfiguration: Sendable, Hashable {
     package var watch = true
     /// How long to wait after the last change in a watched directory before rescanning, in milliseconds.
     package var debounceMilliseconds = 500
+    /// Font files larger than this many MiB are reported as problems and never read.
+    package var fontSizeLimitMiB = 64
     /// Whether to print debug lines (each connection).
     package var verbose = false
 
@@ -63,7 +65,10 @@ package struct DaemonConfiguration: Sendable, Hashable {
         ("fonts", "DIR", "font directory, scanned recursively; repeat for more (default /usr/share/fontreg/fonts)"),
         ("rules", "DIR", "directory of family rules"),
         ("state-dir", "DIR", "where persisted registrations are kept (default /var/lib/fontreg)"),
-        ("cache-dir", "DIR", "fontconfig cache of the daemon's private configuration (default /var/cache/fontreg)"),
+        (
+            "cache-dir", "DIR",
+            "where the face cache is kept, so unchanged fonts are not read again (default /var/cache/fontreg)"
+        ),
         ("config", "FILE", "config file of 'name = value' lines with these names (default /etc/fontreg/fontregd.conf)"),
         ("system-fonts", "yes|no", "also index fontconfig's system fonts (default yes; --no-system-fonts = no)"),
         ("allow-uid", "UID", "uid allowed to Register, Unregister, Rescan; repeat for more (default 0)"),
@@ -88,6 +93,7 @@ package struct DaemonConfiguration: Sendable, Hashable {
         ("threads", "N", "event-loop threads (default 2)"),
         ("watch", "yes|no", "watch font directories with inotify and rescan after changes (default yes)"),
         ("debounce-ms", "MS", "wait this long after the last change before rescanning (default 500)"),
+        ("font-size-limit", "MIB", "font files larger than this are reported and never read (default 64)"),
         ("verbose", "yes|no", "log every connection (default no)"),
     ]
 

@@ -96,7 +96,17 @@ package enum FontRegDaemon {
     static func makeParts(_ configuration: DaemonConfiguration, persistence: PersistenceService, logger: Logger)
         -> Parts?
     {
-        let persisted = persistence.persisted
+        var startupProblems: [StartupProblem] = []
+        if let aside = persistence.movedAside {
+            let path = persistence.store.path
+            logger.error(
+                "\(path) was corrupt: moved aside to \(aside) and started with no persisted registrations; "
+                    + "inspect it, register the paths again with persist, then delete it")
+            startupProblems.append(.corruptStateFile(path, movedTo: aside))
+        }
+        let persisted = revalidate(
+            persistence.persisted, allowedRoots: AllowedRoots(configuration.allowedRoots), logger: logger
+        ) { startupProblems.append(StartupProblem($0)) }
         let started = Date()
         // Watches are set before the first scan, so a change made while it runs is not missed.
         let watcher = configuration.watch ? makeWatcher(configuration, persisted: persisted, logger: logger) : nil
@@ -116,6 +126,7 @@ package enum FontRegDaemon {
             registry: registry, store: persistence.store, persisted: persisted,
             settings: .init(access: configuration.access, allowedRoots: AllowedRoots(configuration.allowedRoots)),
             logger: logger)
+        service.startupProblems.withLock { $0 = startupProblems }
         let server: VarlinkServer
         do {
             server = try VarlinkServer(
@@ -186,6 +197,32 @@ package enum FontRegDaemon {
         return services
     }
 
+    /// The persisted paths that still pass `Register`'s checks against the allowed roots.
+    ///
+    /// A state file is data, not configuration: one naming a path outside the allowed roots (an
+    /// edited file, or roots narrowed since) is refused, logged and reported, never scanned. A
+    /// path that is merely missing is kept (it may be a disk not mounted yet).
+    static func revalidate(
+        _ persisted: [String], allowedRoots: AllowedRoots, logger: Logger, report: (ScanProblem) -> Void
+    ) -> [String] {
+        persisted.filter { path in
+            do {
+                _ = try allowedRoots.validate(path)
+                return true
+            } catch {
+                if case PathRefusal.notFound = error { return true }
+                logger.error("persisted registration of \(path) refused: \(error)")
+                report(
+                    ScanProblem(
+                        path: path,
+                        reason:
+                            "a persisted registration refused at start: \(error). It is dropped from the state file at "
+                            + "the next change"))
+                return false
+            }
+        }
+    }
+
     /// The registry for a configuration, with the persisted registrations as roots of their own.
     static func makeRegistry(_ configuration: DaemonConfiguration, persisted: [String], logger: Logger)
         throws(RegistryError)
@@ -209,6 +246,12 @@ package enum FontRegDaemon {
         var cacheDirectory: String? = configuration.cacheDirectory
         do {
             try Syscall.makeDirectories(configuration.cacheDirectory)
+            if access(configuration.cacheDirectory, W_OK) != 0 {
+                // Not fatal: start-up reads every font again, and GetStatus reports it as a problem.
+                logger.warning(
+                    "cache directory \(configuration.cacheDirectory) is not writable "
+                        + "(\(SystemError("access", errno: Syscall.lastErrno))); make it writable to start faster")
+            }
         } catch {
             logger.warning(
                 "cannot use cache directory \(configuration.cacheDirectory) (\(error)); using a temporary one")
@@ -217,6 +260,7 @@ package enum FontRegDaemon {
         var registryConfiguration = RegistryConfiguration(
             fontDirectories: directories, fontFiles: files, rulesDirectory: configuration.rulesDirectory,
             includeSystemFonts: configuration.includeSystemFonts, cacheDirectory: cacheDirectory)
+        registryConfiguration.maximumFontFileSize = Int64(configuration.fontSizeLimitMiB) << 20
         // Persisted registrations came through Register: their links stay inside the allowed roots.
         let allowed = AllowedRoots(configuration.allowedRoots).resolvedRoots
         for path in persisted where !configuration.fontDirectories.contains(path) {
@@ -236,6 +280,7 @@ package enum FontRegDaemon {
         do {
             return try FontDirectoryWatcher(
                 directories: configuration.fontDirectories + persisted,
+                allowedRoots: AllowedRoots(configuration.allowedRoots).resolvedRoots,
                 debounceMilliseconds: configuration.debounceMilliseconds, logger: logger)
         } catch {
             logger.warning("cannot watch font directories: \(error); changes need a Rescan")
@@ -261,6 +306,7 @@ package enum FontRegDaemon {
                 ("socket", old.socketPath != new.socketPath || old.socketMode != new.socketMode),
                 ("state-dir", old.stateDirectory != new.stateDirectory),
                 ("cache-dir", old.cacheDirectory != new.cacheDirectory),
+                ("font-size-limit", old.fontSizeLimitMiB != new.fontSizeLimitMiB),
                 ("rules", old.rulesDirectory != new.rulesDirectory),
                 ("system-fonts", old.includeSystemFonts != new.includeSystemFonts),
                 ("threads", old.threads != new.threads),

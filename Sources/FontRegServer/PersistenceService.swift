@@ -13,19 +13,24 @@ package final class PersistenceService: DaemonService {
     /// The state directory's store.
     package let store: RegistrationStore
     private let loaded = Mutex<[String]>([])
+    private let aside = Mutex<String?>(nil)
 
     /// A service over `store`; nothing is read until ``start()``.
     package init(store: RegistrationStore) {
         self.store = store
     }
 
-    /// Loads the persisted registrations.
+    /// Loads the persisted registrations; a corrupt state file is moved aside, not fatal.
     ///
-    /// - Throws: ``PersistenceError`` when the state file cannot be read or is damaged.
+    /// - Throws: ``PersistenceError`` when the state file cannot be read or moved aside.
     package func start() throws {
-        let paths = try store.load()
+        let (paths, corrupt) = try store.loadMovingCorruptAside()
         loaded.withLock { $0 = paths }
+        aside.withLock { $0 = corrupt }
     }
+
+    /// Where a corrupt state file was moved at start, if it was (see ``RegistrationStore/loadMovingCorruptAside()``).
+    package var movedAside: String? { aside.withLock { $0 } }
 
     /// The registrations loaded at start.
     package var persisted: [String] { loaded.withLock { $0 } }

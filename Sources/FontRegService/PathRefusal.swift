@@ -39,12 +39,13 @@ package enum PathRefusal: Error, Sendable, Equatable, CustomStringConvertible {
         case .parentReference(let path): return "\(path) contains '..'; give the path without parent references"
         case .malformed(let path): return "'\(path)' is empty or contains a NUL byte"
         case .notFound(let path): return "\(path) does not exist"
-        case .outsideAllowedRoots(let path, let resolved):
+        // Neither says where a link leads: the caller may not be allowed to see it.
+        case .outsideAllowedRoots(let path, _):
             return
-                "\(path) resolves to \(resolved), outside the allowed roots; copy the font into one of them or add an allow-root to the config"
-        case .escapingLink(let path, let link, let target):
+                "\(path) leads outside the allowed roots; copy the font into one of them or add an allow-root to the config"
+        case .escapingLink(let path, let link, _):
             return
-                "\(path) contains \(link), a symbolic link to \(target) outside the allowed roots; remove the link or copy what it points to into the directory"
+                "\(path) contains \(link), a symbolic link leading outside the allowed roots; remove the link or copy what it points to into the directory"
         case .notRegularFileOrDirectory(let path, let kind):
             return "\(path) is a \(kind), not a font file or directory"
         case .inaccessible(let path, let error): return "cannot examine \(path): \(error)"

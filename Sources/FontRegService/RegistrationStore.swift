@@ -21,11 +21,42 @@ package struct RegistrationStore: Sendable {
     /// The state file's path.
     package var path: String { directory + "/registrations.json" }
 
+    /// The largest state file read: a few thousand paths take kilobytes; anything this large is not ours.
+    static let maximumSize = 16 << 20
+
+    /// Reads the persisted paths, moving a corrupt state file aside instead of failing.
+    ///
+    /// A file this version cannot read is renamed to `registrations.json.corrupt-<UTC time>` (kept
+    /// for the operator, never deleted), and the daemon starts with no persisted registrations.
+    /// - Returns: the paths, and the path of the file moved aside when there was one.
+    /// - Throws: ``PersistenceError/system(_:)`` when the file cannot be read or moved aside.
+    package func loadMovingCorruptAside() throws(PersistenceError) -> (paths: [String], corrupt: String?) {
+        do {
+            return (try load(), nil)
+        } catch {
+            guard case .corrupt = error else { throw error }
+            var now = time(nil)
+            var parts = tm()
+            gmtime_r(&now, &parts)
+            func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+            let stamp =
+                "\(parts.tm_year + 1900)\(two(parts.tm_mon + 1))\(two(parts.tm_mday))T"
+                + "\(two(parts.tm_hour))\(two(parts.tm_min))\(two(parts.tm_sec))Z"
+            let aside = path + ".corrupt-" + stamp
+            do {
+                try Syscall.run("rename", subject: aside) { rename(path, aside) }
+            } catch {
+                throw .system(error)
+            }
+            return ([], aside)
+        }
+    }
+
     /// Reads the persisted paths; none when the file does not exist yet.
     ///
     /// - Throws: ``PersistenceError/corrupt(path:reason:)`` for a file this version did not write.
     package func load() throws(PersistenceError) -> [String] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         if fd < 0 {
             if errno == ENOENT { return [] }
             throw .system(SystemError("open", subject: path, errno: errno))
@@ -41,6 +72,9 @@ package struct RegistrationStore: Sendable {
             }
             if count == 0 { break }
             bytes.append(contentsOf: chunk[0..<count])
+            if bytes.count > Self.maximumSize {
+                throw .corrupt(path: path, reason: "larger than \(Self.maximumSize >> 20) MiB")
+            }
         }
         let value: JSONValue
         do {
@@ -50,6 +84,9 @@ package struct RegistrationStore: Sendable {
         }
         guard value["version"]?.intValue == 1, let paths = value["paths"]?.arrayValue else {
             throw .corrupt(path: path, reason: "expected {\"version\": 1, \"paths\": [...]}")
+        }
+        guard paths.allSatisfy({ $0.stringValue != nil }) else {
+            throw .corrupt(path: path, reason: "every path must be a string")
         }
         return paths.compactMap(\.stringValue)
     }

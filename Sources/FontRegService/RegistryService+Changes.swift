@@ -27,7 +27,9 @@ extension RegistryService {
         var resolved: [String] = []
         for path in paths {
             do {
-                resolved.append(try roots.validate(path))
+                // `[X, X]` (or two spellings of X) registers and persists X once.
+                let checked = try roots.validate(path)
+                if !resolved.contains(checked) { resolved.append(checked) }
             } catch {
                 logger.warning("refused Register of \(path) from \(peer): \(error)")
                 throw Self.varlinkError(error, allowedRoots: roots.roots)
@@ -65,7 +67,8 @@ extension RegistryService {
         }
         if persist {
             let saved = persisted.withLock { $0 }
-            let updated = saved + paths.filter { !saved.contains($0) }
+            var updated = saved
+            for path in paths where !updated.contains(path) { updated.append(path) }
             do {
                 try store.save(updated)
                 persisted.withLock { $0 = updated }
@@ -127,8 +130,11 @@ extension RegistryService {
                 try store.save(remaining)
                 persisted.withLock { $0 = remaining }
             } catch {
-                logger.error(
-                    "Unregister of \(resolved.joined(separator: ", ")): \(error); it will come back at the next start")
+                // Not saved, so not unregistered either (as Register rolls back): the registration
+                // stays in memory as it stays on disk, and the caller sees one consistent outcome.
+                let roots = settings.withLock { $0.allowedRoots }
+                _ = try? registry.register(paths: resolved, confinedTo: roots.resolvedRoots)
+                logger.error("Unregister of \(resolved.joined(separator: ", ")) rolled back: \(error)")
                 throw VarlinkError(
                     RegistryInterface.ErrorName.persistenceFailed,
                     ["path": .string(store.path), "reason": .string(error.description)])

@@ -42,6 +42,9 @@ package final class RegistryService: VarlinkService {
     let listings = ReplyCache<String>(capacity: 1024, maximumBytes: 32 << 20, maximumEntryBytes: 8 << 20)
     let logger: Logger
     private let server = Mutex<(any VarlinkBroadcaster)?>(nil)
+    /// Problems found at start-up that the operator must act on (a corrupt state file moved aside,
+    /// persisted paths refused), shown in `GetStatus` with the scan's problems.
+    package let startupProblems = Mutex<[StartupProblem]>([])
     /// Called with each directory registered, so it can be watched.
     package let directoryRegistered = Mutex<(@Sendable (String) -> Void)?>(nil)
 
@@ -308,14 +311,18 @@ package final class RegistryService: VarlinkService {
         _ = try ParameterReader(call, allowed: [])
         let index = registry.index
         let registered = registry.registeredPaths
+        // lstat, not stat: a registered directory swapped for a link must not reveal what the link reaches.
         let directories = registered.filter {
-            var isDirectory: ObjCBool = false
-            return FileManager.default.fileExists(atPath: $0, isDirectory: &isDirectory) && isDirectory.boolValue
+            var info = stat()
+            return lstat($0, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
         }
         return [
             "faces": .int(index.faces.count), "families": .int(index.families.count),
             "generation": .int(index.generation),
-            "problems": .array(index.problems.map { ["path": .string($0.path), "reason": .string($0.reason)] }),
+            "problems": .array(
+                (startupProblems.withLock { $0 }.filter(\.isCurrent).map(\.problem) + index.problems).map {
+                    ["path": .string($0.path), "reason": .string($0.reason)]
+                }),
             "fontDirectories": .array(directories.map { .string($0) }),
             "registeredPaths": .array(registered.map { .string($0) }),
             "uptimeSeconds": .double((Date().timeIntervalSince(started) * 1000).rounded() / 1000),

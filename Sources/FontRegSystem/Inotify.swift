@@ -1,4 +1,5 @@
 internal import CShim
+import Glibc
 
 /// An inotify instance that watches font directories; closed when released.
 ///
@@ -15,6 +16,8 @@ package final class Inotify: Sendable {
 
         /// Whether the watched directory itself went away, or events were lost (`IN_Q_OVERFLOW`).
         package var isDirectoryGone: Bool { cshim_inotify_is_directory_gone(mask) != 0 }
+        /// Whether the kernel's queue overflowed (`IN_Q_OVERFLOW`): events were lost, rescan and re-watch everything.
+        package var isOverflow: Bool { cshim_inotify_is_overflow(mask) != 0 }
         /// Whether a subdirectory was created or moved in.
         package var isNewDirectory: Bool { cshim_inotify_is_new_directory(mask) != 0 }
     }
@@ -29,11 +32,25 @@ package final class Inotify: Sendable {
 
     deinit { Syscall.close(fd) }
 
-    /// Watches a directory for font files coming and going.
+    /// Watches a directory for font files coming and going; a symbolic link is not followed.
     ///
     /// - Returns: the watch descriptor.
     package func watchDirectory(_ path: String) throws(SystemError) -> Int32 {
-        try Syscall.run("inotify_add_watch", subject: path) { cshim_inotify_add_directory(fd, path) }
+        try Syscall.run("inotify_add_watch", subject: path) { cshim_inotify_add_directory_nofollow(fd, path) }
+    }
+
+    /// Watches a directory already opened (confined) by its descriptor, so the watch is on exactly
+    /// the directory that was checked and no path is resolved again.
+    ///
+    /// The watch is added through `/proc/self/fd/N`, the kernel's link to the open directory; without
+    /// `/proc`, through `path` with `IN_DONT_FOLLOW | IN_ONLYDIR` (a link swapped in at the last
+    /// component is then refused, though not one higher up).
+    /// - Returns: the watch descriptor.
+    package func watchDirectory(_ directory: FileDescriptor, path: String) throws(SystemError) -> Int32 {
+        let procPath = "/proc/self/fd/\(directory.rawValue)"
+        let wd = cshim_inotify_add_directory(fd, procPath)
+        if wd >= 0 { return wd }
+        return try Syscall.run("inotify_add_watch", subject: path) { cshim_inotify_add_directory_nofollow(fd, path) }
     }
 
     /// Reads the pending events into `buffer` (non-blocking).

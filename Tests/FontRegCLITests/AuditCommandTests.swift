@@ -46,7 +46,10 @@ import Testing
         let second = Self.run(arguments)
         #expect(first.stdout == second.stdout)
         let root = try Self.json(first.stdout)
-        #expect(Set(root.keys) == ["boldPolicy", "complete", "families", "inputs", "notAuditable", "notes", "totals"])
+        #expect(
+            Set(root.keys) == [
+                "boldPolicy", "complete", "families", "inputs", "notAuditable", "notes", "totals", "variableFonts",
+            ])
         let families = try #require(root["families"] as? [[String: Any]])
         let styles = families.flatMap { $0["styles"] as? [[String: Any]] ?? [] }
         let style = try #require(styles.first { ($0["faces"] as? [Any])?.isEmpty == false })

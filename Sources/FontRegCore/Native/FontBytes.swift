@@ -2,38 +2,24 @@ import FontRegJSON
 import FontRegSystem
 import Foundation
 
-/// The whole content of a font file, read from a checked descriptor, in memory FreeType can use.
+/// The whole content of a font file, mapped from a checked descriptor, in memory FreeType can use.
 ///
-/// Owned memory, freed on deinit; faces opened from it keep a reference.
+/// Faces opened from it keep a reference, so the mapping outlives every face.
 final class FontBytes {
-    let base: UnsafeMutableRawPointer
-    let count: Int
+    /// The mapping the bytes live in.
+    let mapping: MappedFile
 
-    /// Reads `count` bytes from an open descriptor.
-    ///
-    /// - Throws: ``FileReadError`` when the read fails or the file shrank meanwhile.
-    init(descriptor: Int32, count: Int) throws(FileReadError) {
-        self.count = count
-        base = UnsafeMutableRawPointer.allocate(byteCount: max(count, 1), alignment: 16)
-        var done = 0
-        while done < count {
-            let n = read(descriptor, base + done, count - done)
-            if n < 0 {
-                if errno == EINTR { continue }
-                let code = errno
-                base.deallocate()
-                throw FileReadError(errno: code)
-            }
-            if n == 0 { break }
-            done += n
-        }
-        guard done == count else {
-            base.deallocate()
-            throw FileReadError(errno: EIO)
-        }
+    /// Wraps a mapping of the whole file.
+    init(_ mapping: MappedFile) {
+        self.mapping = mapping
     }
 
-    deinit { base.deallocate() }
+    /// The first byte.
+    var base: UnsafeRawPointer { mapping.base }
+    /// The file's size in bytes.
+    var count: Int { mapping.count }
+    /// Whether the file was truncated while it was read (see ``MappedFile/isDamaged``).
+    var isDamaged: Bool { mapping.isDamaged }
 
     /// Why these bytes are not a font at all, judged by the magic numbers of the formats FreeType reads; `nil` when they may be one.
     var notAFontReason: String? {
@@ -67,10 +53,4 @@ final class FontBytes {
         default: return nil
         }
     }
-}
-
-/// A failed read of a font file, with errno.
-struct FileReadError: Error, CustomStringConvertible {
-    let errno: Int32
-    var description: String { "read failed: \(String(cString: strerror(errno)))" }
 }

@@ -4,55 +4,90 @@ import FontRegSystem
 import Foundation
 import Synchronization
 
-/// A private fontconfig configuration holding exactly the registry's font files.
+/// A private fontconfig view of exactly the registry's faces, for "fontconfig would pick …" explanations.
 ///
-/// Never the process-wide default: rescan interval 0 (fontconfig before 2.19 drops
-/// application fonts when it re-initialises a config) and a cache directory of its own.
-/// The corresponding fontconfig calls are `FcConfigCreate`, `FcConfigParseAndLoadFromMemory`,
-/// `FcConfigSetRescanInterval` and `FcConfigAppFontAddFile`.
+/// Built from what the scanner read (the ``FaceRecord``s), never by handing fontconfig the
+/// paths: fontconfig would open each file again by path (`FcConfigAppFontAddFile`), outside
+/// the descriptor-relative confinement of the scanner, and a file swapped for a link between
+/// the scan and fontconfig's read would be read as root. One `FcFontSet` of patterns made from
+/// the records is matched with `FcFontSetMatch` under an empty configuration of its own (never
+/// the process-wide default), so fontconfig reads no font file and writes no cache; a change
+/// replaces the set whole and destroys the old one, so nothing piles up across rebuilds.
+/// The corresponding fontconfig calls are `FcConfigCreate`, `FcFontSetCreate`, `FcFontSetAdd`,
+/// `FcFontSetMatch` and `FcFontSetDestroy`.
 final class PrivateFontconfig: @unchecked Sendable {
-    // @unchecked: `config` is only touched under `lock`.
+    // @unchecked: `config` and `fonts` are only touched under `lock`.
     private let config: OpaquePointer
     private let lock = Mutex(())
-    /// Where fontconfig keeps this configuration's cache.
-    let cacheDirectory: String
+    private var fonts: UnsafeMutablePointer<FcFontSet>?
 
-    /// Creates an empty private configuration whose cache lives in `cacheDirectory`.
-    init(cacheDirectory: String) {
-        self.cacheDirectory = cacheDirectory
+    /// Creates an empty view.
+    init() {
         guard let config = FcConfigCreate() else { preconditionFailure("FcConfigCreate returned NULL: out of memory") }
         self.config = config
-        let escaped = cacheDirectory.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(
-            of: "<", with: "&lt;")
-        let xml =
-            "<?xml version=\"1.0\"?><!DOCTYPE fontconfig SYSTEM \"urn:fontconfig:fonts.dtd\"><fontconfig><cachedir>\(escaped)</cachedir></fontconfig>"
-        _ = FcConfigParseAndLoadFromMemory(config, xml, 1)
         _ = FcConfigSetRescanInterval(config, 0)
     }
 
-    deinit { FcConfigDestroy(config) }
+    deinit {
+        if let fonts { FcFontSetDestroy(fonts) }
+        FcConfigDestroy(config)
+    }
 
-    /// Adds a font file the scanner has already checked and read.
-    ///
-    /// - Returns: whether fontconfig accepted the file.
-    @discardableResult
-    func addFile(_ path: String) -> Bool {
-        lock.withLock { _ in FcConfigAppFontAddFile(config, path) != 0 }
+    /// Replaces the faces fontconfig knows with these, the registry's current ones.
+    func replace(faces: [FaceRecord]) {
+        guard let set = FcFontSetCreate() else { preconditionFailure("FcFontSetCreate returned NULL: out of memory") }
+        for face in faces {
+            guard let pattern = Self.pattern(face) else { continue }
+            if FcFontSetAdd(set, pattern) == 0 { FcPatternDestroy(pattern) }
+        }
+        let old = lock.withLock { _ in
+            defer { fonts = set }
+            return fonts
+        }
+        if let old { FcFontSetDestroy(old) }
+    }
+
+    /// The pattern fontconfig would have made of a face, with the elements its matching weighs.
+    private static func pattern(_ face: FaceRecord) -> OpaquePointer? {
+        guard let pattern = FcPatternCreate() else { return nil }
+        _ = FcPatternAddString(pattern, FC_FAMILY, face.family)
+        _ = FcPatternAddString(pattern, FC_STYLE, face.subfamily)
+        _ = FcPatternAddString(pattern, FC_FULLNAME, face.fullName)
+        _ = FcPatternAddString(pattern, FC_POSTSCRIPT_NAME, face.postscriptName)
+        _ = FcPatternAddString(pattern, FC_FILE, face.file)
+        _ = FcPatternAddInteger(pattern, FC_INDEX, Int32(truncatingIfNeeded: face.freetypeIndex))
+        let range = face.weightRange
+        if range.lowerBound != range.upperBound,
+            let weights = FcRangeCreateDouble(
+                FcWeightFromOpenTypeDouble(Double(range.lowerBound)),
+                FcWeightFromOpenTypeDouble(Double(range.upperBound)))
+        {
+            _ = FcPatternAddRange(pattern, FC_WEIGHT, weights)
+            FcRangeDestroy(weights)
+            _ = FcPatternAddBool(pattern, FC_VARIABLE, 1)
+        } else {
+            _ = FcPatternAddDouble(pattern, FC_WEIGHT, FcWeightFromOpenTypeDouble(Double(face.weight)))
+        }
+        _ = FcPatternAddInteger(
+            pattern, FC_SLANT, face.italic ? FC_SLANT_ITALIC : face.oblique ? FC_SLANT_OBLIQUE : FC_SLANT_ROMAN)
+        let widths: [Int32] = [50, 62, 75, 87, 100, 113, 125, 150, 200]
+        _ = FcPatternAddInteger(pattern, FC_WIDTH, widths[min(8, max(0, face.width - 1))])
+        return pattern
     }
 
     /// What fontconfig itself would choose among the registry's fonts for a family, OpenType weight and style.
     ///
-    /// For explanations ("fontconfig would pick …"); the corresponding call is `FcFontMatch`.
+    /// For explanations ("fontconfig would pick …"); the corresponding call is `FcFontSetMatch`.
     func match(family: String, weight: Int, italic: Bool) -> (path: String, index: Int)? {
-        lock.withLock { _ in FontconfigMatch.run(config: config, family: family, weight: weight, italic: italic) }
+        lock.withLock { _ in
+            guard let fonts else { return nil }
+            return FontconfigMatch.run(config: config, fonts: fonts, family: family, weight: weight, italic: italic)
+        }
     }
 
     /// The number of face patterns fontconfig holds for the registry (named instances included).
     var patternCount: Int {
-        lock.withLock { _ in
-            guard let set = FcConfigGetFonts(config, FcSetApplication) else { return 0 }
-            return Int(set.pointee.nfont)
-        }
+        lock.withLock { _ in fonts.map { Int($0.pointee.nfont) } ?? 0 }
     }
 }
 
@@ -121,7 +156,27 @@ final class SystemFontconfig: @unchecked Sendable {
 
 /// One `FcFontMatch` for a family, OpenType weight and style, shared by both configurations.
 enum FontconfigMatch {
+    /// Matches among the fonts of `config`.
     static func run(config: OpaquePointer, family: String, weight: Int, italic: Bool) -> (path: String, index: Int)? {
+        run(config: config, family: family, weight: weight, italic: italic) { pattern, result in
+            FcFontMatch(config, pattern, result)
+        }
+    }
+
+    /// Matches among the patterns of `fonts`, with `config`'s substitutions.
+    static func run(
+        config: OpaquePointer, fonts: UnsafeMutablePointer<FcFontSet>, family: String, weight: Int, italic: Bool
+    ) -> (path: String, index: Int)? {
+        run(config: config, family: family, weight: weight, italic: italic) { pattern, result in
+            var sets: [UnsafeMutablePointer<FcFontSet>?] = [fonts]
+            return FcFontSetMatch(config, &sets, 1, pattern, result)
+        }
+    }
+
+    private static func run(
+        config: OpaquePointer, family: String, weight: Int, italic: Bool,
+        match: (OpaquePointer, UnsafeMutablePointer<FcResult>) -> OpaquePointer?
+    ) -> (path: String, index: Int)? {
         guard let pattern = FcPatternCreate() else { return nil }
         defer { FcPatternDestroy(pattern) }
         _ = FcPatternAddString(pattern, FC_FAMILY, family)
@@ -130,7 +185,7 @@ enum FontconfigMatch {
         guard FcConfigSubstitute(config, pattern, FcMatchPattern) != 0 else { return nil }
         FcDefaultSubstitute(pattern)
         var result = FcResultNoMatch
-        guard let font = FcFontMatch(config, pattern, &result) else { return nil }
+        guard let font = match(pattern, &result) else { return nil }
         defer { FcPatternDestroy(font) }
         var file: UnsafeMutablePointer<FcChar8>?
         var index: Int32 = 0

@@ -20,10 +20,11 @@ public final class FontRegistry: Sendable {
     private let state: Mutex<State>
     /// Serializes changes; holds the scanner, whose cache makes rescans of unchanged files cheap.
     private let writer: Mutex<FontScanner>
-    private let fontconfig: Mutex<PrivateFontconfig>
-    /// Feeds the private fontconfig configuration off the start-up and change paths: fontconfig's
-    /// own parse of a file (its charset above all) costs several times FreeType's, and nothing in
-    /// resolution waits for it.
+    private let fontconfig = PrivateFontconfig()
+    /// Why the face cache could not be written the last time, reported with the index's problems.
+    private let cacheProblem = Mutex<ScanProblem?>(nil)
+    /// Builds the private fontconfig view and writes the face cache off the start-up and change
+    /// paths: nothing in resolution waits for either.
     private let fontconfigQueue = DispatchQueue(label: "fontreg.private-fontconfig", qos: .utility)
     private let fallback = SystemFallback()
     private let observers = Mutex<[Int: @Sendable (RegistrationReport) -> Void]>([:])
@@ -46,21 +47,37 @@ public final class FontRegistry: Sendable {
         let rules = configuration.rulesDirectory.map { RuleSet.load(directory: $0) } ?? .empty
         let cacheDirectory = configuration.cacheDirectory ?? Self.defaultCacheDirectory
         try? FileManager.default.createDirectory(atPath: cacheDirectory, withIntermediateDirectories: true)
-        let privateConfig = PrivateFontconfig(cacheDirectory: cacheDirectory)
-        let scanner = FontScanner(cacheFile: (cacheDirectory as NSString).appendingPathComponent("faces.cache"))
+        let scanner = FontScanner(
+            cacheFile: (cacheDirectory as NSString).appendingPathComponent("faces.cache"),
+            maximumFileSize: configuration.maximumFontFileSize)
         let confinement = Dictionary(configuration.confinement.map { (Self.absolute($0.key), $0.value) }) { a, _ in a }
         let result = scanner.scan(roots: roots, confinement: confinement)
+        var problems = result.problems
         // Written now, not in the background: a short-lived process (the client) exits right after.
-        scanner.saveCache()
-        let files = result.files.map(\.path)
-        fontconfigQueue.async { for file in files { privateConfig.addFile(file) } }
+        do {
+            try scanner.saveCache()
+        } catch {
+            let problem = Self.cacheProblem(error, directory: cacheDirectory)
+            cacheProblem.withLock { $0 = problem }
+            problems.append(problem)
+        }
+        let faces = result.files.flatMap(\.faces)
+        let privateConfig = fontconfig
+        fontconfigQueue.async { privateConfig.replace(faces: faces) }
         state = Mutex(
             State(
-                roots: roots,
-                index: FontIndex(faces: result.files.flatMap(\.faces), problems: result.problems, generation: 1),
+                roots: roots, index: FontIndex(faces: faces, problems: problems, generation: 1),
                 rules: rules, confinement: confinement))
         writer = Mutex(scanner)
-        fontconfig = Mutex(privateConfig)
+    }
+
+    /// The problem reported when the face cache cannot be written: start-up reads every font again.
+    private static func cacheProblem(_ error: any Error, directory: String) -> ScanProblem {
+        ScanProblem(
+            path: directory,
+            reason:
+                "cannot write the face cache here (\(error)); every start reads all fonts again. "
+                + "Make the cache directory writable by the daemon")
     }
 
     /// The current snapshot of every registered face.
@@ -75,7 +92,7 @@ public final class FontRegistry: Sendable {
     /// The number of face patterns in the private fontconfig configuration.
     package var fontconfigPatternCount: Int {
         fontconfigQueue.sync {}
-        return fontconfig.withLock { $0.patternCount }
+        return fontconfig.patternCount
     }
 
     /// The face fontconfig itself would choose among the registered fonts for a query's
@@ -85,7 +102,7 @@ public final class FontRegistry: Sendable {
     /// of another family; see `docs/weights.md` of the shared notes.
     package func fontconfigChoice(family: String, weight: Int, italic: Bool) -> FaceRecord? {
         fontconfigQueue.sync {}
-        guard let (path, index) = fontconfig.withLock({ $0.match(family: family, weight: weight, italic: italic) })
+        guard let (path, index) = fontconfig.match(family: family, weight: weight, italic: italic)
         else { return nil }
         return self.index.faces.first { $0.file == path && $0.freetypeIndex == index }
     }
@@ -118,7 +135,9 @@ public final class FontRegistry: Sendable {
     ///   single file that is not a usable font.
     @discardableResult
     public func register(paths: [String], confinedTo: [String]? = nil) throws(RegistryError) -> RegistrationReport {
-        let paths = paths.map(Self.absolute)
+        // Each path once, in the order given: `Register [X, X]` registers (and persists) X once.
+        var unique: Set<String> = []
+        let paths = paths.map(Self.absolute).filter { unique.insert($0).inserted }
         if let confinedTo {
             state.withLock { state in for path in paths { state.confinement[path] = confinedTo } }
         }
@@ -134,7 +153,9 @@ public final class FontRegistry: Sendable {
                     if let reason = FontScanner.notRegularReason(mode: info.st_mode) {
                         throw RegistryError.invalidFontData(path: path, reason: reason)
                     }
-                    let probe = FontScanner().scan(roots: [path])
+                    // Probed the way every later scan reads it: beneath its allowed root when confined.
+                    let probe = FontScanner(maximumFileSize: configuration.maximumFontFileSize).scan(
+                        roots: [path], confinement: confinedTo.map { [path: $0] } ?? [:])
                     if let problem = probe.problems.first, probe.files.isEmpty {
                         if problem.reason.hasPrefix("permission denied") {
                             throw RegistryError.permissionDenied(path: path)
@@ -200,25 +221,27 @@ public final class FontRegistry: Sendable {
         let report = try writer.withLock { scanner throws(RegistryError) -> RegistrationReport in
             let old = state.withLock { $0 }
             let roots = try newRoots(old.roots, scanner)
-            let known = Set(scanner.cache.keys)
             let result = scanner.scan(roots: roots, confinement: old.confinement)
-            let removedFiles = known.subtracting(result.files.map(\.path))
-            let files = result.files.map(\.path)
             let cacheCopy = scanner.cache, cacheFile = scanner.cacheChanged ? scanner.cacheFile : nil
+            let faces = result.files.flatMap(\.faces)
+            // A file read afresh or dropped changes the faces; an unchanged scan keeps fontconfig's view.
+            let changedFiles = scanner.cacheChanged || old.index.faces.count != faces.count
             fontconfigQueue.async { [self] in
-                if let cacheFile { FaceCache.save(cacheCopy, path: cacheFile) }
-                if removedFiles.isEmpty {
-                    let config = fontconfig.withLock { $0 }
-                    for file in files where !known.contains(file) { config.addFile(file) }
-                } else {
-                    // fontconfig cannot forget one application font: build a fresh configuration.
-                    let fresh = PrivateFontconfig(cacheDirectory: fontconfig.withLock { $0.cacheDirectory })
-                    for file in files { fresh.addFile(file) }
-                    fontconfig.withLock { $0 = fresh }
+                if let cacheFile {
+                    do {
+                        try FaceCache.save(cacheCopy, path: cacheFile)
+                        cacheProblem.withLock { $0 = nil }
+                    } catch {
+                        let directory = (cacheFile as NSString).deletingLastPathComponent
+                        let problem = Self.cacheProblem(error, directory: directory)
+                        cacheProblem.withLock { $0 = problem }
+                    }
                 }
+                if changedFiles { fontconfig.replace(faces: faces) }
             }
             let index = FontIndex(
-                faces: result.files.flatMap(\.faces), problems: result.problems, generation: old.index.generation + 1)
+                faces: faces, problems: result.problems + [cacheProblem.withLock { $0 }].compactMap { $0 },
+                generation: old.index.generation + 1)
             state.withLock { state in
                 state.roots = roots
                 state.index = index

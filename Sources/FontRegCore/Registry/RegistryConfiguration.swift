@@ -17,6 +17,9 @@ public struct RegistryConfiguration: Sendable, Hashable {
     /// For some of the directories and files above: the directories (symlinks resolved) that
     /// links found under them may lead into (see ``FontRegistry/register(paths:confinedTo:)``).
     public var confinement: [String: [String]] = [:]
+    /// Font files larger than this many bytes are reported as problems and never read
+    /// (64 MiB by default: larger than any real font, small enough that no file can exhaust memory).
+    public var maximumFontFileSize: Int64 = FontScanner.defaultMaximumFileSize
 
     /// Creates a configuration.
     ///

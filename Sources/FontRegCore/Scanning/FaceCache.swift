@@ -13,13 +13,16 @@ enum FaceCache {
     static let version: UInt32 = 1
 
     /// Loads the cache, or an empty one when it is missing or unusable.
+    ///
+    /// Opened without following a link and checked on the open descriptor: only a regular file
+    /// this user wrote is trusted (another user's file could name fonts that are not there).
     static func load(path: String) -> [String: ScannedFile] {
-        // Only a cache this user wrote is trusted: another user's file could name fonts that are not there.
-        var info = stat()
-        guard stat(path, &info) == 0, info.st_uid == getuid(), (info.st_mode & S_IFMT) == S_IFREG,
-            let data = FileManager.default.contents(atPath: path)
+        guard let file = try? FileDescriptor.open(path, as: .file, followLinks: false),
+            let status = try? file.status(), status.owner == getuid(), status.kind == .regular,
+            status.size > 0, status.size < 1 << 31, let mapping = try? file.map(count: Int(status.size))
         else { return [:] }
-        var reader = BinaryReader(bytes: [UInt8](data))
+        var reader = BinaryReader(bytes: [UInt8](UnsafeRawBufferPointer(start: mapping.base, count: mapping.count)))
+        if mapping.isDamaged { return [:] }
         guard reader.bytes(4) == magic, reader.uint32() == version, let count = reader.count() else { return [:] }
         var files: [String: ScannedFile] = [:]
         files.reserveCapacity(count)
@@ -30,28 +33,44 @@ enum FaceCache {
         return reader.failed ? [:] : files
     }
 
-    /// Writes the cache atomically; failures are ignored (the cache only saves time).
-    static func save(_ files: [String: ScannedFile], path: String) {
+    /// Writes the cache atomically (a temporary file renamed over the old one).
+    ///
+    /// - Throws: ``SystemError`` when it cannot be written, a read-only cache directory above all;
+    ///   the registry reports it (start-up then reads every font again), nothing else is lost.
+    static func save(_ files: [String: ScannedFile], path: String) throws(SystemError) {
         var writer = BinaryWriter()
         writer.bytes(magic)
         writer.uint32(version)
         writer.int(files.count)
         for file in files.values { write(file, to: &writer) }
         let temporary = path + ".tmp." + UUID().uuidString
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { return }
-        let written = writer.output.withUnsafeBytes { buffer -> Bool in
+        let fd = try Syscall.run("open", subject: temporary) {
+            open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        }
+        let failure = writer.output.withUnsafeBytes { buffer -> SystemError? in
             var done = 0
             while done < buffer.count {
-                let n = Glibc.write(fd, buffer.baseAddress! + done, buffer.count - done)
-                if n < 0 && errno == EINTR { continue }
-                guard n > 0 else { return false }
-                done += n
+                let written = Glibc.write(fd, buffer.baseAddress! + done, buffer.count - done)
+                if written < 0 && Syscall.lastErrno == Syscall.interrupted { continue }
+                guard written > 0 else {
+                    return SystemError("write", subject: temporary, errno: written < 0 ? Syscall.lastErrno : EIO)
+                }
+                done += written
             }
-            return true
+            return nil
         }
-        close(fd)
-        if !written || rename(temporary, path) != 0 { unlink(temporary) }
+        if let failure {
+            Syscall.close(fd)
+            unlink(temporary)
+            throw failure
+        }
+        Syscall.close(fd)
+        do {
+            try Syscall.run("rename", subject: path) { rename(temporary, path) }
+        } catch {
+            unlink(temporary)
+            throw error
+        }
     }
 
     private static func write(_ file: ScannedFile, to w: inout BinaryWriter) {

@@ -2,12 +2,16 @@ import FontRegJSON
 import FontRegSystem
 import Foundation
 
-/// Walks font directories and files safely and reads every face through FreeType.
+/// Walks font directories and files through directory descriptors and reads every face through FreeType.
 ///
-/// Only regular files are ever opened: FIFOs, sockets and device files are reported and
-/// skipped without being opened, directory loops are detected by device and inode, and a
-/// file is read through one descriptor whose type is checked after opening (so a file
-/// swapped for a FIFO between the check and the open is still refused). Files whose size,
+/// Nothing is looked up by path twice: a root is opened once, every entry is examined with
+/// `fstatat` on its directory's descriptor, opened from that descriptor and checked again on
+/// the descriptor that is then mapped and read (``FileDescriptor``, ``MappedFile``). Only
+/// regular files are ever opened: FIFOs, sockets and device files are reported and skipped,
+/// directory loops are detected by device and inode, and a file larger than
+/// ``maximumFileSize`` is reported without being read. Roots given a confinement (what the
+/// daemon's `Register` added) are opened beneath their allowed root with no link followed, and
+/// links inside them lead only into the allowed roots (``ScanConfinement``). Files whose size,
 /// modification time and inode are unchanged since the last scan are not read again.
 /// Not thread-safe: one scanner per thread.
 final class FontScanner {
@@ -15,6 +19,16 @@ final class FontScanner {
     static let fontExtensions: Set<String> = [
         "ttf", "otf", "ttc", "otc", "woff", "woff2", "pfb", "pfa", "t1", "cff", "pcf", "bdf", "dfont",
     ]
+
+    /// The default bound on a font file's size: 64 MiB, four times the largest real fonts
+    /// (CJK collections, colour emoji) shipped by Debian and Google Fonts.
+    static let defaultMaximumFileSize: Int64 = 64 << 20
+
+    /// The problem reported for a symbolic link the scanner does not follow; deliberately the same
+    /// whether the link leads outside the allowed roots, into a directory the caller cannot see or
+    /// to nothing at all, so that it reveals neither where it leads nor whether that exists.
+    static let linkNotFollowed =
+        "a symbolic link not followed: it leads outside the allowed roots, or to nothing that can be read"
 
     private let reader = FontFileReader(library: FreeTypeLibrary())
     /// Faces of files already read, by path, with the stat data that proves them unchanged.
@@ -25,127 +39,195 @@ final class FontScanner {
     private var filesRead = 0
     /// Where the cache is kept between runs (see ``FaceCache``); `nil` keeps it in memory only.
     let cacheFile: String?
+    /// Files larger than this are reported as problems and never read.
+    let maximumFileSize: Int64
 
     /// Creates a scanner; with a cache file, files unchanged since the last run are not read again.
-    init(cacheFile: String? = nil) {
+    init(cacheFile: String? = nil, maximumFileSize: Int64 = FontScanner.defaultMaximumFileSize) {
         self.cacheFile = cacheFile
+        self.maximumFileSize = maximumFileSize
         if let cacheFile { cache = FaceCache.load(path: cacheFile) }
     }
 
     /// Writes the cache file, if there is one and the last scan changed it.
-    func saveCache() {
-        if let cacheFile, cacheChanged { FaceCache.save(cache, path: cacheFile) }
+    ///
+    /// - Throws: ``SystemError`` when the cache cannot be written (a read-only cache directory).
+    func saveCache() throws(SystemError) {
+        if let cacheFile, cacheChanged { try FaceCache.save(cache, path: cacheFile) }
     }
 
     /// Scans the given roots (directories recursively, and single files).
     ///
     /// - Returns: every readable file with its faces (each file once, even when reached by
     ///   two roots or links), and a problem for each path that could not be used.
-    /// - Parameter confinement: for some roots, the directories (symlinks resolved) that links
-    ///   found under them may lead into; a link leading elsewhere is reported and not followed.
+    /// - Parameter confinement: for some roots, the allowed roots (symlinks resolved) they must be
+    ///   reached beneath; such a root is opened from its allowed root's descriptor following no
+    ///   link, and links found under it are followed only into the allowed roots.
     func scan(roots: [String], confinement: [String: [String]] = [:]) -> ScanResult {
-        var result = ScanResult()
-        var seenFiles: Set<FileIdentity> = []
+        var walk = ScanWalk()
         var fresh: [String: ScannedFile] = [:]
         fresh.reserveCapacity(cache.count)
         filesRead = 0
+        var confinements: [[String]: ScanConfinement] = [:]
         for root in roots {
-            var visitedDirectories: [FileIdentity: String] = [:]
-            walk(path: root, explicit: true, confine: confinement[root], visited: &visitedDirectories) { path, info in
-                let outcome = self.scanFile(path: path, info: info)
-                switch outcome {
-                case .file(let file):
-                    fresh[path] = file
-                    if seenFiles.insert(file.identity).inserted { result.files.append(file) }
-                case .problem(let problem):
-                    result.problems.append(problem)
-                }
-            } problem: {
-                result.problems.append($0)
+            walk.visitedDirectories = [:]
+            let confine = confinement[root].map { allowed in
+                if let open = confinements[allowed] { return open }
+                let made = ScanConfinement(roots: allowed)
+                confinements[allowed] = made
+                return made
             }
+            scanRoot(root, confine: confine, walk: &walk, fresh: &fresh)
         }
         // Every file found in the cache is keyed by its path there: with nothing read afresh and as
         // many files as before, the cache holds exactly these files (no second lookup per path).
         cacheChanged = filesRead > 0 || fresh.count != cache.count
         cache = fresh
-        return result
+        return walk.result
     }
 
-    private enum FileOutcome {
-        case file(ScannedFile)
-        case problem(ScanProblem)
-    }
-
-    /// Calls `visit` for each candidate font file under `path`, with its `stat`.
-    ///
-    /// - Parameter known: the `stat` of `path` when the caller just took it (a directory
-    ///   listing stats every entry); each file is then stat'ed once per scan, not three times.
-    private func walk(
-        path: String, explicit: Bool, known: stat? = nil, confine: [String]? = nil,
-        visited: inout [FileIdentity: String],
-        visit: (String, stat) -> Void, problem: (ScanProblem) -> Void
+    /// Opens one root (confined beneath its allowed root, or by the path the operator gave) and scans it.
+    private func scanRoot(
+        _ root: String, confine: ScanConfinement?, walk: inout ScanWalk, fresh: inout [String: ScannedFile]
     ) {
-        var info = known ?? stat()
-        guard known != nil || stat(path, &info) == 0 else {
-            let code = errno
-            var linkInfo = stat()
-            let dangling = lstat(path, &linkInfo) == 0 && (linkInfo.st_mode & S_IFMT) == S_IFLNK
-            if explicit || code != ENOENT || dangling {
-                problem(
-                    ScanProblem(
-                        path: path,
-                        reason: dangling && code == ENOENT
-                            ? "a symbolic link to nothing (dangling link)" : Self.describe(errno: code)))
+        let located: LocatedEntry
+        do {
+            if let confine {
+                located = try confine.open(registered: root)
+            } else {
+                located = try Self.openUnconfined(root)
             }
+        } catch {
+            let reason =
+                error.errno == ELOOP && confine != nil
+                ? "a symbolic link where a registered directory or file was; not followed"
+                : error.errno == EXDEV ? "outside the allowed roots; not read" : Self.describe(errno: error.errno)
+            walk.result.problems.append(ScanProblem(path: root, reason: reason))
             return
         }
-        switch info.st_mode & S_IFMT {
-        case S_IFDIR:
-            let identity = FileIdentity(info)
-            if let first = visited[identity] {
-                problem(ScanProblem(path: path, reason: "directory loop: this is \(first) again; not followed"))
+        visit(located, path: root, confine: confine, walk: &walk, fresh: &fresh)
+    }
+
+    /// A root the operator configured (or an embedding program named): links in it are followed.
+    private static func openUnconfined(_ path: String) throws(SystemError) -> LocatedEntry {
+        let path = ScanConfinement.normalized(path)
+        do {
+            return .directory(try FileDescriptor.open(path, as: .directory), realPath: path)
+        } catch  where error.errno == ENOTDIR {
+            let slash = path.lastIndex(of: "/") ?? path.startIndex
+            let parentPath = slash == path.startIndex ? "/" : String(path[..<slash])
+            let parent = try FileDescriptor.open(parentPath, as: .directory)
+            let name = String(path[path.index(after: slash)...])
+            return .entry(parent: parent, name: name, status: try parent.statusOfEntryFollowingLinks(name))
+        }
+    }
+
+    /// Reads a located file, or walks a located directory.
+    private func visit(
+        _ located: LocatedEntry, path: String, confine: ScanConfinement?, walk: inout ScanWalk,
+        fresh: inout [String: ScannedFile]
+    ) {
+        switch located {
+        case .directory(let directory, let realPath):
+            walkDirectory(directory, path: path, realPath: realPath, confine: confine, walk: &walk, fresh: &fresh)
+        case .entry(let parent, let name, let status):
+            if status.kind == .symbolicLink {
+                walk.result.problems.append(ScanProblem(path: path, reason: Self.linkNotFollowed))
                 return
             }
-            visited[identity] = path
-            let entries: [String]
+            switch scanFile(parent: parent, name: name, path: path, status: status, followLinks: confine == nil) {
+            case .file(let file):
+                fresh[path] = file
+                if walk.seenFiles.insert(file.identity).inserted { walk.result.files.append(file) }
+            case .problem(let problem):
+                walk.result.problems.append(problem)
+            }
+        }
+    }
+
+    /// Lists an open directory and visits its hidden-free entries in name order.
+    private func walkDirectory(
+        _ directory: FileDescriptor, path: String, realPath: String, confine: ScanConfinement?,
+        walk: inout ScanWalk, fresh: inout [String: ScannedFile]
+    ) {
+        let names: [String]
+        do {
+            let identity = FileIdentity(try directory.status())
+            if let first = walk.visitedDirectories[identity] {
+                walk.result.problems.append(
+                    ScanProblem(path: path, reason: "directory loop: this is \(first) again; not followed"))
+                return
+            }
+            walk.visitedDirectories[identity] = path
+            names = try directory.entryNames()
+        } catch {
+            let reason =
+                error.errno == EACCES || error.errno == EPERM
+                ? "permission denied: cannot list this directory"
+                : "cannot list this directory: \(Self.describe(errno: error.errno))"
+            walk.result.problems.append(ScanProblem(path: path, reason: reason))
+            return
+        }
+        for name in names where !name.hasPrefix(".") {
+            let child = path.hasSuffix("/") ? path + name : path + "/" + name
+            let status: FileStatus
             do {
-                entries = try FileManager.default.contentsOfDirectory(atPath: path).sorted()
+                status = try directory.statusOfEntry(name)
             } catch {
-                problem(
-                    ScanProblem(
-                        path: path,
-                        reason: access(path, R_OK | X_OK) != 0
-                            ? "permission denied: cannot list this directory"
-                            : "cannot list this directory: \(error.localizedDescription)"))
-                return
+                // Gone since the listing: nothing to report.
+                if error.errno != ENOENT {
+                    walk.result.problems.append(ScanProblem(path: child, reason: Self.describe(errno: error.errno)))
+                }
+                continue
             }
-            for name in entries where !name.hasPrefix(".") {
-                let child = path.hasSuffix("/") ? path + name : path + "/" + name
-                var childInfo = stat()
-                if let confine, lstat(child, &childInfo) == 0, (childInfo.st_mode & S_IFMT) == S_IFLNK,
-                    let target = Self.realPath(child), !confine.contains(where: { Self.isInside(target, root: $0) })
-                {
-                    problem(
-                        ScanProblem(
-                            path: child,
-                            reason: "a symbolic link leading outside the allowed roots (to \(target)); not followed"))
+            let located: LocatedEntry?
+            switch status.kind {
+            case .symbolicLink:
+                located =
+                    confine.map { $0.follow(link: name, in: directory, realDirectory: realPath) }
+                    ?? Self.followUnconfined(name, in: directory, realPath: realPath)
+                if located == nil {
+                    // A link with no font name that leads nowhere usable is not ours to report.
+                    if Self.hasFontExtension(name) {
+                        walk.result.problems.append(ScanProblem(path: child, reason: Self.linkNotFollowed))
+                    }
                     continue
                 }
-                let statted = stat(child, &childInfo) == 0
-                let isDirectory = statted && (childInfo.st_mode & S_IFMT) == S_IFDIR
-                if isDirectory || Self.hasFontExtension(name) {
-                    walk(
-                        path: child, explicit: false, known: statted ? childInfo : nil, confine: confine,
-                        visited: &visited, visit: visit, problem: problem)
-                } else if lstat(child, &childInfo) == 0 && (childInfo.st_mode & S_IFMT) == S_IFLNK
-                    && stat(child, &childInfo) != 0
-                {
-                    continue  // a dangling link with no font name: not ours to report
+            case .directory:
+                do {
+                    located = .directory(
+                        try directory.openEntry(name, as: .directory), realPath: realPath + "/" + name)
+                } catch {
+                    let reason =
+                        error.errno == ELOOP
+                        ? "it changed into a symbolic link while it was read; not followed"
+                        : Self.describe(errno: error.errno)
+                    walk.result.problems.append(ScanProblem(path: child, reason: reason))
+                    continue
                 }
+            default:
+                guard Self.hasFontExtension(name) else { continue }
+                located = .entry(parent: directory, name: name, status: status)
             }
-        default:
-            visit(path, info)
+            if let located {
+                if case .entry = located, !Self.hasFontExtension(name) { continue }
+                visit(located, path: child, confine: confine, walk: &walk, fresh: &fresh)
+            }
         }
+    }
+
+    /// Follows a link in a tree the operator configured, wherever it leads.
+    ///
+    /// - Returns: the opened directory or the entry to read, or `nil` when it leads nowhere.
+    private static func followUnconfined(_ name: String, in directory: FileDescriptor, realPath: String)
+        -> LocatedEntry?
+    {
+        guard let status = try? directory.statusOfEntryFollowingLinks(name) else { return nil }
+        if status.kind == .directory {
+            guard let opened = try? directory.openEntryFollowingLinks(name, as: .directory) else { return nil }
+            return .directory(opened, realPath: realPath + "/" + name)
+        }
+        return .entry(parent: directory, name: name, status: status)
     }
 
     /// The path with every symbolic link resolved, or `nil` when it does not resolve.
@@ -153,11 +235,6 @@ final class FontScanner {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)
-    }
-
-    /// Whether `path` is `root` or inside it (both already resolved).
-    static func isInside(_ path: String, root: String) -> Bool {
-        path == root || path.hasPrefix(root.hasSuffix("/") ? root : root + "/")
     }
 
     /// Whether a file name ends in one of ``fontExtensions``, ignoring case.
@@ -173,66 +250,96 @@ final class FontScanner {
             String(decoding: suffix.map { (0x41...0x5A).contains($0) ? $0 + 32 : $0 }, as: UTF8.self))
     }
 
-    /// Checks and reads one file; never opens anything but a regular file.
+    private enum FileOutcome {
+        case file(ScannedFile)
+        case problem(ScanProblem)
+    }
+
+    /// Checks and reads one entry of an open directory; never opens anything but a regular file.
     ///
-    /// - Parameter info: the file's `stat`, just taken by the walk. Nothing is trusted from it
-    ///   but the cache check: a file that is read is checked again on its open descriptor.
-    private func scanFile(path: String, info: stat) -> FileOutcome {
-        if let reason = Self.notRegularReason(mode: info.st_mode) {
-            return .problem(ScanProblem(path: path, reason: reason))
-        }
-        if info.st_size == 0 { return .problem(ScanProblem(path: path, reason: "empty file (0 bytes): not a font")) }
-        let identity = FileIdentity(info)
-        if let cached = cache[path], cached.identity == identity, cached.size == Int64(info.st_size),
-            cached.modified == info.st_mtim.tv_sec * 1_000_000_000 + info.st_mtim.tv_nsec
+    /// - Parameters:
+    ///   - status: the entry's `fstatat`, just taken. Nothing is trusted from it but the cache
+    ///     check: a file that is read is checked again on its open descriptor.
+    ///   - followLinks: whether the entry may be a link to follow (operator trees only).
+    private func scanFile(parent: FileDescriptor, name: String, path: String, status: FileStatus, followLinks: Bool)
+        -> FileOutcome
+    {
+        if let reason = checkReason(status) { return .problem(ScanProblem(path: path, reason: reason)) }
+        let identity = FileIdentity(status)
+        if let cached = cache[path], cached.identity == identity, cached.size == status.size,
+            cached.modified == status.modifiedNanoseconds
         {
             return .file(cached)
         }
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
-        guard fd >= 0 else { return .problem(ScanProblem(path: path, reason: Self.describe(errno: errno))) }
-        defer { close(fd) }
-        var opened = stat()
-        guard fstat(fd, &opened) == 0 else {
-            return .problem(ScanProblem(path: path, reason: Self.describe(errno: errno)))
-        }
-        if let reason = Self.notRegularReason(mode: opened.st_mode) {
-            return .problem(ScanProblem(path: path, reason: reason + " (it changed after it was checked)"))
-        }
-        guard opened.st_size > 0 else {
-            return .problem(ScanProblem(path: path, reason: "empty file (0 bytes): not a font"))
-        }
+        let opened: FileStatus
         let bytes: FontBytes
         do {
-            bytes = try FontBytes(descriptor: fd, count: Int(opened.st_size))
+            let file =
+                followLinks
+                ? try parent.openEntryFollowingLinks(name, as: .file) : try parent.openEntry(name, as: .file)
+            opened = try file.status()
+            if let reason = checkReason(opened) {
+                return .problem(ScanProblem(path: path, reason: reason + " (it changed after it was checked)"))
+            }
+            bytes = FontBytes(try file.map(count: Int(opened.size)))
         } catch {
-            return .problem(ScanProblem(path: path, reason: error.description))
+            let reason =
+                error.errno == ELOOP && !followLinks
+                ? "it changed into a symbolic link while it was read; not followed"
+                : Self.describe(errno: error.errno)
+            return .problem(ScanProblem(path: path, reason: reason))
         }
         if let reason = bytes.notAFontReason {
             return .problem(ScanProblem(path: path, reason: reason))
         }
         do {
             let faces = try reader.readFaces(path: path, bytes: bytes)
+            if bytes.isDamaged {
+                return .problem(
+                    ScanProblem(
+                        path: path, reason: "the file shrank while it was read; it is read again at the next scan"))
+            }
             guard !faces.isEmpty else { return .problem(ScanProblem(path: path, reason: "no faces in this file")) }
             filesRead += 1  // only files that enter the cache: an unreadable one must not rewrite it at every scan
             return .file(
                 ScannedFile(
-                    path: path, identity: FileIdentity(opened), size: Int64(opened.st_size),
-                    modified: opened.st_mtim.tv_sec * 1_000_000_000 + opened.st_mtim.tv_nsec, faces: faces))
+                    path: path, identity: FileIdentity(opened), size: opened.size,
+                    modified: opened.modifiedNanoseconds, faces: faces))
         } catch {
             return .problem(ScanProblem(path: path, reason: error.description))
         }
     }
 
+    /// Why a file with this status is not read: not a regular file, empty, or too large.
+    private func checkReason(_ status: FileStatus) -> String? {
+        if let reason = Self.notRegularReason(status.kind) { return reason }
+        if status.size == 0 { return "empty file (0 bytes): not a font" }
+        if status.size > maximumFileSize {
+            return
+                "\(status.size) bytes, larger than any font file (the limit is \(maximumFileSize >> 20) MiB); not read. "
+                + "Remove it, or raise font-size-limit if it really is a font"
+        }
+        return nil
+    }
+
+    /// Why a file of this kind is refused, or `nil` for a regular file.
+    static func notRegularReason(_ kind: FileStatus.Kind) -> String? {
+        switch kind {
+        case .regular: nil
+        case .fifo: "a FIFO (named pipe), not a font file; never opened"
+        case .characterDevice, .blockDevice: "a device file, not a font file; never opened"
+        case .socket: "a socket, not a font file; never opened"
+        case .directory: "a directory where a font file was expected"
+        case .symbolicLink: linkNotFollowed
+        case .other: "not a regular file; never opened"
+        }
+    }
+
     /// Why a file of this mode is refused, or `nil` for a regular file.
     static func notRegularReason(mode: mode_t) -> String? {
-        switch mode & S_IFMT {
-        case S_IFREG: nil
-        case S_IFIFO: "a FIFO (named pipe), not a font file; never opened"
-        case S_IFCHR, S_IFBLK: "a device file, not a font file; never opened"
-        case S_IFSOCK: "a socket, not a font file; never opened"
-        case S_IFDIR: "a directory where a font file was expected"
-        default: "not a regular file; never opened"
-        }
+        var info = stat()
+        info.st_mode = mode
+        return notRegularReason(FileStatus(info).kind)
     }
 
     /// A person's words for an errno from stat or open.
@@ -242,9 +349,17 @@ final class FontScanner {
         case EACCES, EPERM: "permission denied: the scanning user cannot read it"
         case ELOOP: "too many levels of symbolic links (a link loop)"
         case ENOTDIR: "a path component is not a directory"
+        case EXDEV: "outside the allowed roots; not read"
         default: String(cString: strerror(code))
         }
     }
+}
+
+/// The state of one scan: what was found so far, and what was seen (to read each file once and stop loops).
+struct ScanWalk {
+    var result = ScanResult()
+    var seenFiles: Set<FileIdentity> = []
+    var visitedDirectories: [FileIdentity: String] = [:]
 }
 
 /// The outcome of a scan: readable files with their faces, and the problems met.
@@ -267,9 +382,9 @@ struct FileIdentity: Hashable, Sendable {
     let device: UInt64
     let inode: UInt64
 
-    init(_ info: stat) {
-        device = UInt64(info.st_dev)
-        inode = UInt64(info.st_ino)
+    init(_ status: FileStatus) {
+        device = status.device
+        inode = status.inode
     }
 
     init(device: UInt64, inode: UInt64) {

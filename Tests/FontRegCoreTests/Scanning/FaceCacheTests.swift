@@ -14,7 +14,7 @@ import Testing
         _ = scanner.scan(roots: [
             Fixtures.fonts + "/variable", Fixtures.fonts + "/collection", Fixtures.fonts + "/color",
         ])
-        FaceCache.save(scanner.cache, path: dir + "/faces.cache")
+        try FaceCache.save(scanner.cache, path: dir + "/faces.cache")
         let loaded = FaceCache.load(path: dir + "/faces.cache")
         #expect(loaded.count == scanner.cache.count)
         for (path, file) in scanner.cache {
@@ -29,7 +29,7 @@ import Testing
         defer { Fixtures.cleanUp(dir) }
         let scanner = FontScanner()
         _ = scanner.scan(roots: [Fixtures.fonts + "/collection"])
-        FaceCache.save(scanner.cache, path: dir + "/faces.cache")
+        try FaceCache.save(scanner.cache, path: dir + "/faces.cache")
         var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: dir + "/faces.cache")))
         bytes.removeLast(7)
         try Data(bytes).write(to: URL(fileURLWithPath: dir + "/cut.cache"))

@@ -29,7 +29,10 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         let status = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect(status["faces"] as? Int == 1)
-        let problems = try #require(status["problems"] as? [[String: String]])
+        // `nobody` cannot write a cache in root's temporary HOME either: that is reported too, on its own path.
+        let problems = try #require(status["problems"] as? [[String: String]]).filter {
+            $0["path"]?.hasPrefix(fonts) == true
+        }
         #expect(problems.count == 1)
         #expect(problems.first?["path"]?.hasSuffix("NotoFixture-Bold.ttf") == true)
         #expect(problems.first?["reason"]?.contains("permission denied") == true)

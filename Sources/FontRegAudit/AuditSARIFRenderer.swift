@@ -1,0 +1,65 @@
+import FontRegJSON
+
+/// Renders the report as SARIF 2.1.0: one `error` result per text style and missing face, at the style's line and column.
+///
+/// Code-scanning tools (GitHub's among them) show each result on the line of the token file
+/// that declares the style. File paths are written as given (relative paths stay relative).
+package enum AuditSARIFRenderer {
+    /// The rule every result refers to.
+    static let ruleID = "fontreg/missing-face"
+
+    /// The rule of an input that cannot be read.
+    static let inputRuleID = "fontreg/input-error"
+
+    /// The SARIF log as pretty JSON with sorted keys.
+    package static func render(_ report: AuditReport) -> String {
+        log(AuditFinding.findings(in: report).map { result($0, rule: ruleID) })
+    }
+
+    /// The SARIF log of an input that cannot be read: one result at its line.
+    package static func render(_ error: AuditInputError) -> String {
+        log([result(AuditFinding.finding(for: error), rule: inputRuleID)])
+    }
+
+    /// One result.
+    static func result(_ finding: AuditFinding, rule: String) -> JSONValue {
+        var region: [String: JSONValue] = [:]
+        if let line = finding.line { region["startLine"] = .int(line) }
+        if let column = finding.column { region["startColumn"] = .int(column) }
+        var physical: [String: JSONValue] = ["artifactLocation": ["uri": .string(finding.file)]]
+        if !region.isEmpty { physical["region"] = .object(region) }
+        return [
+            "ruleId": .string(rule), "level": "error", "message": ["text": .string(finding.message)],
+            "locations": [["physicalLocation": .object(physical)]],
+        ]
+    }
+
+    /// The log around the results.
+    static func log(_ results: [JSONValue]) -> String {
+        let driver: JSONValue = [
+            "name": "fontresolve audit",
+            "rules": [
+                [
+                    "id": .string(ruleID),
+                    "shortDescription": ["text": "A text style needs a font face that is not registered."],
+                    "help": [
+                        "text":
+                            "Add the font file of that family, weight and style, or change the style's weight to one the family has."
+                    ],
+                ],
+                [
+                    "id": .string(inputRuleID),
+                    "shortDescription": [
+                        "text": "A token file cannot be read: malformed, or a reference that does not resolve."
+                    ],
+                    "help": ["text": "Fix the file at the line shown; the message says what is wrong."],
+                ],
+            ],
+        ]
+        let log: JSONValue = [
+            "$schema": "https://json.schemastore.org/sarif-2.1.0.json", "version": "2.1.0",
+            "runs": [["tool": ["driver": driver], "results": .array(results)]],
+        ]
+        return log.prettyPrinted() + "\n"
+    }
+}

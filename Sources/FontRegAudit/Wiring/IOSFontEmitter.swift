@@ -1,0 +1,139 @@
+import FontRegCore
+import Foundation
+
+/// Writes `ios/`: the `UIAppFonts` Info.plist fragment and a YMatterType font family per family and style.
+///
+/// YMatterType composes a face's name as `<familyName>-<weightName><Italic>` and asks UIKit for
+/// it, so `familyName` is the PostScript prefix the files use and `weightName(for:)` is written
+/// out whenever a shipped face's name differs from the default table (Lato's `Semibold`,
+/// `Heavy`). `supportedWeights` lists the shipped weights, so Bold Text steps to a face that is there.
+/// A face whose name does not follow the pattern gets a `fontName(for:compatibleWith:)` override.
+package enum IOSFontEmitter {
+    /// The plist fragment's path under `--out`.
+    package static let plistPath = "ios/UIAppFonts.plist"
+
+    /// YMatterType's `Typography.FontWeight` cases by weight, and the default table's names.
+    static let weightCases: [(weight: Int, name: String, defaultName: String)] = [
+        (100, "thin", "Thin"), (200, "ultralight", "ExtraLight"), (300, "light", "Light"),
+        (400, "regular", "Regular"), (500, "medium", "Medium"), (600, "semibold", "SemiBold"),
+        (700, "bold", "Bold"), (800, "heavy", "ExtraBold"), (900, "black", "Black"),
+    ]
+
+    /// Emits the plist fragment and the Swift files.
+    package static func emit(_ wiring: AuditWiring) -> [EmittedFile] {
+        let fileNames = Array(Set(wiring.families.flatMap { $0.faces.map(\.fileName) })).sorted()
+        let plist =
+            [
+                "<!-- Add to Info.plist: the fonts the design system uses, written by fontresolve audit (emit ios). -->",
+                "<key>UIAppFonts</key>",
+                "<array>",
+            ] + fileNames.map { "    <string>\(AndroidFontEmitter.escape($0))</string>" } + ["</array>"]
+        var files = [EmittedFile(path: plistPath, content: .text(plist.joined(separator: "\n") + "\n"))]
+        for family in wiring.families {
+            for style in [FontStyle.normal, .italic, .oblique] {
+                let faces = family.faces.filter { $0.style == style }
+                guard !faces.isEmpty else { continue }
+                let typeName = swiftTypeName(family.name, style: style)
+                files.append(
+                    EmittedFile(
+                        path: "ios/\(typeName).swift",
+                        content: .text(source(typeName: typeName, family: family, faces: faces, style: style))))
+            }
+        }
+        return files
+    }
+
+    /// The PostScript name of each shipped weight step (a variable face's default name for every weight it serves).
+    static func names(_ faces: [AuditWiring.Face]) -> [Int: String] {
+        var names: [Int: String] = [:]
+        for face in faces {
+            for weight in face.weights where weight % 100 == 0 { names[weight] = face.record.postscriptName }
+        }
+        return names
+    }
+
+    /// The Swift source of one family.
+    static func source(typeName: String, family: AuditWiring.Family, faces: [AuditWiring.Face], style: FontStyle)
+        -> String
+    {
+        let byWeight = names(faces)
+        let prefix = familyPrefix(byWeight.values)
+        let suffix = style == .normal ? "" : "Italic"
+        var weightNames: [Int: String] = [:]
+        var followsPattern = true
+        for (weight, name) in byWeight {
+            guard name.hasPrefix(prefix + "-"), name.hasSuffix(suffix) else {
+                followsPattern = false
+                continue
+            }
+            weightNames[weight] = String(name.dropFirst(prefix.count + 1).dropLast(suffix.count))
+        }
+        let supported = weightCases.filter { byWeight[$0.weight] != nil }.map { ".\($0.name)" }
+        var lines = [
+            "// Written by fontresolve audit (emit ios) from the registered faces of \(family.registeredFamily).",
+            "import UIKit",
+            "import YMatterType",
+            "",
+            "/// \(family.name) (\(style.rawValue)): the faces listed in UIAppFonts, named as the font files name them.",
+            "struct \(typeName): FontFamily {",
+            "    let familyName = \(swiftString(prefix))",
+        ]
+        if style != .normal { lines.append("    let fontStyle: Typography.FontStyle = .italic") }
+        lines += ["", "    var supportedWeights: [Typography.FontWeight] { [\(supported.joined(separator: ", "))] }"]
+        let differs = weightCases.contains { step in weightNames[step.weight].map { $0 != step.defaultName } ?? false }
+        if followsPattern && differs {
+            lines += [
+                "", "    func weightName(for weight: Typography.FontWeight) -> String {", "        switch weight {",
+            ]
+            for step in weightCases {
+                lines.append(
+                    "        case .\(step.name): return \(swiftString(weightNames[step.weight] ?? step.defaultName))")
+            }
+            lines += ["        }", "    }"]
+        } else if !followsPattern {
+            lines += [
+                "",
+                "    func fontName(for weight: Typography.FontWeight, compatibleWith traitCollection: UITraitCollection?) -> String {",
+                "        let bold = traitCollection?.legibilityWeight == .bold",
+                "        switch bold ? accessibilityBoldWeight(for: weight) : weight {",
+            ]
+            let fallback = byWeight[byWeight.keys.sorted().first ?? 400] ?? prefix
+            for step in weightCases {
+                lines.append("        case .\(step.name): return \(swiftString(byWeight[step.weight] ?? fallback))")
+            }
+            lines += ["        }", "    }"]
+        }
+        lines += ["}"]
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The part of the PostScript names before the first hyphen that most of them share (`Lato`).
+    static func familyPrefix<S: Sequence>(_ names: S) -> String where S.Element == String {
+        var counts: [String: Int] = [:]
+        for name in names { counts[String(name.split(separator: "-").first ?? Substring(name)), default: 0] += 1 }
+        return counts.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key ?? ""
+    }
+
+    /// A Swift type name for a family (`Lato` → `LatoFontFamily`, italic → `LatoItalicFontFamily`).
+    static func swiftTypeName(_ family: String, style: FontStyle) -> String {
+        var name = ""
+        var upper = true
+        for scalar in family.unicodeScalars {
+            let legal =
+                (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z") || (scalar >= "0" && scalar <= "9")
+            if legal {
+                name += upper ? String(scalar).uppercased() : String(scalar)
+                upper = false
+            } else {
+                upper = true
+            }
+        }
+        if name.first.map({ $0.isNumber }) ?? true { name = "Font" + name }
+        return name + (style == .normal ? "" : "Italic") + "FontFamily"
+    }
+
+    /// A Swift string literal.
+    static func swiftString(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+}

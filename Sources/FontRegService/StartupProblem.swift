@@ -1,0 +1,36 @@
+import FontRegCore
+import Glibc
+
+/// A problem found when the daemon started that stays in `GetStatus` until an operator acts.
+package struct StartupProblem: Sendable, Hashable {
+    /// What is reported.
+    package let problem: ScanProblem
+    /// A file whose removal (or renaming) by the operator settles the problem; `nil` for one that lasts until restart.
+    package let settledWhenGone: String?
+
+    /// - Parameters:
+    ///   - problem: what `GetStatus` shows.
+    ///   - settledWhenGone: the file whose removal settles it.
+    package init(_ problem: ScanProblem, settledWhenGone: String? = nil) {
+        self.problem = problem
+        self.settledWhenGone = settledWhenGone
+    }
+
+    /// A corrupt state file moved aside to `aside`: reported until the operator removes or renames that file.
+    package static func corruptStateFile(_ path: String, movedTo aside: String) -> StartupProblem {
+        StartupProblem(
+            ScanProblem(
+                path: path,
+                reason:
+                    "the state file was corrupt and was moved aside to \(aside); persisted registrations were not "
+                    + "restored. Inspect it, register the paths again with persist, then delete it"),
+            settledWhenGone: aside)
+    }
+
+    /// Whether the problem still stands (its file, if any, is still there).
+    var isCurrent: Bool {
+        guard let settledWhenGone else { return true }
+        var info = stat()
+        return lstat(settledWhenGone, &info) == 0
+    }
+}

@@ -1,0 +1,25 @@
+// Written by fontresolve audit (emit ios) from the registered faces of Lato.
+import UIKit
+import YMatterType
+
+/// Lato (italic): the faces listed in UIAppFonts, named as the font files name them.
+struct LatoItalicFontFamily: FontFamily {
+    let familyName = "Lato"
+    let fontStyle: Typography.FontStyle = .italic
+
+    var supportedWeights: [Typography.FontWeight] { [.regular, .medium] }
+
+    func weightName(for weight: Typography.FontWeight) -> String {
+        switch weight {
+        case .thin: return "Thin"
+        case .ultralight: return "ExtraLight"
+        case .light: return "Light"
+        case .regular: return ""
+        case .medium: return "Medium"
+        case .semibold: return "SemiBold"
+        case .bold: return "Bold"
+        case .heavy: return "ExtraBold"
+        case .black: return "Black"
+        }
+    }
+}
