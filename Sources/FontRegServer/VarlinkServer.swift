@@ -80,7 +80,10 @@ package final class VarlinkServer: VarlinkBroadcaster, DaemonService {
         for loop in loops { loop.post(.shutdown) }
         let running = threads.withLock { $0 } ?? []
         let ended = running.allSatisfy { $0.join(before: deadline) }
-        if ended { shared.worker.sync {} }
+        if ended {
+            shared.worker.sync {}
+            shared.queryWorker.sync {}
+        }
         for listener in listeners { listener.close() }
         return ended
     }
