@@ -20,6 +20,9 @@ package struct MessageFramer: Sendable {
     /// Bytes received but not yet handed out as messages.
     package var bufferedByteCount: Int { buffer.count - start }
 
+    /// Bytes the input buffer holds room for (a large message leaves it large until it is emptied).
+    package var capacity: Int { buffer.capacity }
+
     /// Whether part of a message has arrived without its NUL.
     package var hasPartialMessage: Bool { buffer.count > start }
 

@@ -88,6 +88,9 @@ package struct VarlinkConnection {
         closeWhenFlushed = true
     }
 
+    /// Bytes the input buffer holds room for: what closing the connection frees on the input side.
+    package var inputCapacity: Int { framer.capacity }
+
     /// Part of a message arrived without its NUL.
     package var hasPartialMessage: Bool { framer.hasPartialMessage }
 

@@ -194,6 +194,17 @@ struct VarlinkConnectionTests {
         #expect(embedded.connection.shouldClose)
     }
 
+    @Test func completeMessagesAreCountedSoTheOwnerCanTimeAPartialOne() {
+        var embedded = EmbeddedConnection()
+        let message = echo(1)
+        embedded.send(message + String(message.prefix(5)))
+        #expect(embedded.connection.messagesReceived == 1)
+        #expect(embedded.connection.hasPartialMessage)
+        embedded.send(String(message.dropFirst(5)))
+        #expect(embedded.connection.messagesReceived == 2)
+        #expect(!embedded.connection.hasPartialMessage)
+    }
+
     @Test func aOnewayDeferredCallRunsButSendsNoReply() throws {
         var embedded = EmbeddedConnection()
         guard
