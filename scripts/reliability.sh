@@ -11,6 +11,10 @@
 # a 10 GiB sparse font, RSS over Register/Unregister churn), libfuzzer (protocol, then snapshot;
 # coverage-guided, own build in .build/fuzz), asan / tsan (the Swift test suite, or with --quick a
 # subset, under AddressSanitizer / ThreadSanitizer, own builds in .build/asan and .build/tsan).
+# Resources and fairness (issue 17, Tests/reliability/fairness_test.py): attack (8 attackers with
+# worst-case calls while a good client measures p50/p99 and the watchdog gap; release build),
+# cache (distinct unknown families), nonreaders (10/40/100 clients that never read), flood (one
+# uid's 1,024 connections while another uid and root are served), slowloris.
 # Exits non-zero when any run fails; the last line says which.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -24,12 +28,12 @@ while [[ $# -gt 0 ]]; do
         --long) mode=long ;;
         --only) only="$2"; shift ;;
         --only=*) only="${1#--only=}" ;;
-        -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
         *) echo "usage: scripts/reliability.sh [--quick|--long] [--only RUN,RUN…]" >&2; exit 64 ;;
     esac
     shift
 done
-runs="corpus protocol font crash load confinement libfuzzer asan tsan"
+runs="corpus protocol font crash load confinement attack cache nonreaders flood slowloris libfuzzer asan tsan"
 [[ -n "$only" ]] && runs="${only//,/ }"
 wants() { [[ " $runs " == *" $1 "* ]]; }
 
@@ -37,12 +41,14 @@ if [[ $mode == quick ]]; then
     PROTOCOL="--count 4000 --seconds 45"; FONT="--count 2000 --seconds 40"; CRASH="--rounds 25 --seconds 60"
     LOAD="--connections 1000 --seconds 20"; FUZZ_SECONDS=45; SNAPSHOT_FUZZ_SECONDS=20
     RACE_SECONDS=10; CHURN_CHANGES=400
+    FAIRNESS="--seconds 10 --distinct 2000 --settle 10"
     # The suites that drive the real daemon with hostile input, plus the protocol unit tests.
     SANITIZER_FILTER="Reliability|HostileInput|CallCost|DaemonAccessRace|DaemonLimitsTests|VarlinkMessageTests|JSONParserTests"
 else
     PROTOCOL="--count 100000 --seconds 900"; FONT="--count 20000 --seconds 900"; CRASH="--rounds 300 --seconds 1200"
     LOAD="--connections 1000 --seconds 120"; FUZZ_SECONDS=1800; SNAPSHOT_FUZZ_SECONDS=600
     RACE_SECONDS=60; CHURN_CHANGES=10000
+    FAIRNESS="--seconds 60 --distinct 20000 --settle 60"
     SANITIZER_FILTER=""
 fi
 
@@ -53,7 +59,8 @@ record() { if [[ $1 -ne 0 ]]; then failed+=("$2"); echo "== $2: FAILED"; fi; }
 py=$(bash scripts/venv.sh)   # the project's Python, with fontTools and varlink
 ulimit -n 8192 2>/dev/null || ulimit -n "$(ulimit -Hn)"
 
-if wants corpus || wants protocol || wants font || wants crash || wants load || wants confinement; then
+if wants corpus || wants protocol || wants font || wants crash || wants load || wants confinement || wants cache \
+    || wants nonreaders || wants flood || wants slowloris; then
     step "build (debug)"
     swift build || { echo "reliability: build failed"; exit 1; }
 fi
@@ -86,6 +93,23 @@ if wants confinement; then
     FONTREG_RACE_SECONDS=$RACE_SECONDS FONTREG_CHURN_CHANGES=$CHURN_CHANGES \
         swift test --skip-build --filter ConfinementAttackTests 2>&1 | grep -E "✘|race:|churn:|Test run"
     record "${PIPESTATUS[0]}" confinement
+fi
+for kind in cache nonreaders flood slowloris; do
+    if wants $kind; then
+        step "fairness: $kind"
+        python3 Tests/reliability/fairness_test.py --only $kind $FAIRNESS; record $? $kind
+    fi
+done
+if wants attack; then
+    # Latency targets are for what ships: the release build (a debug build scans and parses
+    # several times slower, see docs/reliability.md).
+    step "fairness: 8 attackers with worst-case calls vs a good client and the watchdog (release build)"
+    if swift build -c release --product fontregd; then
+        FONTREG_BUILD_DIR=.build/release python3 Tests/reliability/fairness_test.py --only attack $FAIRNESS
+        record $? attack
+    else
+        record 1 attack
+    fi
 fi
 if wants libfuzzer; then
     step "libFuzzer over framing, JSON decoding and dispatch (${FUZZ_SECONDS} s)"

@@ -1,4 +1,5 @@
 #define _GNU_SOURCE
+#include <malloc.h>
 #include "CShim.h"
 #include <errno.h>
 #include <pthread.h>
@@ -52,6 +53,8 @@ int cshim_epoll_wait(int epfd, cshim_epoll_event *events, int max, int timeout_m
     }
     return n;
 }
+
+int cshim_malloc_trim(void) { return malloc_trim(0); }
 
 int cshim_accept(int fd) { return accept4(fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC); }
 

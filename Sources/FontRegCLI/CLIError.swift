@@ -17,13 +17,15 @@ package enum CLIError: Error, Sendable, CustomStringConvertible {
     case daemonUnreachable(socket: String, reason: String)
     /// The daemon or the socket refused permission (exit 77).
     case permissionDenied(String)
+    /// The daemon runs but refused the connection: it serves as many as it may (exit 69).
+    case daemonBusy(socket: String, reason: String)
 
     /// The exit status this error ends the command with.
     package var exitStatus: ExitStatus {
         switch self {
         case .usage: .usage
         case .notFound, .failed: .failure
-        case .daemonUnreachable: .unavailable
+        case .daemonUnreachable, .daemonBusy: .unavailable
         case .permissionDenied: .permissionDenied
         }
     }
@@ -41,6 +43,10 @@ package enum CLIError: Error, Sendable, CustomStringConvertible {
                 `fontregd --socket \(socket) --fonts DIR`, point at it with --socket PATH or
                 \(SocketLocator.environmentVariable)=PATH, or run without a daemon with --fonts DIR.
                 """
+        case .daemonBusy(let socket, let reason):
+            return
+                "fontregd at \(socket) is running but refused the connection: too many connections (\(reason)); try again in a moment."
+
         }
     }
 }

@@ -134,10 +134,13 @@ package struct DaemonErrorTranslator: Sendable {
                 "fontregd could not save the registration to \(string("path")) (\(string("reason"))); nothing was changed. Check the daemon's state directory (its --state-dir), or register without --persist."
             )
         case names.tooManyConnections:
-            return .daemonUnreachable(
-                socket: socketPath,
-                reason: "it already serves its limit of \(p["limit"]?.intValue ?? 0) connections; try again in a moment"
-            )
+            let limit = p["limit"]?.intValue ?? 0
+            if p["scope"]?.stringValue == "uid" {
+                return .daemonBusy(
+                    socket: socketPath,
+                    reason: "your user already holds \(limit) connections, the most one user may; close some")
+            }
+            return .daemonBusy(socket: socketPath, reason: "it already serves its limit of \(limit) connections")
         case names.messageTooLarge:
             return .failed(
                 "the request is larger than fontregd accepts (\(p["limit"]?.intValue ?? 0) bytes); register fewer paths at a time."

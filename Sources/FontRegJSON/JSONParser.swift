@@ -14,7 +14,9 @@ public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertibl
 /// A strict recursive-descent JSON parser over UTF-8 bytes, with a nesting limit.
 ///
 /// Written for the daemon's hot path: no Foundation, no intermediate strings for
-/// numbers, and a depth limit so that a hostile client cannot exhaust the stack.
+/// numbers, and a depth limit so that a hostile client cannot exhaust the stack. A member name
+/// repeated in one object is refused: the Varlink spec wants unambiguous JSON, and "the last
+/// one wins" would let two readers of the same message disagree.
 package struct JSONParser {
     /// The deepest nesting of arrays and objects accepted.
     package static let maximumDepth = 64
@@ -109,6 +111,7 @@ package struct JSONParser {
             guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
                 throw error("expected a member name in quotes")
             }
+            let keyOffset = position
             let key = try parseString()
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
@@ -116,7 +119,11 @@ package struct JSONParser {
             }
             position += 1
             skipWhitespace()
-            object[key] = try parseValue()
+            let value = try parseValue()
+            // Which of two values the peer meant is ambiguous (JSON leaves it open); refuse rather than guess.
+            guard object.updateValue(value, forKey: key) == nil else {
+                throw JSONParseError(reason: "duplicate member name \"\(key.prefix(64))\"", offset: keyOffset)
+            }
             skipWhitespace()
             guard position < bytes.count else { throw error("unexpected end of input in an object") }
             if bytes[position] == UInt8(ascii: ",") {

@@ -49,12 +49,21 @@ extension VarlinkError {
         case Name.messageTooLarge:
             return
                 "The request is longer than fontregd accepts (\(parameters["limit"]?.intValue ?? 0) bytes); send smaller batches."
+        case Name.tooManyConnections where parameters["scope"]?.stringValue == "uid":
+            return
+                "Your user already holds \(parameters["limit"]?.intValue ?? 0) connections to fontregd, the most one user may; close some and try again."
         case Name.tooManyConnections:
             return
                 "fontregd is serving its maximum of \(parameters["limit"]?.intValue ?? 0) connections; try again later."
         case Name.invalidMessage:
             return "fontregd could not read the request: \(text("reason"))."
         case "org.varlink.service.InvalidParameter":
+            if let bytes = parameters["maximumBytes"]?.intValue {
+                return "The parameter \"\(text("parameter"))\" is longer than fontregd accepts (\(bytes) bytes)."
+            }
+            if let count = parameters["maximumCount"]?.intValue {
+                return "The parameter \"\(text("parameter"))\" has more elements than fontregd accepts (\(count))."
+            }
             return "The parameter \"\(text("parameter"))\" is unknown or of the wrong type."
         case "org.varlink.service.MethodNotFound":
             return "fontregd has no method \(text("method")); is it an older version?"

@@ -16,6 +16,11 @@ final class Connection {
     var lastActivity: UInt64
     /// The epoll events currently registered.
     var registeredEvents: UInt32
+    /// Since when the message now arriving has been incomplete, in monotonic microseconds
+    /// (`nil` when no message is partly received); the idle timeout bounds it too.
+    private(set) var partialMessageSince: UInt64?
+    /// ``VarlinkConnection/messagesReceived`` when ``partialMessageSince`` was set.
+    private var messagesAtPartial = 0
 
     /// Wraps an accepted socket.
     init(id: UInt64, fd: Int32, state: VarlinkConnection, now: UInt64, events: UInt32) {
@@ -25,6 +30,22 @@ final class Connection {
         self.lastActivity = now
         self.registeredEvents = events
     }
+
+    /// Records whether a message is partly received after the connection answered what it could:
+    /// the clock starts at the first partial message and restarts each time a message completes.
+    func notePartialMessage(now: UInt64) {
+        guard state.hasPartialMessage else {
+            partialMessageSince = nil
+            return
+        }
+        if partialMessageSince == nil || state.messagesReceived != messagesAtPartial {
+            partialMessageSince = now
+            messagesAtPartial = state.messagesReceived
+        }
+    }
+
+    /// The unsent bytes last added to ``ServerShared/unsentBytes`` for this connection.
+    var reportedOutput = 0
 
     /// Who connected.
     var peer: PeerCredentials { state.peer }

@@ -196,6 +196,8 @@ extension DaemonConfiguration {
         case "max-message-size":
             limits.maximumMessageSize = try number("a byte count from 1024 to 1073741824", 1024...(1 << 30))
         case "max-connections": limits.maximumConnections = try number("a count from 1 to 1000000", 1...1_000_000)
+        case "max-connections-per-uid":
+            limits.maximumConnectionsPerUID = try number("a count from 1 to 1000000", 1...1_000_000)
         case "idle-timeout":
             guard let seconds = Double(value), seconds >= 0, seconds.isFinite else {
                 throw .invalidValue(setting: name, value: value, expected: "seconds, 0 or more")

@@ -37,6 +37,14 @@ package struct DaemonConfiguration: Sendable, Hashable {
     ]
     /// Message size, connection and idle limits.
     package var limits = ServerLimits()
+
+    /// The limits the server runs with: ``limits``, with the uids allowed to change the registry
+    /// (``access``) given the administrators' connection reserve.
+    package var serverLimits: ServerLimits {
+        var limits = self.limits
+        limits.privilegedUIDs = access.allowedUIDs.union([0])
+        return limits
+    }
     /// Event-loop threads.
     package var threads = 2
     /// Whether font directories are watched with inotify.
@@ -88,12 +96,16 @@ package struct DaemonConfiguration: Sendable, Hashable {
         ),
         (
             "max-message-size", "BYTES",
-            "longest message accepted; longer ones get MessageTooLarge and are disconnected (default 4194304)"
+            "longest message accepted; longer ones get MessageTooLarge and are disconnected (default 1048576)"
         ),
         ("max-connections", "N", "connections served at once (default 1024)"),
         (
+            "max-connections-per-uid", "N",
+            "connections one user may hold; root and allow-uid users are exempt and keep a reserve of 8 (default 128)"
+        ),
+        (
             "idle-timeout", "SECONDS",
-            "close connections silent this long with no call in progress; 0 = never (default 300)"
+            "close connections silent this long with no call in progress, or this slow to send one message; 0 = never (default 300)"
         ),
         ("threads", "N", "event-loop threads (default 2)"),
         ("watch", "yes|no", "watch font directories with inotify and rescan after changes (default yes)"),

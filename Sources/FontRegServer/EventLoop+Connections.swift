@@ -33,6 +33,7 @@ extension EventLoop {
     /// Lets the connection answer what it has, writes the replies and updates what epoll watches.
     func serve(_ connection: Connection) {
         process(connection)
+        connection.notePartialMessage(now: MonotonicClock.microseconds)
         guard flush(connection) else { return }
         updateInterest(connection)
     }
@@ -88,13 +89,32 @@ extension EventLoop {
             shared.worker.async { [self] in
                 post(.completed(connection: id, result: work()))
             }
+        case .offloaded(let work):
+            let id = connection.id
+            shared.queryWorker.async { [self] in
+                post(.completedEncoded(connection: id, result: work()))
+            }
         case .violated(let error):
             logger.info("connection \(connection.id) (\(connection.peer)): \(error); closing it")
         }
     }
 
+    /// Brings the server-wide count of unsent bytes up to date with this connection's.
+    func account(_ connection: Connection) {
+        // A closed connection's bytes were taken off the count when it closed.
+        guard connections[connection.id] === connection else { return }
+        let pending = connection.state.pendingOutputCount
+        let delta = pending - connection.reportedOutput
+        guard delta != 0 else { return }
+        connection.reportedOutput = pending
+        shared.unsentBytes.wrappingAdd(delta, ordering: .relaxed)
+        // A burst written out or dropped: its buffers are free, give them back soon.
+        if delta <= -(1 << 20) { shared.trimWanted.store(true, ordering: .relaxed) }
+    }
+
     /// Writes as much output as the socket takes; returns false when the connection was closed.
     func flush(_ connection: Connection) -> Bool {
+        defer { account(connection) }
         do {
             _ = try connection.state.writeOutput { (bytes) throws(SystemError) -> Int? in
                 try UnixSocket.send(connection.fd, bytes)
@@ -136,16 +156,31 @@ extension EventLoop {
         epoll.remove(connection.fd)
         Syscall.close(connection.fd)
         shared.connectionCount.wrappingSubtract(1, ordering: .relaxed)
+        shared.budget.withLock { $0.release(uid: connection.peer.uid) }
+        // A large input buffer (a long or unterminated message) is freed with the connection.
+        if connection.state.inputCapacity >= 1 << 20 { shared.trimWanted.store(true, ordering: .relaxed) }
+        if connection.reportedOutput > 0 {
+            shared.unsentBytes.wrappingSubtract(connection.reportedOutput, ordering: .relaxed)
+            if connection.reportedOutput >= 1 << 20 { shared.trimWanted.store(true, ordering: .relaxed) }
+            connection.reportedOutput = 0
+        }
     }
 
-    /// Closes connections silent for longer than the idle timeout with nothing in flight.
+    /// Closes connections silent for longer than the idle timeout with nothing in flight, and
+    /// connections that have taken longer than that to send one message (a slowloris trickling
+    /// a byte a second is never silent, but never finishes a call either).
     func sweepIdleConnections(now: UInt64) {
         let timeout = shared.currentLimits.idleTimeout
         guard timeout > 0 else { return }
         let limit = UInt64(timeout * 1_000_000)
-        for connection in Array(connections.values)
-        where connection.state.isIdle && now - connection.lastActivity > limit {
-            close(connection, reason: "idle for more than \(timeout) s (idle-timeout)")
+        for connection in Array(connections.values) {
+            if connection.state.isIdle && now - connection.lastActivity > limit {
+                close(connection, reason: "idle for more than \(timeout) s (idle-timeout)")
+            } else if let started = connection.partialMessageSince, now - started > limit,
+                connection.registeredEvents & Epoll.readable != 0
+            {
+                close(connection, reason: "sent part of a message for more than \(timeout) s (idle-timeout)")
+            }
         }
     }
 }

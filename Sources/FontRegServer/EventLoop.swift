@@ -34,6 +34,7 @@ final class EventLoop: @unchecked Sendable {
     private(set) var draining = false
     private var drainDeadline: UInt64 = 0
     private var lastSweep: UInt64 = 0
+    private var lastRefusalLog: UInt64 = 0
     var readBuffer = [UInt8](repeating: 0, count: 65536)
     /// Connections that stopped processing with calls still buffered, to continue after other connections had a turn.
     var backlog: Set<UInt64> = []
@@ -80,6 +81,7 @@ final class EventLoop: @unchecked Sendable {
             if after - lastSweep > 1_000_000 {
                 lastSweep = after
                 sweepIdleConnections(now: after)
+                trimMemoryIfWanted()
             }
         }
         for connection in Array(connections.values) { close(connection, reason: nil) }
@@ -118,23 +120,22 @@ final class EventLoop: @unchecked Sendable {
         }
     }
 
-    /// Serves an accepted socket, or refuses it when the connection limit is reached.
+    /// Serves an accepted socket, or refuses it when its user has no slot left (``ConnectionBudget``).
     private func adopt(_ fd: Int32) {
         let limits = shared.currentLimits
-        let count = shared.connectionCount.wrappingAdd(1, ordering: .relaxed).newValue
-        if count > limits.maximumConnections {
-            refuse(fd, limit: limits.maximumConnections)
-            return
-        }
         let peer: PeerCredentials
         do {
             peer = try PeerCredentials(socket: fd)
         } catch {
-            shared.connectionCount.wrappingSubtract(1, ordering: .relaxed)
             Syscall.close(fd)
             logger.warning("dropped a connection without peer credentials: \(error)")
             return
         }
+        if let refusal = shared.budget.withLock({ $0.admit(uid: peer.uid) }) {
+            refuse(fd, peer: peer, refusal)
+            return
+        }
+        shared.connectionCount.wrappingAdd(1, ordering: .relaxed)
         let id = nextID
         nextID += 1
         let events = Epoll.readable | Epoll.peerClosed
@@ -145,6 +146,7 @@ final class EventLoop: @unchecked Sendable {
             try epoll.add(fd, events: events, data: id)
         } catch {
             shared.connectionCount.wrappingSubtract(1, ordering: .relaxed)
+            shared.budget.withLock { $0.release(uid: peer.uid) }
             Syscall.close(fd)
             logger.warning("cannot watch a new connection: \(error)")
             return
@@ -153,12 +155,29 @@ final class EventLoop: @unchecked Sendable {
         logger.debug("connection \(id) from \(peer)")
     }
 
-    private func refuse(_ fd: Int32, limit: Int) {
-        shared.connectionCount.wrappingSubtract(1, ordering: .relaxed)
-        let bytes = VarlinkReply(error: shared.errors.tooManyConnections(limit: limit)).serialized()
+    private func refuse(_ fd: Int32, peer: PeerCredentials, _ refusal: ConnectionBudget.Refusal) {
+        let bytes = VarlinkReply(error: shared.errors.tooManyConnections(refusal)).serialized()
         _ = try? UnixSocket.send(fd, bytes, from: 0)
         Syscall.close(fd)
-        logger.warning("refused a connection: \(limit) connections are open (max-connections)")
+        // Refusals come in floods: log the first of each second, not every one.
+        let now = MonotonicClock.microseconds
+        guard now - lastRefusalLog > 1_000_000 else { return }
+        lastRefusalLog = now
+        switch refusal {
+        case .total(let limit):
+            logger.warning("refused a connection from \(peer): \(limit) connections are open (max-connections)")
+        case .perUID(let limit):
+            logger.warning(
+                "refused a connection from \(peer): uid \(peer.uid) holds \(limit) connections (max-connections-per-uid)"
+            )
+        }
+    }
+
+    /// After a burst, gives free heap memory back to the kernel, on the query worker (trimming
+    /// walks the heap; the loop goes on serving meanwhile).
+    private func trimMemoryIfWanted() {
+        guard shared.trimWanted.exchange(false, ordering: .relaxed) else { return }
+        shared.queryWorker.async { Memory.trim() }
     }
 
     // MARK: Inbox
@@ -173,6 +192,10 @@ final class EventLoop: @unchecked Sendable {
             case .completed(let id, let result):
                 guard let connection = connections[id] else { continue }
                 connection.state.complete(result)
+                serve(connection)
+            case .completedEncoded(let id, let result):
+                guard let connection = connections[id] else { continue }
+                connection.state.complete(encoded: result)
                 serve(connection)
             case .broadcast(let bytes):
                 let limit = shared.currentLimits.maximumOutputBuffer

@@ -133,7 +133,7 @@ package enum FontRegDaemon {
         do {
             server = try VarlinkServer(
                 listeners: listeners, service: service, errors: RegistryService.limitErrors,
-                limits: configuration.limits, threads: configuration.threads, logger: logger)
+                limits: configuration.serverLimits, threads: configuration.threads, logger: logger)
         } catch {
             logger.error("cannot start the server: \(error)")
             return nil
@@ -304,7 +304,7 @@ package enum FontRegDaemon {
         do {
             let new = try old.reloaded(overrides: overrides)
             service.update(.init(access: new.access, allowedRoots: AllowedRoots(new.allowedRoots)))
-            server.update(limits: new.limits)
+            server.update(limits: new.serverLimits)
             let fixedAtStart: [(String, Bool)] = [
                 ("socket", old.socketPath != new.socketPath || old.socketMode != new.socketMode),
                 ("state-dir", old.stateDirectory != new.stateDirectory),

@@ -11,18 +11,27 @@ package struct ServerLimits: Sendable, Hashable {
     package var maximumMessageSize: Int
     /// The most connections served at once; one more gets `TooManyConnections` and is closed.
     package var maximumConnections: Int
-    /// Seconds a connection may stay silent with no call in progress before it is closed; 0 disables.
+    /// Seconds a connection may stay silent with no call in progress, or take to send one message,
+    /// before it is closed; 0 disables.
     package var idleTimeout: Double
+    /// The most connections one user (uid) may hold; root and ``privilegedUIDs`` are not bound by it.
+    package var maximumConnectionsPerUID: Int
+    /// Uids that may use the last slots of ``maximumConnections`` and are not bound by the
+    /// per-user share: root and the uids allowed to change the registry.
+    package var privilegedUIDs: Set<UInt32>
     /// Bytes of unsent replies a connection may hold before the daemon stops reading from it
     /// (or, for a `Monitor` stream that is not read, closes it).
     package var maximumOutputBuffer: Int
 
+    /// The limits; every one has the documented default.
     package init(
-        maximumMessageSize: Int = 4 << 20, maximumConnections: Int = 1024, idleTimeout: Double = 300,
-        maximumOutputBuffer: Int = 16 << 20
+        maximumMessageSize: Int = 1 << 20, maximumConnections: Int = 1024, idleTimeout: Double = 300,
+        maximumOutputBuffer: Int = 16 << 20, maximumConnectionsPerUID: Int = 128, privilegedUIDs: Set<UInt32> = [0]
     ) {
         self.maximumMessageSize = maximumMessageSize
         self.maximumConnections = maximumConnections
+        self.maximumConnectionsPerUID = maximumConnectionsPerUID
+        self.privilegedUIDs = privilegedUIDs
         self.idleTimeout = idleTimeout
         self.maximumOutputBuffer = maximumOutputBuffer
     }

@@ -11,26 +11,64 @@ final class ServerShared: Sendable {
     let logger: Logger
     let limits: Mutex<ServerLimits>
     let connectionCount = Atomic<Int>(0)
+    /// Connection slots by uid, shared by every loop.
+    let budget: Mutex<ConnectionBudget>
     /// Runs deferred calls one at a time, off the event loops.
     let worker = DispatchQueue(label: "fontregd.worker")
+    /// Runs slow queries (large batches) one at a time, off the event loops and apart from changes:
+    /// however many clients send them, they share one thread and the loops keep answering everyone else.
+    let queryWorker = DispatchQueue(label: "fontregd.queries", qos: .utility)
 
     init(service: any VarlinkService, errors: VarlinkLimitErrors, limits: ServerLimits, logger: Logger) {
         self.service = service
         self.errors = errors
         self.limits = Mutex(limits)
+        self.budget = Mutex(ConnectionBudget(limits))
         self.logger = logger
     }
 
     var currentLimits: ServerLimits { limits.withLock { $0 } }
 
-    /// Unsent replies of all connections together, before each connection's share shrinks below
-    /// `maximumOutputBuffer`: 1,024 clients that never read must not make the daemon hold 16 GiB.
-    static let outputBudget = 256 << 20
+    /// Applies changed limits (on SIGHUP) to the limits and the connection budget.
+    func update(_ new: ServerLimits) {
+        limits.withLock { $0 = new }
+        budget.withLock { budget in
+            budget.maximumConnections = new.maximumConnections
+            budget.maximumPerUID = new.maximumConnectionsPerUID
+            budget.privilegedUIDs = new.privilegedUIDs.union([0])
+        }
+    }
 
-    /// Bytes of unsent replies a connection may hold now before its calls wait: the configured
-    /// limit, or an equal share of ``outputBudget`` (at least 256 KiB) when many connections are open.
+    /// Unsent replies of all connections together: 10, 40 or 100 clients pipelining `ListFaces`
+    /// without reading once held 264, 594 and 867 MB.
+    ///
+    /// Each connection may hold an equal share of it (at most `maximumOutputBuffer`, at least
+    /// 64 KiB); once the total is reached, a connection with replies still unsent gets no more
+    /// calls answered until its client reads, and one with none gets one reply at a time, so a
+    /// client that reads is always served. Large cached replies are queued by reference
+    /// (``OutputQueue``), so the bytes this counts are an upper bound on what they cost.
+    static let outputBudget = 48 << 20
+
+    /// Bytes of unsent replies of all connections, as last reported by their loops.
+    let unsentBytes = Atomic<Int>(0)
+    /// A loop freed a lot of memory (a burst's buffers): give it back to the kernel soon.
+    let trimWanted = Atomic<Bool>(false)
+
+    /// Bytes of unsent replies a connection may hold now before its calls wait: its share of
+    /// ``outputBudget``, or 0 (one reply at a time, for a connection with none unsent) once the
+    /// budget is spent.
     var outputLimit: Int {
+        if unsentBytes.load(ordering: .relaxed) >= ServerShared.outputBudget { return 0 }
         let share = ServerShared.outputBudget / max(1, connectionCount.load(ordering: .relaxed))
-        return min(currentLimits.maximumOutputBuffer, max(share, 256 << 10))
+        return min(currentLimits.maximumOutputBuffer, max(share, 64 << 10))
+    }
+}
+
+extension ConnectionBudget {
+    /// An empty budget with the server's limits.
+    init(_ limits: ServerLimits) {
+        self.init(
+            maximumConnections: limits.maximumConnections, maximumPerUID: limits.maximumConnectionsPerUID,
+            privilegedUIDs: limits.privilegedUIDs)
     }
 }

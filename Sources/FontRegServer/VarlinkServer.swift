@@ -58,7 +58,7 @@ package final class VarlinkServer: VarlinkBroadcaster, DaemonService {
 
     /// Changes the limits; new connections and the next idle check use them.
     package func update(limits: ServerLimits) {
-        shared.limits.withLock { $0 = limits }
+        shared.update(limits)
     }
 
     /// How many connections are open.
@@ -80,7 +80,10 @@ package final class VarlinkServer: VarlinkBroadcaster, DaemonService {
         for loop in loops { loop.post(.shutdown) }
         let running = threads.withLock { $0 } ?? []
         let ended = running.allSatisfy { $0.join(before: deadline) }
-        if ended { shared.worker.sync {} }
+        if ended {
+            shared.worker.sync {}
+            shared.queryWorker.sync {}
+        }
         for listener in listeners { listener.close() }
         return ended
     }

@@ -18,7 +18,8 @@ extension RegistryService {
 
     func register(_ call: VarlinkCall, peer: PeerCredentials) throws(VarlinkError) -> CallOutcome {
         let reader = try ParameterReader(call, allowed: ["paths", "persist"])
-        let paths = try reader.stringArray("paths")
+        let paths = try reader.stringArray(
+            "paths", maximumCount: Self.maximumPathsPerCall, maximumBytes: Self.maximumPathBytes)
         let persist = try reader.optionalBool("persist") ?? false
         guard !paths.isEmpty else { throw VarlinkError.invalidParameter("paths") }
         try requireChangeRights(call, peer: peer)
@@ -100,7 +101,8 @@ extension RegistryService {
 
     func unregister(_ call: VarlinkCall, peer: PeerCredentials) throws(VarlinkError) -> CallOutcome {
         let reader = try ParameterReader(call, allowed: ["paths"])
-        let paths = try reader.stringArray("paths")
+        let paths = try reader.stringArray(
+            "paths", maximumCount: Self.maximumPathsPerCall, maximumBytes: Self.maximumPathBytes)
         guard !paths.isEmpty else { throw VarlinkError.invalidParameter("paths") }
         try requireChangeRights(call, peer: peer)
         // A registered path is stored with symlinks resolved; resolve the caller's the same way when it still exists.

@@ -34,10 +34,12 @@ package final class RegistryService: VarlinkService {
     /// Paths registered with `persist`, as saved in the state directory.
     let persisted: Mutex<[String]>
     let started = Date()
-    /// Serialized Resolve replies of the current generation.
-    let replies = ReplyCache<ResolveCacheKey>()
-    /// Serialized listings (`ListFamilies`, `ListFaces`) of the current generation, by method and family key.
-    let listings = ReplyCache<String>(capacity: 1024)
+    /// Serialized Resolve replies of the current generation: 4096 at most, 8 MiB, none over 16 KiB
+    /// (a resolution with its trace is 1–3 KiB).
+    let replies = ReplyCache<ResolveCacheKey>(capacity: 4096, maximumBytes: 8 << 20, maximumEntryBytes: 16 << 10)
+    /// Serialized listings (`ListFamilies`, `ListFaces`) of the current generation, by method and
+    /// family key: 1024 at most, 32 MiB, none over 8 MiB (the whole `ListFaces` of a large system).
+    let listings = ReplyCache<String>(capacity: 1024, maximumBytes: 32 << 20, maximumEntryBytes: 8 << 20)
     let logger: Logger
     private let server = Mutex<(any VarlinkBroadcaster)?>(nil)
     /// Problems found at start-up that the operator must act on (a corrupt state file moved aside,
@@ -90,7 +92,7 @@ package final class RegistryService: VarlinkService {
         do {
             switch call.methodName {
             case "Resolve": return .encodedReply(try resolve(call))
-            case "ResolveMany": return .encodedReply(try resolveMany(call))
+            case "ResolveMany": return try resolveMany(call)
             case "Candidates": return .encodedReply(try candidates(call))
             case "ListFamilies": return .encodedReply(try listFamilies(call))
             case "ListFaces": return .encodedReply(try listFaces(call))
@@ -118,7 +120,7 @@ package final class RegistryService: VarlinkService {
 
     /// Reads a query from parameters named as the client's flags.
     static func query(from reader: ParameterReader) throws(VarlinkError) -> ResolveQuery {
-        let family = try reader.string("family")
+        let family = try reader.string("family", maximumBytes: maximumNameBytes)
         var weight = FontWeight.regular
         if let text = try reader.optionalWeightText("weight") {
             guard let parsed = Self.weight(parsing: text) else {
@@ -129,7 +131,7 @@ package final class RegistryService: VarlinkService {
             weight = parsed
         }
         var policy: BoldTextPolicy?
-        if let text = try reader.optionalString("boldPolicy") {
+        if let text = try reader.optionalString("boldPolicy", maximumBytes: maximumKeywordBytes) {
             guard let parsed = BoldTextPolicy(name: text) else {
                 throw VarlinkError(
                     RegistryInterface.ErrorName.invalidBoldPolicy,
@@ -183,6 +185,24 @@ package final class RegistryService: VarlinkService {
     /// The most queries one `ResolveMany` call may carry; more get `InvalidParameter(queries)`.
     package static let maximumBatch = 1024
 
+    /// The longest family or PostScript name accepted, in UTF-8 bytes; a longer one gets
+    /// `InvalidParameter` with `maximumBytes`.
+    ///
+    /// OpenType's `name` table allows long strings, but PostScript names stop at 63 bytes and
+    /// real family names at a few dozen; 256 leaves room for any of them. Names are compared,
+    /// hashed, echoed in replies and scored for suggestions, so the bound is what keeps a call's
+    /// cost independent of what the caller sends (a 4 MiB name once held a loop for 35 s).
+    package static let maximumNameBytes = 256
+
+    /// The longest keyword accepted (a Bold Text policy such as `fallback-synthesize`), in bytes.
+    package static let maximumKeywordBytes = 64
+
+    /// The longest path accepted by `Register` and `Unregister`, in bytes (`PATH_MAX`).
+    package static let maximumPathBytes = 4096
+
+    /// The most paths one `Register` or `Unregister` call may carry.
+    package static let maximumPathsPerCall = 256
+
     static let queryParameters: Set<String> = [
         "family", "weight", "italic", "boldText", "boldPolicy", "strict", "style", "width", "opticalSize", "synthesis",
     ]
@@ -234,12 +254,21 @@ package final class RegistryService: VarlinkService {
         }
     }
 
-    private func resolveMany(_ call: VarlinkCall) throws(VarlinkError) -> [UInt8] {
+    /// Batches up to this many queries are answered on the event loop; larger ones go to the query worker.
+    package static let largestBatchOnLoop = 16
+
+    private func resolveMany(_ call: VarlinkCall) throws(VarlinkError) -> CallOutcome {
         let reader = try ParameterReader(call, allowed: ["queries"])
-        let queries = try reader.objectArray("queries")
         // Without a cap, one 4 MiB call of tiny queries made a reply 40 times larger (140 MiB)
         // and held its event loop for as long as it took to build.
-        guard queries.count <= Self.maximumBatch else { throw VarlinkError.invalidParameter("queries") }
+        let queries = try reader.objectArray("queries", maximumCount: Self.maximumBatch)
+        guard queries.count > Self.largestBatchOnLoop else { return .encodedReply(resolveMany(queries)) }
+        // 1,024 unknown families cost 1,024 suggestion searches: bounded, but too long to hold
+        // every other connection of the loop for.
+        return .offloaded { [self] in .success(resolveMany(queries)) }
+    }
+
+    private func resolveMany(_ queries: [[String: JSONValue]]) -> [UInt8] {
         // Built as bytes so that cached replies are spliced in without being parsed again.
         var output = Array(#"{"results":["#.utf8)
         for (offset, parameters) in queries.enumerated() {
@@ -300,7 +329,7 @@ package final class RegistryService: VarlinkService {
     private func listFaces(_ call: VarlinkCall) throws(VarlinkError) -> [UInt8] {
         let reader = try ParameterReader(call, allowed: ["family"])
         let index = registry.index
-        guard let name = try reader.optionalString("family") else {
+        guard let name = try reader.optionalString("family", maximumBytes: Self.maximumNameBytes) else {
             return cachedFaces(
                 "faces", index.faces, duplicates: DuplicateSummary.of(index), generation: index.generation)
         }
@@ -331,7 +360,7 @@ package final class RegistryService: VarlinkService {
 
     private func getFace(_ call: VarlinkCall) throws(VarlinkError) -> [String: JSONValue] {
         let reader = try ParameterReader(call, allowed: ["postscriptName"])
-        let name = try reader.string("postscriptName")
+        let name = try reader.string("postscriptName", maximumBytes: Self.maximumNameBytes)
         guard let face = registry.index.face(postscriptName: name) else {
             throw VarlinkError(RegistryInterface.ErrorName.faceNotFound, ["postscriptName": .string(name)])
         }

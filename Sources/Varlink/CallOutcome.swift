@@ -12,6 +12,11 @@ package enum CallOutcome: Sendable {
     /// Work that may block (scanning, disk writes): it runs on the daemon's serial worker, off the
     /// event loops, and the connection's later calls wait for it so replies stay in order.
     case deferred(@Sendable () -> Result<[String: JSONValue], VarlinkError>)
+    /// A query that only reads but may take long (a large batch): it runs on the daemon's query
+    /// worker, a thread apart from the event loops and from the change worker, so that it holds
+    /// up neither other connections nor registrations. The connection's later calls wait for it.
+    /// The work returns the reply parameters serialized as a JSON object.
+    case offloaded(@Sendable () -> Result<[UInt8], VarlinkError>)
     /// Start a `more` stream: this first reply, then every event the server broadcasts.
     case subscribe(first: [String: JSONValue])
 }

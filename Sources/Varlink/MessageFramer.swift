@@ -20,13 +20,17 @@ package struct MessageFramer: Sendable {
     /// Bytes received but not yet handed out as messages.
     package var bufferedByteCount: Int { buffer.count - start }
 
+    /// Bytes the input buffer holds room for (a large message leaves it large until it is emptied).
+    package var capacity: Int { buffer.capacity }
+
     /// Whether part of a message has arrived without its NUL.
     package var hasPartialMessage: Bool { buffer.count > start }
 
     /// Appends received bytes.
     package mutating func append(_ bytes: UnsafeRawBufferPointer) {
         if start > 0 && start == buffer.count {
-            buffer.removeAll(keepingCapacity: true)
+            // A small buffer is reused; one a large message grew is given back.
+            buffer.removeAll(keepingCapacity: buffer.capacity <= 64 << 10)
             start = 0
             scanned = 0
         } else if start > 65536 && start * 2 > buffer.count {

@@ -23,16 +23,33 @@ package struct ParameterReader: Sendable {
         return value
     }
 
-    /// A required string parameter.
-    package func string(_ name: String) throws(VarlinkError) -> String {
-        guard let value = try optionalString(name) else { throw VarlinkError.invalidParameter(name) }
+    /// The longest string parameter accepted when a method names no tighter bound, in UTF-8
+    /// bytes: a path (`PATH_MAX`). Every string a call carries is bounded, so no caller's input
+    /// makes the work done with it (lookups, suggestions, replies that echo it) grow without end.
+    package static let defaultMaximumStringBytes = 4096
+
+    /// A required string parameter of at most `maximumBytes` UTF-8 bytes.
+    ///
+    /// - Throws: `InvalidParameter(parameter)` when absent or not a string; with `maximumBytes`
+    ///   when longer than that.
+    package func string(_ name: String, maximumBytes: Int = defaultMaximumStringBytes) throws(VarlinkError) -> String {
+        guard let value = try optionalString(name, maximumBytes: maximumBytes) else {
+            throw VarlinkError.invalidParameter(name)
+        }
         return value
     }
 
-    /// An optional string parameter (`nil` when absent or null).
-    package func optionalString(_ name: String) throws(VarlinkError) -> String? {
+    /// An optional string parameter (`nil` when absent or null) of at most `maximumBytes` UTF-8 bytes.
+    ///
+    /// - Throws: `InvalidParameter(parameter)` when not a string; with `maximumBytes` when longer than that.
+    package func optionalString(_ name: String, maximumBytes: Int = defaultMaximumStringBytes) throws(VarlinkError)
+        -> String?
+    {
         guard let value = present(name) else { return nil }
         guard let text = value.stringValue else { throw VarlinkError.invalidParameter(name) }
+        guard text.utf8.count <= maximumBytes else {
+            throw VarlinkError.parameterTooLong(name, maximumBytes: maximumBytes)
+        }
         return text
     }
 
@@ -51,26 +68,41 @@ package struct ParameterReader: Sendable {
     }
 
     /// An optional number parameter (`nil` when absent or null); integers are accepted as numbers.
-    public func optionalDouble(_ name: String) throws(VarlinkError) -> Double? {
+    package func optionalDouble(_ name: String) throws(VarlinkError) -> Double? {
         guard let value = present(name) else { return nil }
         guard let number = value.doubleValue, number.isFinite else { throw VarlinkError.invalidParameter(name) }
         return number
     }
 
-    /// A required array of strings.
-    package func stringArray(_ name: String) throws(VarlinkError) -> [String] {
+    /// A required array of at most `maximumCount` strings of at most `maximumBytes` UTF-8 bytes each.
+    ///
+    /// - Throws: `InvalidParameter(parameter)`, with the limit passed when one is.
+    package func stringArray(
+        _ name: String, maximumCount: Int, maximumBytes: Int = defaultMaximumStringBytes
+    ) throws(VarlinkError) -> [String] {
         guard let elements = present(name)?.arrayValue else { throw VarlinkError.invalidParameter(name) }
+        guard elements.count <= maximumCount else {
+            throw VarlinkError.tooManyElements(name, maximumCount: maximumCount)
+        }
         var strings: [String] = []
         for element in elements {
             guard let text = element.stringValue else { throw VarlinkError.invalidParameter(name) }
+            guard text.utf8.count <= maximumBytes else {
+                throw VarlinkError.parameterTooLong(name, maximumBytes: maximumBytes)
+            }
             strings.append(text)
         }
         return strings
     }
 
-    /// A required array of objects.
-    package func objectArray(_ name: String) throws(VarlinkError) -> [[String: JSONValue]] {
+    /// A required array of at most `maximumCount` objects.
+    ///
+    /// - Throws: `InvalidParameter(parameter)`, with `maximumCount` when there are more.
+    package func objectArray(_ name: String, maximumCount: Int) throws(VarlinkError) -> [[String: JSONValue]] {
         guard let elements = present(name)?.arrayValue else { throw VarlinkError.invalidParameter(name) }
+        guard elements.count <= maximumCount else {
+            throw VarlinkError.tooManyElements(name, maximumCount: maximumCount)
+        }
         var objects: [[String: JSONValue]] = []
         for element in elements {
             guard let object = element.objectValue else { throw VarlinkError.invalidParameter(name) }
@@ -79,13 +111,21 @@ package struct ParameterReader: Sendable {
         return objects
     }
 
+    /// The longest weight text accepted, in bytes ("extra-light", "1000", with room to spare).
+    package static let maximumWeightBytes = 32
+
     /// A weight given as a string ("600", "semibold") or, leniently, as a JSON number.
     ///
     /// - Returns: the raw text, or `nil` when absent.
     package func optionalWeightText(_ name: String) throws(VarlinkError) -> String? {
         guard let value = present(name) else { return nil }
         switch value {
-        case .string(let text): return text
+        case .string(let text):
+            // A weight is a number or a name such as "semibold"; nothing longer is one.
+            guard text.utf8.count <= ParameterReader.maximumWeightBytes else {
+                throw VarlinkError.parameterTooLong(name, maximumBytes: ParameterReader.maximumWeightBytes)
+            }
+            return text
         case .int(let number): return String(number)
         case .double(let number): return String(number)
         default: throw VarlinkError.invalidParameter(name)

@@ -61,7 +61,14 @@ public final class VarlinkClient {
     public func call(_ method: String, _ parameters: [String: JSONValue] = [:]) throws(VarlinkClientError)
         -> [String: JSONValue]
     {
-        try send(VarlinkCall(method: method, parameters: parameters))
+        do {
+            try send(VarlinkCall(method: method, parameters: parameters))
+        } catch .io(let error) where error.errno == EPIPE || error.errno == ECONNRESET {
+            // The service may have refused the connection (too many connections) before the call
+            // went out: its one error reply is still there to read and says why.
+            guard let reply = try? receive(), let name = reply.error else { throw .io(error) }
+            throw .remote(VarlinkError(name, reply.parameters))
+        }
         let reply = try receive()
         if let error = reply.error { throw .remote(VarlinkError(error, reply.parameters)) }
         return reply.parameters

@@ -14,8 +14,7 @@ package struct VarlinkConnection {
     private let service: any VarlinkService
     private let errors: VarlinkLimitErrors
     private var framer: MessageFramer
-    private var outbox: [UInt8] = []
-    private var outboxSent = 0
+    private var outbox = OutputQueue()
     /// Whether the running deferred call was made with `oneway`.
     private var deferredOneway = false
     /// ``process(maximumCalls:outputLimit:)`` stopped at its quota with calls maybe still buffered.
@@ -34,6 +33,8 @@ package struct VarlinkConnection {
     package private(set) var closeWhenFlushed = false
     /// The server is shutting down: no further call is answered.
     package private(set) var shuttingDown = false
+    /// Complete messages taken from the input so far (for the owner's slow-sender check).
+    package private(set) var messagesReceived = 0
 
     /// What one ``process(maximumCalls:outputLimit:)`` step ended with.
     package enum ProcessResult {
@@ -45,6 +46,8 @@ package struct VarlinkConnection {
         case yielded
         /// A call's work must run off the event loop; pass its result to ``VarlinkConnection/complete(_:)``.
         case deferred(@Sendable () -> Result<[String: JSONValue], VarlinkError>)
+        /// A slow query must run on the query worker; pass its result to ``VarlinkConnection/complete(encoded:)``.
+        case offloaded(@Sendable () -> Result<[UInt8], VarlinkError>)
         /// The client broke the protocol: the error reply is queued and the connection closes once it is written.
         case violated(VarlinkProtocolError)
     }
@@ -85,6 +88,9 @@ package struct VarlinkConnection {
         closeWhenFlushed = true
     }
 
+    /// Bytes the input buffer holds room for: what closing the connection frees on the input side.
+    package var inputCapacity: Int { framer.capacity }
+
     /// Part of a message arrived without its NUL.
     package var hasPartialMessage: Bool { framer.hasPartialMessage }
 
@@ -122,7 +128,8 @@ package struct VarlinkConnection {
                 return .violated(error)
             }
             guard let call else { return .waiting }
-            if let work = dispatch(call) { return .deferred(work) }
+            messagesReceived += 1
+            if let work = dispatch(call) { return work }
         }
         return .waiting
     }
@@ -134,16 +141,26 @@ package struct VarlinkConnection {
         if !deferredOneway { enqueue(result) }
     }
 
+    /// Queues the reply of the offloaded call, given as serialized parameters (none when it was `oneway`).
+    package mutating func complete(encoded result: Result<[UInt8], VarlinkError>) {
+        guard awaitingDeferred else { return }
+        awaitingDeferred = false
+        guard !deferredOneway else { return }
+        switch result {
+        case .success(let bytes): Self.write(encodedParameters: bytes, to: &outbox)
+        case .failure(let error): queue(VarlinkReply(error: error))
+        }
+    }
+
     private mutating func refuse(_ violation: VarlinkProtocolError) {
-        VarlinkReply(error: errors.reply(for: violation)).write(to: &outbox)
+        queue(VarlinkReply(error: errors.reply(for: violation)))
         closeWhenFlushed = true
         refused = true
         framer = MessageFramer(maximumMessageSize: 0)
     }
 
-    /// Answers one call; returns the work of a deferred one.
-    private mutating func dispatch(_ call: VarlinkCall) -> (@Sendable () -> Result<[String: JSONValue], VarlinkError>)?
-    {
+    /// Answers one call; returns what to run off the loop for a deferred or offloaded one.
+    private mutating func dispatch(_ call: VarlinkCall) -> ProcessResult? {
         if call.upgrade {
             answer(call, .failure(.methodNotImplemented(call.method)))
             return nil
@@ -161,20 +178,24 @@ package struct VarlinkConnection {
         case .reply(let parameters):
             answer(call, .success(parameters))
         case .encodedReply(let bytes):
-            if !call.oneway { VarlinkReply.write(encodedParameters: bytes, to: &outbox) }
+            if !call.oneway { Self.write(encodedParameters: bytes, to: &outbox) }
         case .failure(let error):
             answer(call, .failure(error))
         case .deferred(let work):
             awaitingDeferred = true
             deferredOneway = call.oneway
-            return work
+            return .deferred(work)
+        case .offloaded(let work):
+            awaitingDeferred = true
+            deferredOneway = call.oneway
+            return .offloaded(work)
         case .subscribe(let first):
             guard call.more else {
                 answer(call, .failure(.expectedMore))
                 return nil
             }
             subscribed = true
-            VarlinkReply(parameters: first, continues: true).write(to: &outbox)
+            queue(VarlinkReply(parameters: first, continues: true))
         }
         return nil
     }
@@ -186,8 +207,8 @@ package struct VarlinkConnection {
 
     private mutating func enqueue(_ result: Result<[String: JSONValue], VarlinkError>) {
         switch result {
-        case .success(let parameters): VarlinkReply(parameters: parameters).write(to: &outbox)
-        case .failure(let error): VarlinkReply(error: error).write(to: &outbox)
+        case .success(let parameters): queue(VarlinkReply(parameters: parameters))
+        case .failure(let error): queue(VarlinkReply(error: error))
         }
     }
 
@@ -200,7 +221,7 @@ package struct VarlinkConnection {
     package mutating func deliver(event bytes: [UInt8], limit: Int) -> Bool {
         guard subscribed else { return true }
         if pendingOutputCount + bytes.count > limit { return false }
-        outbox.append(contentsOf: bytes)
+        outbox.append(shared: bytes)
         return true
     }
 
@@ -226,7 +247,7 @@ package struct VarlinkConnection {
     // MARK: Output
 
     /// Bytes of replies waiting to be written.
-    package var pendingOutputCount: Int { outbox.count - outboxSent }
+    package var pendingOutputCount: Int { outbox.count }
 
     /// Writes unsent output with `write`, which takes some bytes and returns how many it wrote
     /// (`nil` when it would block).
@@ -236,22 +257,23 @@ package struct VarlinkConnection {
     package mutating func writeOutput<Failure: Error>(
         _ write: (UnsafeRawBufferPointer) throws(Failure) -> Int?
     ) throws(Failure) -> Bool {
-        while pendingOutputCount > 0 {
-            var result: Result<Int?, Failure> = .success(nil)
-            let offset = outboxSent
-            outbox.withUnsafeBytes { all in
-                result = Result { () throws(Failure) -> Int? in
-                    try write(UnsafeRawBufferPointer(rebasing: all[offset...]))
-                }
-            }
-            guard let count = try result.get(), count > 0 else { return false }
-            outboxSent += count
+        try outbox.write(write)
+    }
+
+    /// Queues a reply, serialized into the output buffer.
+    private mutating func queue(_ reply: VarlinkReply) {
+        outbox.append { reply.write(to: &$0) }
+    }
+
+    /// Queues a reply whose parameters are serialized already; large ones by reference (see ``OutputQueue``).
+    private static func write(encodedParameters bytes: [UInt8], to outbox: inout OutputQueue) {
+        guard bytes.count >= OutputQueue.shareThreshold else {
+            outbox.append { VarlinkReply.write(encodedParameters: bytes, to: &$0) }
+            return
         }
-        if outboxSent > 0 {
-            outbox.removeAll(keepingCapacity: outbox.capacity <= 1 << 20)
-            outboxSent = 0
-        }
-        return true
+        outbox.append { $0.append(contentsOf: #"{"parameters":"#.utf8) }
+        outbox.append(shared: bytes)
+        outbox.append { $0.append(contentsOf: [UInt8(ascii: "}"), 0]) }
     }
 
     /// Takes all unsent output at once, as a peer that reads everything would (for tests and the fuzz target).

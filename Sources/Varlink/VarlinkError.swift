@@ -48,6 +48,25 @@ public struct VarlinkError: Error, Sendable, Hashable, CustomStringConvertible {
         VarlinkError("org.varlink.service.InvalidParameter", ["parameter": .string(parameter)])
     }
 
+    /// `org.varlink.service.InvalidParameter(parameter)` for a string or array longer than the
+    /// service accepts, with the limit as `maximumBytes` (or `maximumCount` for an array).
+    ///
+    /// The standard error has only `parameter`; the extra field tells a person which limit was
+    /// passed, and clients that only read `parameter` still understand the reply.
+    public static func parameterTooLong(_ parameter: String, maximumBytes: Int) -> VarlinkError {
+        VarlinkError(
+            "org.varlink.service.InvalidParameter",
+            ["parameter": .string(parameter), "maximumBytes": .int(maximumBytes)])
+    }
+
+    /// `org.varlink.service.InvalidParameter(parameter)` for an array with more elements than the
+    /// service accepts, with the limit as `maximumCount`.
+    public static func tooManyElements(_ parameter: String, maximumCount: Int) -> VarlinkError {
+        VarlinkError(
+            "org.varlink.service.InvalidParameter",
+            ["parameter": .string(parameter), "maximumCount": .int(maximumCount)])
+    }
+
     /// `org.varlink.service.ExpectedMore()`.
     public static let expectedMore = VarlinkError("org.varlink.service.ExpectedMore")
 }

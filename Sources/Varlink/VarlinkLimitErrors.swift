@@ -32,4 +32,13 @@ package struct VarlinkLimitErrors: Sendable, Hashable {
     package func tooManyConnections(limit: Int) -> VarlinkError {
         VarlinkError(tooManyConnections, ["limit": .int(limit)])
     }
+
+    /// The reply for a connection refused by the ``ConnectionBudget``: `limit`, and `scope`
+    /// (`uid` when the peer's own user holds its share, `total` otherwise).
+    package func tooManyConnections(_ refusal: ConnectionBudget.Refusal) -> VarlinkError {
+        switch refusal {
+        case .total(let limit): VarlinkError(tooManyConnections, ["limit": .int(limit), "scope": "total"])
+        case .perUID(let limit): VarlinkError(tooManyConnections, ["limit": .int(limit), "scope": "uid"])
+        }
+    }
 }

@@ -26,6 +26,19 @@ struct JSONParserTests {
         #expect(throws: JSONParseError.self) { try parse(text) }
     }
 
+    @Test(arguments: [#"{"a": 1, "a": 2}"#, #"{"a": 1, "b": {"c": 1, "c": 1}}"#, #"[{"x": 1, "y": 2, "x": 1}]"#])
+    func refusesDuplicateMemberNamesNamingTheKeyAndItsOffset(_ text: String) throws {
+        let error = try #require(throws: JSONParseError.self) { try parse(text) }
+        #expect(error.reason.hasPrefix("duplicate member name"))
+        #expect(error.description.contains("duplicate"))
+        let key = Array(text.utf8)[error.offset]
+        #expect(key == UInt8(ascii: "\""))
+    }
+
+    @Test func acceptsTheSameMemberNameInDifferentObjects() throws {
+        #expect(try parse(#"[{"a": 1}, {"a": 2}]"#) == [["a": 1], ["a": 2]])
+    }
+
     @Test func rejectsInvalidUTF8InStrings() {
         #expect(throws: JSONParseError.self) { try JSONParser.parse([0x22, 0xFF, 0xFE, 0x22]) }
     }

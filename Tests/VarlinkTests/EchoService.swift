@@ -33,6 +33,9 @@ struct EchoService: VarlinkService {
         case "Slow":
             let parameters = call.parameters
             return .deferred { .success(parameters) }
+        case "Heavy":
+            let bytes = JSONValue.object(call.parameters).serialized()
+            return .offloaded { .success(bytes) }
         case "Watch":
             return .subscribe(first: ["event": .string("hello")])
         case "Cached":

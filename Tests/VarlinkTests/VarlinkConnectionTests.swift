@@ -161,6 +161,50 @@ struct VarlinkConnectionTests {
             ])
     }
 
+    @Test func anOffloadedQueryHoldsBackLaterRepliesAndIsWrittenFromItsEncodedResult() throws {
+        var embedded = EmbeddedConnection()
+        let result = embedded.send(
+            #"{"method":"org.example.echo.Heavy","parameters":{"n":2}}"# + "\0" + echo(3))
+        guard case .offloaded(let work) = result else {
+            Issue.record("expected offloaded work, got \(result)")
+            return
+        }
+        #expect(embedded.connection.awaitingDeferred)
+        #expect(embedded.replies().isEmpty)
+        embedded.connection.complete(encoded: work())
+        _ = embedded.connection.process(maximumCalls: 64, outputLimit: 1 << 20)
+        #expect(
+            try embedded.parsedReplies() == [
+                VarlinkReply(parameters: ["n": 2]), VarlinkReply(parameters: ["value": 3]),
+            ])
+    }
+
+    @Test func aMessageRepeatingAMemberNameIsRefusedAsInvalidAndTheConnectionCloses() throws {
+        var embedded = EmbeddedConnection()
+        let result = embedded.send(
+            #"{"method":"org.example.echo.Echo","parameters":{"value":1,"value":2}}"# + "\0" + echo(3))
+        guard case .violated = result else {
+            Issue.record("expected a violation, got \(result)")
+            return
+        }
+        let replies = try embedded.parsedReplies()
+        #expect(replies.count == 1)
+        #expect(replies.first?.error == "org.example.echo.InvalidMessage")
+        #expect(replies.first?.parameters["reason"]?.stringValue?.contains("duplicate member name") == true)
+        #expect(embedded.connection.shouldClose)
+    }
+
+    @Test func completeMessagesAreCountedSoTheOwnerCanTimeAPartialOne() {
+        var embedded = EmbeddedConnection()
+        let message = echo(1)
+        embedded.send(message + String(message.prefix(5)))
+        #expect(embedded.connection.messagesReceived == 1)
+        #expect(embedded.connection.hasPartialMessage)
+        embedded.send(String(message.dropFirst(5)))
+        #expect(embedded.connection.messagesReceived == 2)
+        #expect(!embedded.connection.hasPartialMessage)
+    }
+
     @Test func aOnewayDeferredCallRunsButSendsNoReply() throws {
         var embedded = EmbeddedConnection()
         guard

@@ -33,6 +33,9 @@ int cshim_epoll_remove(int epfd, int fd);
 /// epoll_wait into an array of `cshim_epoll_event`. Returns the count or -1 with errno.
 int cshim_epoll_wait(int epfd, cshim_epoll_event *events, int max, int timeout_ms);
 
+/// malloc_trim(0): gives free heap memory back to the kernel. Returns 1 when some was released.
+int cshim_malloc_trim(void);
+
 /// accept4(fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC).
 int cshim_accept(int fd);
 

@@ -21,6 +21,8 @@ public struct FontIndex: Sendable {
     private let byFullName: [CaseInsensitiveName: Int]
     /// Families sorted by name.
     public let families: [FamilyEntry]
+    /// The family keys prepared for "did you mean".
+    private let suggester: FamilySuggester
 
     /// Builds the index of these faces.
     ///
@@ -68,6 +70,7 @@ public struct FontIndex: Sendable {
         }
         families = entries
         familiesByKey = Dictionary(uniqueKeysWithValues: entries.map { (FamilyKey($0.name), $0) })
+        suggester = FamilySuggester(familyNames: entries.map(\.name))
     }
 
     /// A face's identity across the index: its file and FreeType index.
@@ -107,28 +110,10 @@ public struct FontIndex: Sendable {
 
     /// The registered families closest to a name that is not registered, best first (at most three).
     ///
+    /// The cost depends on the index, not on `name`: see ``FamilySuggester``.
     /// - Parameter name: the name that was not found.
     /// - Returns: up to three registered family names, closest first.
     public func suggestions(for name: String) -> [String] {
-        FamilySuggestions.closest(to: name, among: families.map { (FamilyKey($0.name).value, $0.name) })
-    }
-}
-
-/// Levenshtein distance between two short strings.
-package enum EditDistance {
-    package static func between(_ a: String, _ b: String) -> Int {
-        let x = Array(a.unicodeScalars), y = Array(b.unicodeScalars)
-        if x.isEmpty { return y.count }
-        if y.isEmpty { return x.count }
-        var previous = Array(0...y.count)
-        var current = [Int](repeating: 0, count: y.count + 1)
-        for i in 1...x.count {
-            current[0] = i
-            for j in 1...y.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (x[i - 1] == y[j - 1] ? 0 : 1))
-            }
-            swap(&previous, &current)
-        }
-        return previous[y.count]
+        suggester.suggestions(for: name)
     }
 }
