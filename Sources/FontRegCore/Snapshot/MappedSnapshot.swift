@@ -152,13 +152,8 @@ public final class MappedSnapshot: @unchecked Sendable {
     /// - Parameter name: the name that was not found.
     /// - Returns: up to three registered family names, as ``FontIndex/suggestions(for:)`` gives them.
     public func suggestions(for name: String) -> [String] {
-        let candidates = (0..<familyCount).map { i in
-            let record = sections.families.offset + i * SnapshotLayout.familySize
-            return (
-                key: reader.string(reader.stringRef(at: record + 8)), name: reader.string(reader.stringRef(at: record))
-            )
-        }
-        return FamilySuggestions.closest(to: name, among: candidates)
+        // The same bounded search as the index's, so the answers match and the cost does not grow with `name`.
+        FamilySuggester(familyNames: familyNames).suggestions(for: name)
     }
 
     // MARK: Reading
