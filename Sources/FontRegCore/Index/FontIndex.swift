@@ -110,7 +110,7 @@ public struct FontIndex: Sendable {
 
     /// The registered families closest to a name that is not registered, best first (at most three).
     ///
-    /// The cost depends on the index, not on `name`: see ``FamilySuggester``.
+    /// The cost depends on the index, not on `name`: the search is bounded (`FamilySuggester`).
     /// - Parameter name: the name that was not found.
     /// - Returns: up to three registered family names, closest first.
     public func suggestions(for name: String) -> [String] {
