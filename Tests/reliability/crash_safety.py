@@ -136,9 +136,13 @@ def main():
             if present:
                 sample = rng.choice(present)
                 reply = c.call(f"{I}.ListFaces", family="Fixture Sans")
+                # Every registered directory holds a copy of one face: one copy is served, the others
+                # are listed as the duplicates that lost (docs/matching.md), never silently dropped.
                 files = {f["file"] for f in reply["parameters"]["faces"]}
+                for group in reply["parameters"].get("duplicates", []):
+                    files |= {m["file"] for m in [group["winner"], *group["losers"]]}
                 if not any(f.startswith(sample + "/") for f in files):
-                    failures.append(f"round {n}: {sample} is registered but its face is not served")
+                    failures.append(f"round {n}: {sample} is registered but its face is neither served nor listed")
             c.close()
             h.check_resolves(daemon)
             if last:  # the last restart only checks what the last kill left
