@@ -30,7 +30,8 @@ deb=$(BUILD_DIR=$BUILD_DIR bash scripts/package-deb.sh | tail -1)
 [[ -f $deb ]] || { echo "package-deb.sh made no package"; echo "packaging: 0 passed, 1 failed"; exit 1; }
 root=.build/deb/root
 work=$(mktemp -d)
-trap 'apt-get purge -y -qq fontreg >/dev/null 2>&1; rm -rf "$work"' EXIT
+pid=
+trap '[[ -n $pid ]] && kill "$pid" 2>/dev/null; apt-get purge -y -qq fontreg >/dev/null 2>&1; rm -rf "$work"' EXIT
 
 # The toolchain out of sight: a tmpfs over /opt/swift in a private mount namespace.
 hidden() { unshare -m sh -c 'mount -t tmpfs none /opt/swift && exec "$@"' hidden "$@"; }
@@ -52,8 +53,10 @@ check "bash completion is installed" test -f /usr/share/bash-completion/completi
 # The installed daemon, as the service would start it but on a socket of this test: no config, no flags
 # but the paths the service gets from systemd; it must serve the bundled fonts with Lato's rule.
 sock=$work/fontregd.sock
-hidden /usr/bin/fontregd --socket "$sock" --state-dir "$work/state" --cache-dir "$work/cache" \
-    --no-system-fonts 2>"$work/fontregd.log" &
+# Started as a plain command (not through the shell function), so that $! is the daemon itself:
+# unshare and sh exec into it, and the kill below reaches it.
+unshare -m sh -c 'mount -t tmpfs none /opt/swift && exec "$@"' hidden /usr/bin/fontregd --socket "$sock" \
+    --state-dir "$work/state" --cache-dir "$work/cache" --no-system-fonts 2>"$work/fontregd.log" &
 pid=$!
 for _ in $(seq 1 200); do
     [[ -S $sock ]] && fontresolve status --socket "$sock" >/dev/null 2>&1 && break
@@ -68,6 +71,8 @@ check "rules show against the installed daemon shows its lato.json" sh -c \
 check "the installed daemon reports no problems" sh -c "fontresolve status --socket '$sock' | grep -q '^problems: *none'"
 kill "$pid" 2>/dev/null
 wait "$pid" 2>/dev/null
+check "the installed daemon stopped on SIGTERM" sh -c "! kill -0 $pid 2>/dev/null"
+pid=
 
 check "apt purges the package" env DEBIAN_FRONTEND=noninteractive apt-get purge -y -qq fontreg
 check "nothing is left behind" sh -c \
