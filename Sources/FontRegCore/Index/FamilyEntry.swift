@@ -8,7 +8,14 @@ public final class FamilyEntry: Sendable, Hashable {
     /// The typographic family name as the fonts spell it.
     public let name: String
     /// The faces, normal before italic before oblique, lightest first; duplicates that lost are left out.
-    public let faces: [FaceRecord]
+    ///
+    /// A family read from a mapped snapshot decodes them on each call: resolving asks for
+    /// ``faceCount``, ``bestFace(for:)`` and ``composed(slot:)`` instead.
+    public var faces: [FaceRecord] { mapped?.faces ?? storedFaces }
+    /// The faces of a family built in memory (empty for a mapped one).
+    private let storedFaces: [FaceRecord]
+    /// The family record this entry reads in place, for a family from a ``MappedSnapshot``.
+    let mapped: MappedFamily?
     /// The duplicate groups whose winner is a face of this family (see ``DuplicateGroup``).
     public let duplicates: [DuplicateGroup]
     /// What matching needs of each face, `matchTraits[i]` of `faces[i]`, worked out once.
@@ -52,7 +59,8 @@ public final class FamilyEntry: Sendable, Hashable {
     /// Creates the entry with faces already in ``order`` and a lookup of every registered PostScript name.
     init(name: String, sorted: [FaceRecord], duplicates: [DuplicateGroup] = [], lookup: (String) -> FaceRecord?) {
         self.name = name
-        faces = sorted
+        storedFaces = sorted
+        mapped = nil
         self.duplicates = duplicates
         matchTraits = sorted.map(FaceMatcher.Traits.init)
         let rule = FamilyRule.defaultRule(for: name, faces: sorted)
@@ -77,6 +85,19 @@ public final class FamilyEntry: Sendable, Hashable {
             }
         }
         defaultComposed = slots
+    }
+
+    /// Creates the entry of a mapped family record; the answers computed in memory are read from the record.
+    init(name: String, mapped: MappedFamily, defaultRule: FamilyRule) {
+        self.name = name
+        storedFaces = []
+        self.mapped = mapped
+        duplicates = []
+        matchTraits = []
+        self.defaultRule = defaultRule
+        weightsByStyle = [:]
+        preferredFacesByStyle = [:]
+        defaultComposed = []
     }
 
     /// Two entries are equal when they have the same name and faces.
@@ -104,7 +125,8 @@ public final class FamilyEntry: Sendable, Hashable {
     /// - Parameter style: upright, italic or oblique.
     /// - Returns: the weights, lightest first.
     public func registeredWeights(style: FontStyle) -> [Int] {
-        weightsByStyle[style] ?? []
+        if let mapped { return mapped.weights(style: style) }
+        return weightsByStyle[style] ?? []
     }
 
     private static func computeWeights(_ faces: [FaceRecord]) -> [Int] {

@@ -78,7 +78,7 @@ struct ResolverRun {
         let entry = index.family(key: key) ?? declared.flatMap { index.family(named: $0.family) }
         let ruleForEntry = declared ?? (rules.isEmpty ? nil : entry.flatMap { rules.rule(for: $0.name) })
         let rule = ruleForEntry ?? entry?.defaultRule ?? FamilyRule.defaultRule(for: query.family, faces: [])
-        if let entry { steps.append(.foundFamily(name: entry.name, faces: entry.faces.count)) }
+        if let entry { steps.append(.foundFamily(name: entry.name, faces: entry.faceCount)) }
         steps.append(ruleForEntry != nil ? .rule(rule) : .defaultRule(source: rule.source))
         return Family(entry: entry, rule: rule, declared: ruleForEntry != nil)
     }
@@ -155,10 +155,10 @@ struct ResolverRun {
     mutating func matchComposedName(entry: FamilyEntry, family: Family, index: some FaceLookup) -> ComposedMatch {
         let precomputed =
             !family.declared && effective % 100 == 0 && (100...900).contains(effective)
-            && !entry.defaultComposed.isEmpty
-        if precomputed {
+            ? entry.composed(slot: FamilyEntry.composedSlot(weight: effective, italic: query.italic)) : nil
+        if let precomputed {
             // The default rule's names were looked up when the index was built.
-            switch entry.defaultComposed[FamilyEntry.composedSlot(weight: effective, italic: query.italic)] {
+            switch precomputed {
             case .found(let name, let face):
                 steps.append(.composedFound(composed: name, registered: face.postscriptName))
                 return .found(resolution(face, composed: name, match: .exactName, family: entry.name, entry: entry))
@@ -215,7 +215,7 @@ struct ResolverRun {
             chosen = face
             rank = FaceMatcher.rank(face, for: request)
         } else {
-            guard let best = FaceMatcher.best(entry.faces, traits: entry.matchTraits, for: request) else {
+            guard let best = entry.bestFace(for: request) else {
                 throw .noFaceInFamily(family: entry.name)
             }
             (chosen, rank) = best

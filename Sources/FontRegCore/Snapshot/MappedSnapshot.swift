@@ -1,14 +1,14 @@
 import FontRegSystem
-import Synchronization
 
 /// A snapshot file read in place: answers the resolver's lookups by reading only the records they need.
 ///
 /// Opening checks the header (magic, version, sizes), the checksum, and that every offset,
 /// length and index in the file stays inside its table, so a corrupt or hostile file is
 /// refused with a ``SnapshotError`` and a lookup never reads outside the mapping. A family
-/// is decoded into a ``FamilyEntry`` when a query first asks for it; a small cache keeps the
-/// recently used ones.
-// Safe to share across threads: the bytes are immutable and the cache is behind a Mutex.
+/// is a ``FamilyEntry`` over its record: a resolve reads the stored weights, composed names
+/// and matching traits in place and decodes only the face it answers with.
+// Safe to share across threads: the bytes are immutable (the superseded mark aside, which is
+// only ever read as one aligned word).
 public final class MappedSnapshot: @unchecked Sendable {
     /// The generation the daemon recorded when it wrote the file.
     public let generation: UInt64
@@ -16,6 +16,8 @@ public final class MappedSnapshot: @unchecked Sendable {
     public let faceCount: Int
     /// The number of families.
     public let familyCount: Int
+    /// The family rules and aliases the daemon resolved with when it wrote the file.
+    public let rules: RuleSet
 
     /// The whole file.
     let bytes: UnsafeRawBufferPointer
@@ -25,24 +27,20 @@ public final class MappedSnapshot: @unchecked Sendable {
     let sections: SnapshotSections
     /// What keeps `bytes` alive: the mapping, or an owned copy.
     private let owner: AnyObject
-    /// Recently decoded families by position.
-    private let cache = Mutex<[Int: FamilyEntry]>([:])
-    /// At most this many decoded families are kept (0: none, every lookup decodes).
-    let cacheLimit: Int
-    /// The default ``cacheLimit``: a few hundred families, well under a megabyte.
-    package static let defaultCacheLimit = 512
+    /// The status of the file when it was opened (device, inode, owner, mode), for callers that
+    /// must decide whether to trust it; `nil` for bytes held in memory.
+    package let fileStatus: FileStatus?
 
-    /// Maps and validates the snapshot at `path`, keeping up to `cacheLimit` decoded families.
+    /// Maps and validates the snapshot at `path`.
     ///
-    /// - Parameters:
-    ///   - path: the snapshot file.
-    ///   - cacheLimit: how many decoded families to keep (0 decodes on every lookup; benchmarks).
+    /// - Parameter path: the snapshot file.
     /// - Throws: ``SnapshotError`` when the file cannot be mapped or fails a check.
-    package convenience init(path: String, cacheLimit: Int) throws(SnapshotError) {
+    public convenience init(path: String) throws(SnapshotError) {
         let mapping: MappedFile
+        let status: FileStatus
         do {
             let file = try FileDescriptor.open(path, as: .file)
-            let status = try file.status()
+            status = try file.status()
             guard status.kind == .regular else {
                 throw SnapshotError.unreadable(path: path, reason: "not a regular file")
             }
@@ -61,15 +59,7 @@ public final class MappedSnapshot: @unchecked Sendable {
         }
         try self.init(
             owner: mapping, bytes: UnsafeRawBufferPointer(start: mapping.base, count: mapping.count), path: path,
-            cacheLimit: cacheLimit)
-    }
-
-    /// Maps and validates the snapshot at `path`.
-    ///
-    /// - Parameter path: the snapshot file.
-    /// - Throws: ``SnapshotError`` when the file cannot be mapped or fails a check.
-    public convenience init(path: String) throws(SnapshotError) {
-        try self.init(path: path, cacheLimit: Self.defaultCacheLimit)
+            status: status)
     }
 
     /// Validates snapshot bytes held in memory (tests and the fuzzer); the bytes are copied.
@@ -80,12 +70,14 @@ public final class MappedSnapshot: @unchecked Sendable {
     /// - Throws: ``SnapshotError`` when the bytes fail a check.
     public convenience init(bytes: [UInt8], path: String = "<memory>") throws(SnapshotError) {
         let copy = OwnedBytes(bytes)
-        try self.init(owner: copy, bytes: copy.bytes, path: path, cacheLimit: Self.defaultCacheLimit)
+        try self.init(owner: copy, bytes: copy.bytes, path: path, status: nil)
     }
 
-    private init(owner: AnyObject, bytes: UnsafeRawBufferPointer, path: String, cacheLimit: Int) throws(SnapshotError) {
+    private init(owner: AnyObject, bytes: UnsafeRawBufferPointer, path: String, status: FileStatus?)
+        throws(SnapshotError)
+    {
         self.owner = owner
-        self.cacheLimit = cacheLimit
+        fileStatus = status
         self.bytes = bytes
         self.path = path
         let sections = try SnapshotValidator(bytes: bytes, path: path).validate()
@@ -93,6 +85,34 @@ public final class MappedSnapshot: @unchecked Sendable {
         generation = sections.generation
         faceCount = sections.faces.count
         familyCount = sections.families.count
+        rules = Self.rules(SnapshotReader(bytes: bytes), sections)
+    }
+
+    /// The rules stored in the file, read back from their wire form (a rule that does not parse is left out).
+    private static func rules(_ reader: SnapshotReader, _ sections: SnapshotSections) -> RuleSet {
+        guard sections.rules.count > 0 else { return .empty }
+        var rules: [FamilyRule] = []
+        for i in 0..<sections.rules.count {
+            let at = sections.rules.offset + i * SnapshotLayout.ruleSize
+            let source = reader.string(reader.stringRef(at: at))
+            if let rule = RuleSet.parseRule(json: reader.string(reader.stringRef(at: at + 8)), source: source) {
+                rules.append(rule)
+            }
+        }
+        return RuleSet(rules: rules)
+    }
+
+    /// Whether the file is still the daemon's current snapshot: the daemon marks a file it has
+    /// replaced, so a reader notices a new generation with one load from the mapping.
+    public var isCurrent: Bool { reader.u64(SnapshotLayout.supersededOffset) == 0 }
+
+    /// Whether a family's answers can be given from the file exactly as the daemon gives them:
+    /// not for a family whose faces won over duplicates (the daemon's trace names the losers).
+    ///
+    /// - Parameter name: the family name in any spelling.
+    /// - Returns: `false` when the daemon must answer for this family.
+    package func servesInFull(family name: String) -> Bool {
+        family(named: name)?.mapped?.allServed ?? true
     }
 
     // MARK: Lookups
@@ -108,7 +128,12 @@ public final class MappedSnapshot: @unchecked Sendable {
             let record = sections.families.offset + i * SnapshotLayout.familySize
             return reader.equalBytes(reader.stringRef(at: record + 8), target)
         }
-        return found.map(entry(at:))
+        return found.map { position in
+            let record = sections.families.offset + position * SnapshotLayout.familySize
+            return FamilyEntry(
+                name: reader.string(reader.stringRef(at: record)),
+                mapped: MappedFamily(snapshot: self, record: record))
+        }
     }
 
     /// The family with this name under its normalized key ("noto-sans" finds "Noto Sans").
@@ -182,18 +207,6 @@ public final class MappedSnapshot: @unchecked Sendable {
             slot = (slot + 1) & mask
         }
         return nil
-    }
-
-    /// The decoded family at a position, from the cache or the file.
-    private func entry(at position: Int) -> FamilyEntry {
-        if let cached = cache.withLock({ $0[position] }) { return cached }
-        let entry = reader.familyEntry(position, sections: sections)
-        guard cacheLimit > 0 else { return entry }
-        cache.withLock { cache in
-            if cache.count >= cacheLimit { cache.removeAll(keepingCapacity: true) }
-            cache[position] = entry
-        }
-        return entry
     }
 }
 

@@ -22,7 +22,7 @@ enum SnapshotHash {
         return value
     }
 
-    /// The checksum of a snapshot: all bytes, with the checksum field counted as zero.
+    /// The checksum of a snapshot: all bytes, with the checksum and the superseded mark counted as zero.
     ///
     /// Eight bytes at a time (a multiply-rotate mix), then the tail byte by byte; about a
     /// gigabyte a second, so that checking a 100,000-face snapshot costs milliseconds.
@@ -31,7 +31,7 @@ enum SnapshotHash {
         var offset = 0
         while offset + 8 <= bytes.count {
             var word = bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-            if offset == SnapshotLayout.checksumOffset { word = 0 }
+            if offset == SnapshotLayout.checksumOffset || offset == SnapshotLayout.supersededOffset { word = 0 }
             value = ((value ^ word) &* 0xff51_afd7_ed55_8ccd)
             value = (value << 31) | (value >> 33)
             offset += 8

@@ -1,58 +1,117 @@
-/// The byte layout of a snapshot file, version 1: read in place, little-endian, 32-bit offsets.
+/// The byte layout of a snapshot file, version 3: read in place, little-endian, 32-bit offsets.
 ///
 /// ```
 /// header (128 bytes)
 ///   0 magic "FRSNAP\r\n"   8 version u32   12 header size u32   16 generation u64
 ///  24 checksum u64 (of the whole file with these 8 bytes as zero)   32 file size u64
 ///  40 faces (count u32, offset u32)   48 families   56 axes   64 PostScript map (slots, offset)
-///  72 full-name map   80 family-key map   88 strings (size u32, offset u32)   96…127 zero
-/// face (88 bytes): six strings (offset u32, length u32 into the string table: PostScript
+///  72 full-name map   80 family-key map   88 strings (size u32, offset u32)
+///  96 weights (count u32, offset u32)   104 rules (count u32, offset u32)
+/// 112 superseded u64: zero while the file is the current snapshot; the daemon writes the next
+///     generation here, into the replaced file, after renaming a new one over it (not checksummed)
+/// 120…127 zero
+/// face (168 bytes): six strings (offset u32, length u32 into the string table: PostScript
 ///   name, family, subfamily, full name, file, format), weight i32, width i32, index i32,
-///   instance i32, flags u32 (italic, oblique, colour, has instance), first axis u32,
-///   axis count u32, 4 zero bytes, file size i64
+///   instance i32, flags u32 (see ``Flag``), first axis u32, axis count u32, first coordinate
+///   u32, file size i64, width percentage f64, italic angle f64, fontRevision f64, coordinate
+///   count u32, 4 zero bytes, then what matching needs (``FaceMatcher/Traits``): width range
+///   2×f64, oblique-angle range 2×f64, weight range 2×i32, trait bits u32 (see ``Trait``), 4 zero bytes
 /// axis (32 bytes): tag string, minimum f64, default f64, maximum f64
-/// family (312 bytes): name string, key string, first face u32, face count u32, then the
-///   default rule's composed name for each step and style (18 slots of 16 bytes: name
-///   string, kind u32 — 0 missing, 1 found, 2 misfit — face u32)
+/// family (352 bytes): name string, key string, first face u32, face count u32 (every face of
+///   the family in the face table, duplicates that lost included), then the default rule's
+///   composed name for each step and style (18 slots of 16 bytes: name string, kind u32 — 0
+///   missing, 1 found, 2 misfit — face u32), then the default rule's familyName string and
+///   source string, family flags u32 (see ``FamilyFlag``), first weight u32 and the number of
+///   registered weights upright, italic and oblique (3×u32) in the weight table
+/// weight: i32, the registered weights of each family and style, lightest first
+/// rule (16 bytes): the rule file's path string and the rule's JSON string (``RuleSet``'s wire form)
 /// map: a power-of-two number of 8-byte slots (hash u32, entry + 1 u32; 0 is empty),
 ///   linear probing; the hash is ``SnapshotHash`` of the lower-cased name (of the family key)
 /// ```
-/// Faces are in ``FontIndex/faces`` order, so a family's faces are contiguous.
+/// Faces are in ``FontIndex/faces`` order, so a family's faces are contiguous. A resolve
+/// reads one family record, the traits of its faces and decodes only the face it answers with.
 enum SnapshotLayout {
     /// The first eight bytes of every snapshot.
     static let magic: [UInt8] = Array("FRSNAP\r\n".utf8)
     /// The layout version this code reads and writes.
-    static let version: UInt32 = 2
+    static let version: UInt32 = 3
     /// The size of the header.
     static let headerSize = 128
-    /// The size of a face record: six string references, weight, width class, index,
-    /// instance, flags, first axis, axis count, first coordinate, file size (at 80), then the
-    /// width percentage (88), italic angle (96), `head.fontRevision` (104) and the coordinate
-    /// count (112, its first entry at 76; a named instance's coordinates are kept in the axis
-    /// table as records whose minimum, default and maximum are the coordinate).
-    static let faceSize = 120
+    /// The size of a face record (the field offsets are in ``Face``).
+    static let faceSize = 168
     /// The size of an axis record.
     static let axisSize = 32
     /// The number of composed-name slots of a family: nine steps, upright and italic.
     static let slotCount = 18
-    /// The size of a family record.
-    static let familySize = 24 + slotCount * 16
+    /// The size of a family record (the field offsets are in ``Family``).
+    static let familySize = Family.end
     /// The size of a map slot.
     static let mapSlotSize = 8
+    /// The size of a rule record.
+    static let ruleSize = 16
     /// Where the checksum lies in the header.
     static let checksumOffset = 24
+    /// Where the superseded mark lies in the header: written in place, so the checksum counts it as zero.
+    static let supersededOffset = 112
 
     /// Header fields, by byte offset.
     enum Header {
         /// Byte offsets of the header's fields (count, offset pairs from `faces` on).
         static let version = 8, headerSize = 12, generation = 16, checksum = 24, fileSize = 32
         static let faces = 40, families = 48, axes = 56, postscriptMap = 64, fullNameMap = 72, familyMap = 80
-        static let strings = 88
+        static let strings = 88, weights = 96, rules = 104, superseded = 112
+    }
+
+    /// Face record fields, by byte offset from the record's start.
+    enum Face {
+        /// The six string references, then the integers and floats.
+        static let postscriptName = 0, family = 8, subfamily = 16, fullName = 24, file = 32, format = 40
+        static let weight = 48, width = 52, index = 56, instance = 60, flags = 64, firstAxis = 68, axisCount = 72
+        static let firstCoordinate = 76, fileSize = 80, widthPercent = 88, italicAngle = 96, fontRevision = 104
+        static let coordinateCount = 112
+        /// The matching traits.
+        static let widthMinimum = 120, widthMaximum = 128, angleMinimum = 136, angleMaximum = 144
+        static let weightMinimum = 152, weightMaximum = 156, traits = 160
+    }
+
+    /// Family record fields, by byte offset from the record's start.
+    enum Family {
+        /// The name and key strings, the face range, the slots, then the rule strings, flags and weights.
+        static let name = 0, key = 8, firstFace = 16, faceCount = 20, slots = 24
+        static let ruleFamilyName = slots + slotCount * 16, ruleSource = ruleFamilyName + 8
+        static let flags = ruleSource + 8, firstWeight = flags + 4, weightCounts = firstWeight + 4
+        /// The record's size.
+        static let end = weightCounts + 12 + 4
     }
 
     /// Face flag bits.
     enum Flag {
         /// The face's style and colour bits.
         static let italic: UInt32 = 1, oblique: UInt32 = 2, color: UInt32 = 4, hasInstance: UInt32 = 8
+        /// A duplicate that lost to another file's copy: kept for `list`, never resolved or found by name.
+        static let duplicateLoser: UInt32 = 0x10
+        /// A face the snapshot must not serve (disabled, or visible only to some users): readers
+        /// skip it in name lookups and family matching. Reserved for the per-user and
+        /// enable/disable work; the writer sets it for no face yet.
+        static let hidden: UInt32 = 0x20
+        /// The faces no lookup returns.
+        static let notServed: UInt32 = duplicateLoser | hidden
+    }
+
+    /// Trait bits of a face record (``FaceMatcher/Traits``).
+    enum Trait {
+        /// Whether the face can be drawn upright, italic, oblique, and has an `ital` axis.
+        static let upright: UInt32 = 1, italic: UInt32 = 2, oblique: UInt32 = 4, italicAxis: UInt32 = 8
+    }
+
+    /// Family flag bits.
+    enum FamilyFlag {
+        /// The default rule's familyName was taken from the registered PostScript names.
+        static let derivedRoot: UInt32 = 1
+        /// Some face of the family won over a duplicate: the in-memory trace names the loser, so a
+        /// client asks the daemon (the snapshot does not hold duplicate groups).
+        static let hasDuplicates: UInt32 = 2
+        /// Reserved: the family must not be served from the snapshot at all (the writer sets it for none yet).
+        static let hidden: UInt32 = 4
     }
 }

@@ -110,27 +110,4 @@ struct SnapshotReader {
             isColor: flags & SnapshotLayout.Flag.color != 0, axes: axes, widthPercent: f64(at + 88),
             italicAngle: f64(at + 96), coordinates: coordinates, fontRevision: f64(at + 104))
     }
-
-    /// The family at a position, decoded with its faces; the default rule's composed names
-    /// come from the stored slots, not from lookups.
-    func familyEntry(_ position: Int, sections: SnapshotSections) -> FamilyEntry {
-        let at = sections.families.offset + position * SnapshotLayout.familySize
-        let name = string(stringRef(at: at))
-        let first = Int(u32(at + 16)), count = Int(u32(at + 20))
-        let faces = (first..<first + count).map { face($0, sections: sections) }
-        var slots: [(name: String, face: FaceRecord?)] = []
-        for s in 0..<SnapshotLayout.slotCount {
-            let slot = at + 24 + s * 16
-            let kind = u32(slot + 8), target = Int(u32(slot + 12))
-            let face: FaceRecord? =
-                kind == 0
-                ? nil
-                : (first..<first + count).contains(target)
-                    ? faces[target - first] : self.face(target, sections: sections)
-            slots.append((string(stringRef(at: slot)), face))
-        }
-        return FamilyEntry(name: name, sorted: faces) { composed in
-            slots.first { $0.name == composed }?.face
-        }
-    }
 }

@@ -24,6 +24,10 @@ struct SnapshotSections: Sendable {
     let familyMap: Table
     /// The string table (count in bytes).
     let strings: Table
+    /// The registered weights of every family and style.
+    let weights: Table
+    /// The rule records.
+    let rules: Table
 }
 
 /// Checks a snapshot before anything reads it: header, checksum, and every offset, length and index.
@@ -71,7 +75,9 @@ struct SnapshotValidator {
             postscriptMap: try map(SnapshotLayout.Header.postscriptMap, "the PostScript-name map"),
             fullNameMap: try map(SnapshotLayout.Header.fullNameMap, "the full-name map"),
             familyMap: try map(SnapshotLayout.Header.familyMap, "the family map"),
-            strings: try table(SnapshotLayout.Header.strings, size: 1, "the string table"))
+            strings: try table(SnapshotLayout.Header.strings, size: 1, "the string table"),
+            weights: try table(SnapshotLayout.Header.weights, size: 4, "the weight table"),
+            rules: try table(SnapshotLayout.Header.rules, size: SnapshotLayout.ruleSize, "the rule table"))
         try checkRecords(sections)
         return sections
     }
@@ -96,34 +102,56 @@ struct SnapshotValidator {
 
     /// Every string, range and index of every record.
     private func checkRecords(_ s: SnapshotSections) throws(SnapshotError) {
+        typealias F = SnapshotLayout.Face
         for i in 0..<s.faces.count {
             let at = s.faces.offset + i * SnapshotLayout.faceSize
             for field in 0..<6 { try string(at + field * 8, s, "a face's name") }
-            let first = Int(reader.u32(at + 68)), count = Int(reader.u32(at + 72))
+            let first = Int(reader.u32(at + F.firstAxis)), count = Int(reader.u32(at + F.axisCount))
             guard first + count <= s.axes.count else { throw .outOfBounds(path: path, what: "a face's axes") }
-            let firstCoordinate = Int(reader.u32(at + 76)), coordinates = Int(reader.u32(at + 112))
+            let firstCoordinate = Int(reader.u32(at + F.firstCoordinate))
+            let coordinates = Int(reader.u32(at + F.coordinateCount))
             guard firstCoordinate + coordinates <= s.axes.count else {
                 throw .outOfBounds(path: path, what: "a face's coordinates")
             }
+            // Ranges are built from these: a minimum above its maximum (or a NaN) would trap.
+            guard reader.f64(at + F.widthMinimum) <= reader.f64(at + F.widthMaximum),
+                reader.f64(at + F.angleMinimum) <= reader.f64(at + F.angleMaximum),
+                reader.i32(at + F.weightMinimum) <= reader.i32(at + F.weightMaximum)
+            else { throw .outOfBounds(path: path, what: "a face's matching ranges") }
         }
         for i in 0..<s.axes.count { try string(s.axes.offset + i * SnapshotLayout.axisSize, s, "an axis tag") }
+        try checkFamilies(s)
+        for i in 0..<s.rules.count {
+            try string(s.rules.offset + i * SnapshotLayout.ruleSize, s, "a rule's file")
+            try string(s.rules.offset + i * SnapshotLayout.ruleSize + 8, s, "a rule")
+        }
+        try entries(s.postscriptMap, limit: s.faces.count, "the PostScript-name map")
+        try entries(s.fullNameMap, limit: s.faces.count, "the full-name map")
+        try entries(s.familyMap, limit: s.families.count, "the family map")
+    }
+
+    /// Every family record: its strings, its face range, its slots and its weights.
+    private func checkFamilies(_ s: SnapshotSections) throws(SnapshotError) {
+        typealias M = SnapshotLayout.Family
         for i in 0..<s.families.count {
             let at = s.families.offset + i * SnapshotLayout.familySize
-            try string(at, s, "a family name")
-            try string(at + 8, s, "a family key")
-            let first = Int(reader.u32(at + 16)), count = Int(reader.u32(at + 20))
+            try string(at + M.name, s, "a family name")
+            try string(at + M.key, s, "a family key")
+            try string(at + M.ruleFamilyName, s, "a family's default rule")
+            try string(at + M.ruleSource, s, "a family's default rule")
+            let first = Int(reader.u32(at + M.firstFace)), count = Int(reader.u32(at + M.faceCount))
             guard first + count <= s.faces.count else { throw .outOfBounds(path: path, what: "a family's faces") }
             for slot in 0..<SnapshotLayout.slotCount {
-                let slotAt = at + 24 + slot * 16
+                let slotAt = at + M.slots + slot * 16
                 try string(slotAt, s, "a composed name")
                 guard reader.u32(slotAt + 8) <= 2, Int(reader.u32(slotAt + 12)) < max(1, s.faces.count) else {
                     throw .outOfBounds(path: path, what: "a composed-name slot")
                 }
             }
+            var weights = Int(reader.u32(at + M.firstWeight))
+            for style in 0..<3 { weights += Int(reader.u32(at + M.weightCounts + style * 4)) }
+            guard weights <= s.weights.count else { throw .outOfBounds(path: path, what: "a family's weights") }
         }
-        try entries(s.postscriptMap, limit: s.faces.count, "the PostScript-name map")
-        try entries(s.fullNameMap, limit: s.faces.count, "the full-name map")
-        try entries(s.familyMap, limit: s.families.count, "the family map")
     }
 
     /// A string reference at `at` lies inside the string table.

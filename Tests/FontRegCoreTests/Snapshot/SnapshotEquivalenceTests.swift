@@ -89,7 +89,10 @@ import Testing
         for entry in index.families {
             let mapped = try #require(snapshot.family(named: entry.name.uppercased()))
             #expect(mapped == entry)
-            #expect(mapped.defaultComposed == entry.defaultComposed)
+            for slot in 0..<entry.defaultComposed.count {
+                #expect(mapped.composed(slot: slot) == entry.composed(slot: slot))
+            }
+            #expect(mapped.faceCount == entry.faces.count)
             #expect(mapped.defaultRule == entry.defaultRule)
             for style in FontStyle.allCases {
                 #expect(mapped.registeredWeights(style: style) == entry.registeredWeights(style: style))

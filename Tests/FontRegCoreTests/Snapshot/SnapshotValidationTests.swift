@@ -36,8 +36,11 @@ import Testing
 
     @Test func anotherVersionIsAVersionMismatch() {
         var bytes = Self.valid
-        bytes[8] = 3
-        #expect(Self.error(bytes) == .versionMismatch(path: "test", found: 3, expected: 2))
+        bytes[8] = UInt8(SnapshotLayout.version + 1)
+        #expect(
+            Self.error(bytes)
+                == .versionMismatch(
+                    path: "test", found: SnapshotLayout.version + 1, expected: SnapshotLayout.version))
     }
 
     @Test(arguments: [9, 127, 128, 1000])
@@ -148,5 +151,51 @@ struct SeededRandom: RandomNumberGenerator {
         z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
         z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
         return z ^ (z >> 31)
+    }
+}
+
+/// What version 3 adds: matching ranges checked, the superseded mark outside the checksum, rules and duplicates.
+@Suite struct SnapshotLayoutV3Tests {
+    @Test func aMatchingRangeWithItsMinimumAboveItsMaximumIsRefused() {
+        var bytes = SnapshotValidationTests.valid
+        let faces = Int(bytes[44]) | Int(bytes[45]) << 8 | Int(bytes[46]) << 16
+        // The first face's weight range: minimum 1000, maximum as written (at most 1000 for fixtures: 900 or less).
+        let at = faces + SnapshotLayout.Face.weightMinimum
+        bytes.replaceSubrange(at..<at + 4, with: [0xff, 0xff, 0, 0])
+        #expect(
+            SnapshotValidationTests.error(SnapshotValidationTests.resealed(bytes))
+                == .outOfBounds(path: "test", what: "a face's matching ranges"))
+    }
+
+    @Test func theSupersededMarkIsOutsideTheChecksumAndEndsCurrency() throws {
+        var bytes = SnapshotValidationTests.valid
+        #expect(try MappedSnapshot(bytes: bytes).isCurrent)
+        bytes[SnapshotLayout.supersededOffset] = 4
+        let marked = try MappedSnapshot(bytes: bytes)
+        #expect(!marked.isCurrent)
+    }
+
+    @Test func theRulesComeBackFromTheFile() throws {
+        let registry = SnapshotEquivalenceTests.bundled
+        #expect(!registry.rules.rules.isEmpty)
+        let snapshot = try MappedSnapshot(bytes: SnapshotWriter.bytes(of: registry.index, rules: registry.rules))
+        #expect(snapshot.rules.rules == registry.rules.rules)
+    }
+
+    @Test func aDuplicateThatLostIsNeitherFoundByNameNorResolved() throws {
+        let face = FaceRecord(
+            postscriptName: "Dup-Bold", family: "Dup", subfamily: "Bold", fullName: "Dup Bold", weight: 700,
+            italic: false, file: "/a/Dup-Bold.ttf", fileSize: 10)
+        var copy = face
+        copy.file = "/b/Dup-Bold.ttf"
+        let index = FontIndex(faces: [face, copy], generation: 1, directories: ["/a", "/b"])
+        #expect(!index.duplicates.isEmpty)
+        let snapshot = try MappedSnapshot(bytes: SnapshotWriter.bytes(of: index))
+        #expect(snapshot.face(postscriptName: "Dup-Bold") == index.face(postscriptName: "Dup-Bold"))
+        let entry = try #require(snapshot.family(named: "Dup"))
+        #expect(entry.faces == index.family(named: "Dup")?.faces)
+        #expect(!snapshot.servesInFull(family: "Dup"))
+        let answer = try SnapshotResolver(snapshot: snapshot).resolve(ResolveQuery(family: "Dup", weight: .bold))
+        #expect(answer.face.file == "/a/Dup-Bold.ttf")
     }
 }

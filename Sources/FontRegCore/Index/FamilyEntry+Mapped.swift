@@ -1,0 +1,31 @@
+extension FamilyEntry {
+    /// Creates the entry of a family read in place from a mapped snapshot: nothing is decoded
+    /// until a resolve asks for it.
+    ///
+    /// - Parameters:
+    ///   - name: the family name.
+    ///   - mapped: the family record.
+    convenience init(name: String, mapped: MappedFamily) {
+        self.init(name: name, mapped: mapped, defaultRule: mapped.defaultRule(name: name))
+    }
+
+    /// The number of faces (``faces``' count, without decoding them).
+    var faceCount: Int { mapped?.servedCount ?? faces.count }
+
+    /// The default rule's composed name of a slot, or `nil` when the entry has none (see ``defaultComposed``).
+    ///
+    /// - Parameter slot: ``composedSlot(weight:italic:)``.
+    func composed(slot: Int) -> ComposedSlot? {
+        if let mapped { return mapped.composed(slot: slot) }
+        return defaultComposed.isEmpty ? nil : defaultComposed[slot]
+    }
+
+    /// The face CSS picks for a request, with its rank (``FaceMatcher/best(_:for:)`` over ``faces``).
+    ///
+    /// - Parameter request: the width, style and weight wanted.
+    /// - Returns: the face and its rank, or `nil` for a family without faces.
+    func bestFace(for request: FaceMatcher.Request) -> (face: FaceRecord, rank: FaceMatcher.Rank)? {
+        if let mapped { return mapped.best(for: request) }
+        return FaceMatcher.best(faces, traits: matchTraits, for: request)
+    }
+}

@@ -1,0 +1,350 @@
+/// The working state of one layout: the sizes of every table are known before the first byte is
+/// written, so the records go into one preallocated buffer in one pass over the faces and the
+/// families, and the string table is appended at the end.
+struct SnapshotBuilder {
+    /// The index being laid out.
+    let index: FontIndex
+    /// The rules stored for clients.
+    let rules: RuleSet
+    /// The string table so far.
+    private var strings: [UInt8] = []
+    /// Strings that repeat (family names, styles, formats, axis tags), stored once.
+    private var shared: [String: (UInt32, UInt32)] = [:]
+    /// The records, preallocated to their final size (the strings follow them).
+    private var out: [UInt8] = []
+
+    /// Starts the layout of an index and its rules.
+    init(index: FontIndex, rules: RuleSet) {
+        self.index = index
+        self.rules = rules
+    }
+
+    /// Where each table starts, worked out from the counts.
+    private struct Plan {
+        var faces = 0, families = 0, axes = 0, weights = 0, rules = 0
+        var postscriptMap = 0, fullNameMap = 0, familyMap = 0, strings = 0
+        var axisCount = 0, weightCount = 0
+        var postscriptSlots = 0, fullNameSlots = 0, familySlots = 0
+    }
+
+    /// The file: header, faces, families, axes, weights, rules, the three maps, then the strings.
+    mutating func build(generation: UInt64) -> [UInt8] {
+        let plan = plan()
+        out = [UInt8](repeating: 0, count: plan.strings)
+        strings.reserveCapacity(index.faces.count * 96 + 4096)
+        let losers = loserIdentities()
+        var notServed = [Bool](repeating: false, count: index.faces.count)
+        writeFaces(plan, losers: losers, notServed: &notServed)
+        writeMaps(plan, notServed: notServed)
+        writeFamilies(plan, losers: losers)
+        writeRules(plan)
+        writeHeader(plan, generation: generation)
+        out.append(contentsOf: strings)
+        put64(SnapshotLayout.Header.fileSize, UInt64(out.count))
+        SnapshotWriter.reseal(&out)
+        return out
+    }
+
+    // MARK: Planning
+
+    /// The counts of every table and where each one starts, 8-byte aligned.
+    private func plan() -> Plan {
+        var plan = Plan()
+        for face in index.faces { plan.axisCount += face.axes.count + face.coordinates.count }
+        for entry in index.families {
+            for style in FontStyle.allCases { plan.weightCount += entry.registeredWeights(style: style).count }
+        }
+        plan.postscriptSlots = Self.slots(for: index.faces.count)
+        plan.fullNameSlots = plan.postscriptSlots
+        plan.familySlots = Self.slots(for: index.families.count)
+        var at = SnapshotLayout.headerSize
+        func next(_ size: Int) -> Int {
+            let start = (at + 7) & ~7
+            at = start + size
+            return start
+        }
+        plan.faces = next(index.faces.count * SnapshotLayout.faceSize)
+        plan.families = next(index.families.count * SnapshotLayout.familySize)
+        plan.axes = next(plan.axisCount * SnapshotLayout.axisSize)
+        plan.weights = next(plan.weightCount * 4)
+        plan.rules = next(rules.rules.count * SnapshotLayout.ruleSize)
+        plan.postscriptMap = next(plan.postscriptSlots * SnapshotLayout.mapSlotSize)
+        plan.fullNameMap = next(plan.fullNameSlots * SnapshotLayout.mapSlotSize)
+        plan.familyMap = next(plan.familySlots * SnapshotLayout.mapSlotSize)
+        plan.strings = next(0)
+        return plan
+    }
+
+    /// The number of map slots for `count` entries: at least twice as many, a power of two.
+    static func slots(for count: Int) -> Int {
+        var slots = 2
+        while slots < count * 2 { slots *= 2 }
+        return slots
+    }
+
+    /// The identities (file and FreeType index) of the duplicates that lost.
+    private func loserIdentities() -> Set<String> {
+        var losers: Set<String> = []
+        for group in index.duplicates {
+            for loser in group.losers { losers.insert(FontIndex.identity(loser.face)) }
+        }
+        return losers
+    }
+
+    // MARK: Records
+
+    /// The face table and the axis table.
+    private mutating func writeFaces(_ plan: Plan, losers: Set<String>, notServed: inout [Bool]) {
+        var axis = 0
+        for (i, face) in index.faces.enumerated() {
+            let at = plan.faces + i * SnapshotLayout.faceSize
+            typealias F = SnapshotLayout.Face
+            putString(at + F.postscriptName, unique(face.postscriptName))
+            putString(at + F.family, repeated(face.family))
+            putString(at + F.subfamily, repeated(face.subfamily))
+            putString(at + F.fullName, unique(face.fullName))
+            putString(at + F.file, unique(face.file))
+            putString(at + F.format, repeated(face.format))
+            put32(at + F.weight, UInt32(bitPattern: Int32(truncatingIfNeeded: face.weight)))
+            put32(at + F.width, UInt32(bitPattern: Int32(truncatingIfNeeded: face.width)))
+            put32(at + F.index, UInt32(bitPattern: Int32(truncatingIfNeeded: face.index)))
+            put32(at + F.instance, UInt32(bitPattern: Int32(truncatingIfNeeded: face.instance ?? 0)))
+            var flags: UInt32 = 0
+            if face.italic { flags |= SnapshotLayout.Flag.italic }
+            if face.oblique { flags |= SnapshotLayout.Flag.oblique }
+            if face.isColor { flags |= SnapshotLayout.Flag.color }
+            if face.instance != nil { flags |= SnapshotLayout.Flag.hasInstance }
+            if !losers.isEmpty && losers.contains(FontIndex.identity(face)) {
+                flags |= SnapshotLayout.Flag.duplicateLoser
+                notServed[i] = true
+            }
+            put32(at + F.flags, flags)
+            put32(at + F.firstAxis, UInt32(axis))
+            put32(at + F.axisCount, UInt32(face.axes.count))
+            for a in face.axes {
+                putAxis(plan.axes + axis * SnapshotLayout.axisSize, a.tag, a.minimum, a.defaultValue, a.maximum)
+                axis += 1
+            }
+            put32(at + F.firstCoordinate, UInt32(axis))
+            for c in face.coordinates {
+                putAxis(plan.axes + axis * SnapshotLayout.axisSize, c.tag, c.value, c.value, c.value)
+                axis += 1
+            }
+            put64(at + F.fileSize, UInt64(bitPattern: face.fileSize))
+            put64(at + F.widthPercent, face.widthPercent.bitPattern)
+            put64(at + F.italicAngle, face.italicAngle.bitPattern)
+            put64(at + F.fontRevision, face.fontRevision.bitPattern)
+            put32(at + F.coordinateCount, UInt32(face.coordinates.count))
+            putTraits(at, FaceMatcher.Traits(face))
+        }
+    }
+
+    /// The matching traits of a face record.
+    private mutating func putTraits(_ at: Int, _ traits: FaceMatcher.Traits) {
+        typealias F = SnapshotLayout.Face
+        put64(at + F.widthMinimum, traits.width.lowerBound.bitPattern)
+        put64(at + F.widthMaximum, traits.width.upperBound.bitPattern)
+        put64(at + F.angleMinimum, traits.angle.lowerBound.bitPattern)
+        put64(at + F.angleMaximum, traits.angle.upperBound.bitPattern)
+        put32(at + F.weightMinimum, UInt32(bitPattern: Int32(truncatingIfNeeded: traits.weight.lowerBound)))
+        put32(at + F.weightMaximum, UInt32(bitPattern: Int32(truncatingIfNeeded: traits.weight.upperBound)))
+        var bits: UInt32 = 0
+        if traits.upright { bits |= SnapshotLayout.Trait.upright }
+        if traits.italic { bits |= SnapshotLayout.Trait.italic }
+        if traits.oblique { bits |= SnapshotLayout.Trait.oblique }
+        if traits.italicAxis { bits |= SnapshotLayout.Trait.italicAxis }
+        put32(at + F.traits, bits)
+    }
+
+    /// An axis record.
+    private mutating func putAxis(_ at: Int, _ tag: String, _ minimum: Double, _ value: Double, _ maximum: Double) {
+        putString(at, repeated(tag))
+        put64(at + 8, minimum.bitPattern)
+        put64(at + 16, value.bitPattern)
+        put64(at + 24, maximum.bitPattern)
+    }
+
+    /// The family table, with the composed-name slots, the default rule and the registered weights.
+    private mutating func writeFamilies(_ plan: Plan, losers: Set<String>) {
+        // A face can lose in more than one group (by PostScript name and by full name): count it once.
+        var losersByFamily: [FamilyKey: Int] = [:]
+        if !losers.isEmpty {
+            var counted: Set<String> = []
+            for group in index.duplicates {
+                for loser in group.losers where counted.insert(FontIndex.identity(loser.face)).inserted {
+                    losersByFamily[FamilyKey(loser.face.family), default: 0] += 1
+                }
+            }
+        }
+        var first = 0, weight = 0
+        for (i, entry) in index.families.enumerated() {
+            typealias M = SnapshotLayout.Family
+            let at = plan.families + i * SnapshotLayout.familySize
+            let key = FamilyKey(entry.name).value
+            let count = entry.faces.count + (losersByFamily[FamilyKey(entry.name)] ?? 0)
+            putString(at + M.name, repeated(entry.name))
+            putString(at + M.key, unique(key))
+            put32(at + M.firstFace, UInt32(first))
+            put32(at + M.faceCount, UInt32(count))
+            first += count
+            for (s, slot) in entry.defaultComposed.prefix(SnapshotLayout.slotCount).enumerated() {
+                let slotAt = at + M.slots + s * 16
+                let (name, kind, face): (String, UInt32, Int?)
+                switch slot {
+                case .missing(let composed): (name, kind, face) = (composed, 0, nil)
+                case .found(let composed, _): (name, kind, face) = (composed, 1, postscriptPosition(composed, plan))
+                case .misfit(let composed, _): (name, kind, face) = (composed, 2, postscriptPosition(composed, plan))
+                }
+                // A found name is a face's PostScript name, usually spelled the same: share its bytes.
+                if let face, let ref = sameString(name, atFace: face, plan) {
+                    putString(slotAt, ref)
+                } else {
+                    putString(slotAt, unique(name))
+                }
+                put32(slotAt + 8, face == nil ? 0 : kind)
+                put32(slotAt + 12, UInt32(face ?? 0))
+            }
+            putString(at + M.ruleFamilyName, unique(entry.defaultRule.familyName))
+            putString(at + M.ruleSource, unique(entry.defaultRule.source))
+            var flags: UInt32 = entry.defaultRule.source == "default rule" ? 0 : SnapshotLayout.FamilyFlag.derivedRoot
+            if !entry.duplicates.isEmpty { flags |= SnapshotLayout.FamilyFlag.hasDuplicates }
+            put32(at + M.flags, flags)
+            put32(at + M.firstWeight, UInt32(weight))
+            for (s, style) in FontStyle.allCases.enumerated() {
+                let weights = entry.registeredWeights(style: style)
+                put32(at + M.weightCounts + s * 4, UInt32(weights.count))
+                for w in weights {
+                    put32(plan.weights + weight * 4, UInt32(bitPattern: Int32(truncatingIfNeeded: w)))
+                    weight += 1
+                }
+            }
+            insert(plan.familyMap, slots: plan.familySlots, hash: SnapshotHash.exact(key), entry: i) { _ in false }
+        }
+    }
+
+    /// The rules, as their rule files state them.
+    private mutating func writeRules(_ plan: Plan) {
+        for (i, rule) in rules.rules.enumerated() {
+            let at = plan.rules + i * SnapshotLayout.ruleSize
+            putString(at, repeated(rule.source))
+            putString(at + 8, unique(RuleSet.ruleJSON(rule)))
+        }
+    }
+
+    /// The header: magic, version, generation and every table's count and offset.
+    private mutating func writeHeader(_ plan: Plan, generation: UInt64) {
+        typealias H = SnapshotLayout.Header
+        out.replaceSubrange(0..<SnapshotLayout.magic.count, with: SnapshotLayout.magic)
+        put32(H.version, SnapshotLayout.version)
+        put32(H.headerSize, UInt32(SnapshotLayout.headerSize))
+        put64(H.generation, generation)
+        let tables: [(Int, Int, Int)] = [
+            (H.faces, index.faces.count, plan.faces), (H.families, index.families.count, plan.families),
+            (H.axes, plan.axisCount, plan.axes), (H.postscriptMap, plan.postscriptSlots, plan.postscriptMap),
+            (H.fullNameMap, plan.fullNameSlots, plan.fullNameMap), (H.familyMap, plan.familySlots, plan.familyMap),
+            (H.strings, strings.count, plan.strings), (H.weights, plan.weightCount, plan.weights),
+            (H.rules, rules.rules.count, plan.rules),
+        ]
+        for (field, count, offset) in tables {
+            put32(field, UInt32(count))
+            put32(field + 4, UInt32(offset))
+        }
+    }
+
+    // MARK: Maps
+
+    /// The PostScript-name and full-name maps: the first face with a name wins, as in ``FontIndex``;
+    /// faces that are not served take no name.
+    private mutating func writeMaps(_ plan: Plan, notServed: [Bool]) {
+        let faces = index.faces
+        for (i, face) in faces.enumerated() where !notServed[i] {
+            let ps = CaseInsensitiveName(face.postscriptName)
+            insert(
+                plan.postscriptMap, slots: plan.postscriptSlots,
+                hash: SnapshotHash.caseInsensitive(face.postscriptName),
+                entry: i
+            ) { CaseInsensitiveName(faces[$0].postscriptName) == ps }
+            let full = CaseInsensitiveName(face.fullName)
+            insert(
+                plan.fullNameMap, slots: plan.fullNameSlots, hash: SnapshotHash.caseInsensitive(face.fullName), entry: i
+            ) { CaseInsensitiveName(faces[$0].fullName) == full }
+        }
+    }
+
+    /// Inserts an entry by linear probing unless an entry with the same hash is `taken` (same name).
+    private mutating func insert(_ map: Int, slots: Int, hash: UInt32, entry: Int, taken: (Int) -> Bool) {
+        var slot = Int(hash) & (slots - 1)
+        while true {
+            let at = map + slot * SnapshotLayout.mapSlotSize
+            let existing = Int(get32(at + 4))
+            if existing == 0 {
+                put32(at, hash)
+                put32(at + 4, UInt32(entry + 1))
+                return
+            }
+            if get32(at) == hash && taken(existing - 1) { return }
+            slot = (slot + 1) & (slots - 1)
+        }
+    }
+
+    /// The position of the face the PostScript map finds for `name`, as ``FontIndex/face(postscriptName:)``.
+    private func postscriptPosition(_ name: String, _ plan: Plan) -> Int? {
+        let hash = SnapshotHash.caseInsensitive(name)
+        let key = CaseInsensitiveName(name)
+        var slot = Int(hash) & (plan.postscriptSlots - 1)
+        while true {
+            let at = plan.postscriptMap + slot * SnapshotLayout.mapSlotSize
+            let entry = Int(get32(at + 4))
+            if entry == 0 { return nil }
+            if get32(at) == hash && CaseInsensitiveName(index.faces[entry - 1].postscriptName) == key {
+                return entry - 1
+            }
+            slot = (slot + 1) & (plan.postscriptSlots - 1)
+        }
+    }
+
+    /// The string reference of a face's PostScript name when it is spelled exactly `name`.
+    private func sameString(_ name: String, atFace face: Int, _ plan: Plan) -> (UInt32, UInt32)? {
+        guard index.faces[face].postscriptName == name else { return nil }
+        let at = plan.faces + face * SnapshotLayout.faceSize
+        return (get32(at), get32(at + 4))
+    }
+
+    // MARK: Bytes
+
+    /// Appends a string that rarely repeats (names, paths) to the string table.
+    private mutating func unique(_ value: String) -> (UInt32, UInt32) {
+        let entry = (UInt32(strings.count), UInt32(value.utf8.count))
+        strings.append(contentsOf: value.utf8)
+        return entry
+    }
+
+    /// A string that repeats, stored once.
+    private mutating func repeated(_ value: String) -> (UInt32, UInt32) {
+        if let known = shared[value] { return known }
+        let entry = unique(value)
+        shared[value] = entry
+        return entry
+    }
+
+    /// A string reference: offset into the string table and length.
+    private mutating func putString(_ at: Int, _ ref: (UInt32, UInt32)) {
+        put32(at, ref.0)
+        put32(at + 4, ref.1)
+    }
+
+    /// Stores a little-endian `UInt32`.
+    private mutating func put32(_ at: Int, _ value: UInt32) {
+        out.withUnsafeMutableBytes { $0.storeBytes(of: value.littleEndian, toByteOffset: at, as: UInt32.self) }
+    }
+
+    /// Stores a little-endian `UInt64`.
+    private mutating func put64(_ at: Int, _ value: UInt64) {
+        out.withUnsafeMutableBytes { $0.storeBytes(of: value.littleEndian, toByteOffset: at, as: UInt64.self) }
+    }
+
+    /// The little-endian `UInt32` already stored at `at`.
+    private func get32(_ at: Int) -> UInt32 {
+        out.withUnsafeBytes { UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: at, as: UInt32.self)) }
+    }
+}
