@@ -89,6 +89,8 @@ package enum FontRegDaemon {
         let service: RegistryService
         let server: VarlinkServer
         let watcher: FontDirectoryWatcher?
+        /// The socket clients reach (the first listener's), beside which the snapshot is published.
+        let socketPath: String
     }
 
     /// Builds the watcher, the index, the listening sockets, the service and the server; logs and
@@ -139,7 +141,9 @@ package enum FontRegDaemon {
             return nil
         }
         service.attach(server)
-        return Parts(registry: registry, service: service, server: server, watcher: watcher)
+        return Parts(
+            registry: registry, service: service, server: server, watcher: watcher,
+            socketPath: listeners.first?.path ?? configuration.socketPath)
     }
 
     /// The sockets systemd passed, else one bound at the configured path; `nil` (logged) when neither works.
@@ -159,7 +163,7 @@ package enum FontRegDaemon {
         }
     }
 
-    /// The services after persistence, in start order: watcher, server, signal handling, notifier.
+    /// The services after persistence, in start order: watcher, snapshot publisher, server, signal handling, notifier.
     ///
     /// - Throws: ``SystemError`` when the signalfd cannot be opened.
     static func makeServices(
@@ -174,6 +178,7 @@ package enum FontRegDaemon {
                 DirectoryWatchService(
                     watcher: watcher, registry: parts.registry, service: parts.service, logger: logger))
         }
+        services.append(SnapshotPublisher(registry: parts.registry, socketPath: parts.socketPath, logger: logger))
         services.append(parts.server)
         let signals: SignalWatcher
         do {

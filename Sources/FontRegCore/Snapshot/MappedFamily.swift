@@ -51,6 +51,7 @@ struct MappedFamily: Sendable {
 
     /// The number of served faces.
     var servedCount: Int {
+        if allServed { return count }
         var served = 0
         for position in first..<first + count where self.served(position) { served += 1 }
         return served
@@ -82,10 +83,15 @@ struct MappedFamily: Sendable {
     /// The default rule's composed-name slot `slot` (see ``FamilyEntry/composedSlot(weight:italic:)``).
     func composed(slot: Int) -> FamilyEntry.ComposedSlot {
         let at = record + SnapshotLayout.Family.slots + slot * 16
-        let name = reader.string(reader.stringRef(at: at))
         let kind = reader.u32(at + 8)
-        guard kind != 0 else { return .missing(name: name) }
-        let face = reader.face(Int(reader.u32(at + 12)), sections: snapshot.sections)
+        guard kind != 0 else { return .missing(name: reader.string(reader.stringRef(at: at))) }
+        let position = Int(reader.u32(at + 12))
+        let face = reader.face(position, sections: snapshot.sections)
+        // The writer shares the bytes of a name spelled as the face's PostScript name: reuse the decoded string.
+        let sameBytes =
+            reader.u32(at) == reader.u32(faceRecord(position))
+            && reader.u32(at + 4) == reader.u32(faceRecord(position) + 4)
+        let name = sameBytes ? face.postscriptName : reader.string(reader.stringRef(at: at))
         return kind == 1 ? .found(name: name, face: face) : .misfit(name: name, face: face)
     }
 
@@ -93,7 +99,8 @@ struct MappedFamily: Sendable {
     /// ``FaceMatcher/best(_:traits:for:)`` over the decoded faces would).
     func best(for request: FaceMatcher.Request) -> (face: FaceRecord, rank: FaceMatcher.Rank)? {
         var best: (position: Int, rank: FaceMatcher.Rank)?
-        for position in first..<first + count where served(position) {
+        let all = allServed
+        for position in first..<first + count where all || served(position) {
             let r = FaceMatcher.rank(traits(position), for: request)
             if best == nil || r < best!.rank {
                 best = (position, r)

@@ -79,6 +79,7 @@ public final class MappedSnapshot: @unchecked Sendable {
         self.owner = owner
         fileStatus = status
         self.bytes = bytes
+        reader = SnapshotReader(bytes: bytes)
         self.path = path
         let sections = try SnapshotValidator(bytes: bytes, path: path).validate()
         self.sections = sections
@@ -101,6 +102,9 @@ public final class MappedSnapshot: @unchecked Sendable {
         }
         return RuleSet(rules: rules)
     }
+
+    /// Where a publisher writes the superseded mark (a `UInt64`, little-endian) into a file it has replaced.
+    package static let supersededMarkOffset = SnapshotLayout.supersededOffset
 
     /// Whether the file is still the daemon's current snapshot: the daemon marks a file it has
     /// replaced, so a reader notices a new generation with one load from the mapping.
@@ -184,7 +188,7 @@ public final class MappedSnapshot: @unchecked Sendable {
     // MARK: Reading
 
     /// A bounds-checked reader over the bytes.
-    var reader: SnapshotReader { SnapshotReader(bytes: bytes) }
+    let reader: SnapshotReader
 
     /// The face a name map finds for `name`, comparing the name at `field` of each candidate.
     private func face(in map: SnapshotSections.Table, name: String, field: Int) -> FaceRecord? {

@@ -3,6 +3,17 @@
 struct SnapshotReader {
     /// The whole file.
     let bytes: UnsafeRawBufferPointer
+    /// Where the string table starts (from the header), read once.
+    let stringsBase: Int
+
+    /// A reader over a file's bytes.
+    init(bytes: UnsafeRawBufferPointer) {
+        self.bytes = bytes
+        let field = SnapshotLayout.Header.strings + 4
+        stringsBase =
+            field <= bytes.count - 4
+            ? Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: field, as: UInt32.self))) : 0
+    }
 
     /// A string's place in the file: absolute offset and length.
     struct StringRef {
@@ -34,9 +45,6 @@ struct SnapshotReader {
     func stringRef(at: Int) -> StringRef {
         StringRef(offset: stringsBase + Int(u32(at)), count: Int(u32(at + 4)))
     }
-
-    /// Where the string table starts (from the header).
-    var stringsBase: Int { Int(u32(SnapshotLayout.Header.strings + 4)) }
 
     /// The bytes of a string, empty when it lies outside the file.
     func slice(_ ref: StringRef) -> UnsafeRawBufferPointer {

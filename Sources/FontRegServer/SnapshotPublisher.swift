@@ -1,0 +1,146 @@
+import Dispatch
+import FontRegCore
+import FontRegSystem
+import Synchronization
+
+/// Publishes the registry as a mapped snapshot beside the socket (`<socket>.snapshot`, 0644),
+/// rewritten atomically after every change, so that clients resolve without a round trip.
+///
+/// Each file records a generation that grows with every change (and across restarts: it
+/// continues from the file a previous daemon left). Once a new file has been renamed over the
+/// old one, the old file is marked superseded in place (``MappedSnapshot/isCurrent``), so a
+/// client that mapped it notices before its next answer. At stop the file is marked and
+/// removed: clients then go to the socket. Writing runs on a queue of its own, off the
+/// threads that answer calls; changes that arrive while one is written are coalesced.
+package final class SnapshotPublisher: DaemonService {
+    package let name = "snapshot"
+    /// The registry published.
+    private let registry: FontRegistry
+    /// The directory and file name of the snapshot.
+    package let directory: String, fileName: String
+    /// Which faces every local user may see. **The one place where what is published is
+    /// filtered**: a face this returns `false` for (a user's private font, a disabled face)
+    /// is left out of the snapshot entirely, so no client can read it from the file.
+    private let isPublic: @Sendable (FaceRecord) -> Bool
+    private let logger: Logger
+    private let queue = DispatchQueue(label: "fontreg.snapshot")
+    private let state = Mutex(State())
+
+    /// What the publisher keeps between writes.
+    private struct State: ~Copyable {
+        /// The file last published, open to mark it superseded.
+        var current: PublishedFile?
+        /// The generation of the file a previous daemon left, added to the index's.
+        var base: UInt64 = 0
+        /// The index generation last published (-1: none yet).
+        var published = -1
+        /// The observer token.
+        var observer: Int?
+        /// Whether the last write failed (logged once until one succeeds).
+        var failing = false
+    }
+
+    /// The snapshot path that follows from a socket path: the socket's path with `.snapshot` appended.
+    ///
+    /// - Parameter socketPath: the daemon's socket.
+    /// - Returns: the path clients look for the snapshot at.
+    package static func path(forSocket socketPath: String) -> String { socketPath + ".snapshot" }
+
+    /// A publisher of `registry` beside `socketPath`; nothing is written until ``start()``.
+    ///
+    /// - Parameters:
+    ///   - registry: the registry to publish.
+    ///   - socketPath: the daemon's socket path.
+    ///   - isPublic: which faces every user may see (all, until per-user fonts exist).
+    ///   - logger: where write failures are reported.
+    package init(
+        registry: FontRegistry, socketPath: String, isPublic: @escaping @Sendable (FaceRecord) -> Bool = { _ in true },
+        logger: Logger
+    ) {
+        self.registry = registry
+        let path = Self.path(forSocket: socketPath)
+        let slash = path.lastIndex(of: "/")
+        directory = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        fileName = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        self.isPublic = isPublic
+        self.logger = logger
+    }
+
+    /// The snapshot's path.
+    package var path: String { directory == "/" ? "/" + fileName : directory + "/" + fileName }
+
+    /// Takes over the file a previous daemon left (its generation, and the right to mark it),
+    /// watches the registry and writes the first snapshot on the publisher's queue.
+    package func start() throws {
+        let previous = PublishedFile.open(directory: directory, name: fileName)
+        let base = (try? MappedSnapshot(path: path)).map { $0.generation + 1 } ?? 0
+        state.withLock {
+            $0.current = previous
+            $0.base = base
+        }
+        let token = registry.addObserver { [weak self] _ in self?.schedule() }
+        state.withLock { $0.observer = token }
+        schedule()
+    }
+
+    /// Stops watching, waits for a write in progress, then marks the file superseded and removes it.
+    package func stop(before deadline: DispatchTime) -> Bool {
+        if let token = state.withLock({ $0.observer }) { registry.removeObserver(token) }
+        queue.sync {}
+        let current = state.withLock { state -> PublishedFile? in
+            defer { state.current = nil }
+            return state.current
+        }
+        try? current?.write(UInt64.max, at: MappedSnapshot.supersededMarkOffset)
+        PublishedFile.remove(directory: directory, name: fileName)
+        return true
+    }
+
+    /// Asks for a write of the current index on the queue.
+    package func schedule() {
+        queue.async { [self] in publish() }
+    }
+
+    /// Waits until every write asked for so far has finished (tests).
+    package func flush() { queue.sync {} }
+
+    /// Writes the current index if it is newer than the one published, then marks the old file.
+    private func publish() {
+        let index = registry.index
+        let (base, published) = state.withLock { ($0.base, $0.published) }
+        guard index.generation != published else { return }
+        let generation = base + UInt64(max(0, index.generation))
+        let bytes = SnapshotWriter.bytes(
+            of: Self.publicIndex(index, isPublic: isPublic), rules: registry.rules, generation: Int(generation))
+        do {
+            try AtomicFile.write(bytes, directory: directory, name: fileName, mode: 0o644)
+        } catch {
+            let first = state.withLock { state -> Bool in
+                defer { state.failing = true }
+                return !state.failing
+            }
+            if first {
+                logger.warning(
+                    "cannot publish the snapshot \(path): \(error); clients use the socket until a write succeeds")
+            }
+            return
+        }
+        let written = PublishedFile.open(directory: directory, name: fileName)
+        let old = state.withLock { state -> PublishedFile? in
+            defer {
+                state.current = written
+                state.published = index.generation
+                state.failing = false
+            }
+            return state.current
+        }
+        try? old?.write(generation, at: MappedSnapshot.supersededMarkOffset)
+    }
+
+    /// The faces every user may see: the index itself when all are public, else an index of those only.
+    static func publicIndex(_ index: FontIndex, isPublic: (FaceRecord) -> Bool) -> FontIndex {
+        guard !index.faces.allSatisfy(isPublic) else { return index }
+        // Problems name paths a user may not see: a filtered snapshot holds none.
+        return FontIndex(faces: index.faces.filter(isPublic), generation: index.generation)
+    }
+}
