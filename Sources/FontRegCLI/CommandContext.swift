@@ -54,6 +54,12 @@ package struct CommandContext: Sendable {
         }
         let locator = SocketLocator(environment: environment)
         do {
+            // resolve, list and face read the daemon's snapshot unless told not to (issue 13).
+            if spec.options.contains(where: { $0.name == "no-snapshot" }) && !arguments.has("no-snapshot") {
+                let socket = socketPath
+                let snapshot = SnapshotBackend(socketPath: socket) { [console] in console.error($0) }
+                if snapshot.isMapped { return snapshot }
+            }
             return try DaemonBackend(socketPath: socketPath)
         } catch .daemonUnreachable(let socket, let reason) where locator.isDiscovered(option: arguments.value("socket"))
         {

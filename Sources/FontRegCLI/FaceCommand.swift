@@ -14,7 +14,8 @@ package enum FaceCommand: Subcommand {
         discussion:
             "Prints the face record: family and subfamily, full name, weight, style, width, file and face index, format, size, colour glyphs and variation axes. An unknown name exits 1 and names the closest faces.",
         options: [CommonOptions.json("face Inter-Bold")] + CommonOptions.source("face Inter-Bold") + [
-            CommonOptions.help("face")
+            CommonOptions.noSnapshot("face Inter-Bold"),
+            CommonOptions.help("face"),
         ],
         examples: [
             "fontresolve face Inter-SemiBold --fonts fonts", "fontresolve face lato-heavy --json --fonts fonts",

@@ -25,7 +25,7 @@ package enum ListCommand: Subcommand {
                 help: "Print the PostScript name of every registered face, one a line (shell completion uses it).",
                 example: "fontresolve list --face-names --fonts fonts"),
             CommonOptions.json("list Lato"),
-        ] + CommonOptions.source("list Lato") + [CommonOptions.help("list")],
+        ] + CommonOptions.source("list Lato") + [CommonOptions.noSnapshot("list Lato"), CommonOptions.help("list")],
         examples: [
             "fontresolve list",
             "fontresolve list Lato --fonts fonts",

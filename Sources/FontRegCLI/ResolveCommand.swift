@@ -67,7 +67,9 @@ package enum ResolveCommand: Subcommand {
                 "explain", help: "Also print every step the resolver took, in plain words.",
                 example: "fontresolve resolve Lato --weight 800 --explain"),
             CommonOptions.json("resolve Inter --weight 600"),
-        ] + CommonOptions.source("resolve Inter --weight 600") + [CommonOptions.help("resolve")],
+        ] + CommonOptions.source("resolve Inter --weight 600") + [
+            CommonOptions.noSnapshot("resolve Inter --weight 600"), CommonOptions.help("resolve"),
+        ],
         examples: [
             "fontresolve resolve Inter --weight 600 --fonts fonts/Inter",
             "fontresolve resolve Lato --weight bold --bold-text --explain --fonts fonts --rules fonts/rules",

@@ -169,6 +169,27 @@ public final class MappedSnapshot: @unchecked Sendable {
         return reader.face(position, sections: sections)
     }
 
+    /// The family at a position in the index's order (sorted by name).
+    ///
+    /// - Parameter position: 0 ..< ``familyCount``.
+    /// - Returns: the family read in place, or `nil` outside the range.
+    public func family(at position: Int) -> FamilyEntry? {
+        guard position >= 0 && position < familyCount else { return nil }
+        let record = sections.families.offset + position * SnapshotLayout.familySize
+        return FamilyEntry(
+            name: reader.string(reader.stringRef(at: record)), mapped: MappedFamily(snapshot: self, record: record))
+    }
+
+    /// Whether the face at a position may be shown to clients (not hidden; see ``SnapshotLayout/Flag/hidden``).
+    ///
+    /// - Parameter position: 0 ..< ``faceCount``.
+    /// - Returns: `false` for a hidden face or a position outside the range.
+    package func isListed(at position: Int) -> Bool {
+        guard position >= 0 && position < faceCount else { return false }
+        let flags = reader.u32(sections.faces.offset + position * SnapshotLayout.faceSize + SnapshotLayout.Face.flags)
+        return flags & SnapshotLayout.Flag.hidden == 0
+    }
+
     /// The family names, in the index's order.
     public var familyNames: [String] {
         (0..<familyCount).map {

@@ -1,0 +1,114 @@
+import FontRegCore
+import FontRegProtocol
+
+/// The daemon's registry read from the snapshot it publishes beside its socket, for `resolve`,
+/// `list` and `face`: answered in process with no round trip, exactly as the socket answers.
+///
+/// Before each answer the generation is checked (``RegistrySnapshot/current()``). Whatever the
+/// snapshot cannot answer as the daemon would goes to the socket: an unknown family (the daemon
+/// has the system fallback and the suggestions), a family whose faces won over duplicates,
+/// a missing face, and every other command. A snapshot that is refused (not trusted, corrupt, of
+/// another version) is reported once as a warning; a missing one silently means the socket.
+package final class SnapshotBackend: RegistryBackend {
+    /// The socket, for everything the snapshot does not answer.
+    package let socketPath: String
+    /// The snapshot, while it can answer.
+    private var snapshot: RegistrySnapshot?
+    /// The socket backend, connected when first needed.
+    private var daemon: DaemonBackend?
+    /// Where warnings go.
+    private let warn: (String) -> Void
+
+    /// Maps the snapshot beside `socketPath` (without connecting to the socket).
+    ///
+    /// - Parameters:
+    ///   - socketPath: the daemon's socket.
+    ///   - warn: prints a warning line (the snapshot was refused, so the socket answers).
+    package init(socketPath: String, warn: @escaping (String) -> Void) {
+        self.socketPath = socketPath
+        self.warn = warn
+        do {
+            snapshot = try RegistrySnapshot(socketPath: socketPath)
+        } catch {
+            refused(error)
+        }
+    }
+
+    /// Whether a snapshot was mapped (else this backend would only forward to the socket).
+    package var isMapped: Bool { snapshot != nil }
+
+    /// The snapshot to answer from now, or `nil` (warned once) when it can no longer answer.
+    private func current() -> MappedSnapshot? {
+        guard let snapshot else { return nil }
+        do {
+            return try snapshot.current()
+        } catch {
+            self.snapshot = nil
+            refused(error)
+            return nil
+        }
+    }
+
+    /// Warns about a refused snapshot; says nothing when there is none.
+    private func refused(_ error: RegistrySnapshot.Unavailable) {
+        guard case .refused(let reason) = error else { return }
+        warn("fontresolve: warning: not using the daemon's snapshot: \(reason); asking the socket instead")
+    }
+
+    /// The socket backend, connecting on first use.
+    private func socket() throws(CLIError) -> DaemonBackend {
+        if let daemon { return daemon }
+        let connected = try DaemonBackend(socketPath: socketPath)
+        daemon = connected
+        return connected
+    }
+
+    package func resolve(_ query: ResolveQuery) throws(CLIError) -> ResolutionReply {
+        if let mapped = current(),
+            let resolution = try? SnapshotResolver(snapshot: mapped, rules: mapped.rules).resolve(query),
+            mapped.servesInFull(family: resolution.resolvedFamily)
+        {
+            return ResolutionReply(resolution)
+        }
+        return try socket().resolve(query)
+    }
+
+    package func families() throws(CLIError) -> [FamilySummary] {
+        guard let mapped = current() else { return try socket().families() }
+        return (0..<mapped.familyCount).compactMap { mapped.family(at: $0).map(FamilySummary.init) }
+    }
+
+    package func faces(family: String?) throws(CLIError) -> [FaceRecord] {
+        guard let mapped = current() else { return try socket().faces(family: family) }
+        guard let family else {
+            return (0..<mapped.faceCount).compactMap { mapped.isListed(at: $0) ? mapped.face(at: $0) : nil }
+        }
+        guard let entry = mapped.family(named: family) else { return try socket().faces(family: family) }
+        return entry.faces
+    }
+
+    package func face(postscriptName: String) throws(CLIError) -> FaceRecord {
+        if let mapped = current(), let face = mapped.face(postscriptName: postscriptName) { return face }
+        return try socket().face(postscriptName: postscriptName)
+    }
+
+    package func candidates(_ query: ResolveQuery) throws(CLIError) -> CandidateList {
+        try socket().candidates(query)
+    }
+
+    package func register(paths: [String], persist: Bool) throws(CLIError) -> RegistrationReport {
+        try socket().register(paths: paths, persist: persist)
+    }
+
+    package func unregister(paths: [String]) throws(CLIError) -> RegistrationReport {
+        try socket().unregister(paths: paths)
+    }
+
+    package func rescan() throws(CLIError) -> RegistrationReport { try socket().rescan() }
+
+    package func rules() throws(CLIError) -> RuleSet { try socket().rules() }
+
+    package func status() throws(CLIError) -> RegistryStatus { try socket().status() }
+
+    package func watch(_ body: (RegistryEvent) -> Bool) throws(CLIError) { try socket().watch(body) }
+}

@@ -1,0 +1,111 @@
+import FontRegTestSupport
+import Foundation
+import Glibc
+import Testing
+
+@testable import FontRegCore
+@testable import FontRegProtocol
+
+/// `fontresolve resolve`, `list` and `face` read the snapshot the real `fontregd` publishes beside
+/// its socket: the same output as over the socket, a hostile or corrupt file refused with a
+/// warning, and a new generation noticed before the next answer.
+@Suite(.serialized) struct SnapshotClientTests {
+    let families = BuildProducts.fixtureFonts + "/families"
+
+    /// A daemon on the fixture families, once its first snapshot is published.
+    func daemon() throws -> DaemonProcess {
+        let directory = TemporaryDirectory()
+        let daemon = try DaemonProcess(
+            directory: directory, fonts: [families], extraArguments: ["--allow-root", directory.path, "--watch", "no"])
+        try Self.waitFor(RegistrySnapshot.path(forSocket: daemon.socketPath))
+        return daemon
+    }
+
+    static func waitFor(_ path: String) throws {
+        for _ in 0..<200 where !FileManager.default.fileExists(atPath: path) { usleep(50_000) }
+        guard FileManager.default.fileExists(atPath: path) else { throw HarnessError("\(path) was never published") }
+    }
+
+    /// The commands compared both ways: every kind of answer, and answers the snapshot hands to the socket.
+    static let commands: [[String]] = [
+        ["resolve", "Avenir Fixture", "--weight", "600"],
+        ["resolve", "avenir-fixture", "--weight", "bold", "--italic", "--explain"],
+        ["resolve", "sf-fixture-display", "--weight", "semibold", "--bold-text", "--json"],
+        ["resolve", "Hairline Fixture", "--weight", "250", "--style", "oblique 8deg", "--json"],
+        ["resolve", "Hairline Fixture", "--weight", "100", "--width", "condensed", "--explain"],
+        ["resolve", "No Such Family", "--strict"],
+        ["resolve", "Avenir Fixtur", "--weight", "300", "--strict", "--json"],
+        ["list"], ["list", "--json"], ["list", "--names"], ["list", "--face-names"],
+        ["list", "Hairline Fixture"], ["list", "Avenir Fixture", "--json"], ["list", "No Such Family"],
+        ["face", "AvenirFixture-Bold"], ["face", "avenirfixture-heavy", "--json"], ["face", "No-Such-Face"],
+    ]
+
+    @Test func everyAnswerFromTheSnapshotEqualsTheSocketsAnswer() throws {
+        let daemon = try daemon()
+        for command in Self.commands {
+            let mapped = try FontResolveProcess.run(command + ["--socket", daemon.socketPath])
+            let socket = try FontResolveProcess.run(command + ["--socket", daemon.socketPath, "--no-snapshot"])
+            #expect(mapped.status == socket.status, "\(command)")
+            #expect(mapped.stdout == socket.stdout, "\(command)")
+            #expect(mapped.stderr == socket.stderr, "\(command)")
+        }
+    }
+
+    /// A directory holding a copy of the daemon's snapshot beside something that is not a socket,
+    /// so that an answer can only have come from the snapshot.
+    func copyBesideADeadSocket(_ daemon: DaemonProcess, mode: mode_t = 0o644, damage: Bool = false) throws -> String {
+        let directory = daemon.directory.path + "/copy-\(UUID().uuidString.prefix(6))"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let socket = directory + "/dead.sock"
+        _ = FileManager.default.createFile(atPath: socket, contents: Data())
+        var bytes = try [UInt8](
+            Data(contentsOf: URL(fileURLWithPath: RegistrySnapshot.path(forSocket: daemon.socketPath))))
+        if damage { bytes[bytes.count / 2] ^= 0x55 }
+        let copy = RegistrySnapshot.path(forSocket: socket)
+        _ = FileManager.default.createFile(atPath: copy, contents: Data(bytes))
+        chmod(copy, mode)
+        return socket
+    }
+
+    @Test func theSnapshotAnswersWithoutTheSocketAndNoSnapshotForcesTheSocket() throws {
+        let daemon = try daemon()
+        let socket = try copyBesideADeadSocket(daemon)
+        let mapped = try FontResolveProcess.run(["resolve", "Avenir Fixture", "--weight", "700", "--socket", socket])
+        #expect(mapped.status == 0)
+        #expect(mapped.stdout.contains("AvenirFixture-Bold"))
+        #expect(mapped.stderr.isEmpty)
+        let forced = try FontResolveProcess.run([
+            "resolve", "Avenir Fixture", "--weight", "700", "--socket", socket, "--no-snapshot",
+        ])
+        #expect(forced.status != 0)
+    }
+
+    @Test(arguments: [(mode_t(0o666), false), (mode_t(0o644), true)])
+    func aWritableOrCorruptSnapshotIsRefusedWithAWarningAndTheSocketIsAsked(mode: mode_t, damage: Bool) throws {
+        let daemon = try daemon()
+        let socket = try copyBesideADeadSocket(daemon, mode: mode, damage: damage)
+        let output = try FontResolveProcess.run(["resolve", "Avenir Fixture", "--weight", "700", "--socket", socket])
+        #expect(output.status != 0, "the dead socket answered: the snapshot was trusted")
+        #expect(output.stderr.contains("warning: not using the daemon's snapshot"))
+        #expect(output.stderr.contains(damage ? "checksum" : "writable by others"))
+    }
+
+    @Test func aClientNoticesANewGenerationBeforeItsNextAnswer() throws {
+        let daemon = try daemon()
+        let snapshot = try RegistrySnapshot(socketPath: daemon.socketPath)
+        let before = try snapshot.current()
+        #expect(before.family(named: "Fixture Color") == nil)
+        let extra = daemon.directory.path + "/extra"
+        try FileManager.default.createDirectory(atPath: extra, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            atPath: BuildProducts.fixtureFonts + "/color/FixtureColor-Regular.ttf",
+            toPath: extra + "/FixtureColor-Regular.ttf")
+        let registered = try FontResolveProcess.run(["register", extra, "--socket", daemon.socketPath])
+        #expect(registered.status == 0, "\(registered.stderr)")
+        for _ in 0..<200 where before.isCurrent { usleep(25_000) }
+        #expect(!before.isCurrent)
+        let after = try snapshot.current()
+        #expect(after.generation > before.generation)
+        #expect(after.face(postscriptName: "FixtureColor-Regular") != nil)
+    }
+}
