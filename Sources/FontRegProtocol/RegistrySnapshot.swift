@@ -65,12 +65,12 @@ public final class RegistrySnapshot: Sendable {
     /// Maps the file at `path` if it is to be trusted: a regular file owned by root or by the
     /// socket's owner (the daemon's user), writable by nobody else, that validates.
     static func open(_ path: String, socketPath: String) throws(Unavailable) -> MappedSnapshot {
-        let (directory, name) = split(path)
         do {
-            _ = try FileDescriptor.open(directory, as: .directory).statusOfEntryFollowingLinks(name)
+            _ = try FileDescriptor.open(path, as: .file)
         } catch {
-            if error.errno == ENOENT || error.errno == ENOTDIR { throw .absent }
-            throw .refused("cannot examine \(path): \(error)")
+            // Missing, or closed to this user as the socket is: nothing to say, the socket decides.
+            if [ENOENT, ENOTDIR, EACCES].contains(error.errno) { throw .absent }
+            throw .refused("cannot open \(path): \(error)")
         }
         let snapshot: MappedSnapshot
         do {

@@ -1,10 +1,15 @@
 import Dispatch
 import FontRegCore
 import FontRegSystem
+import Glibc
 import Synchronization
 
-/// Publishes the registry as a mapped snapshot beside the socket (`<socket>.snapshot`, 0644),
+/// Publishes the registry as a mapped snapshot beside the socket (`<socket>.snapshot`),
 /// rewritten atomically after every change, so that clients resolve without a round trip.
+///
+/// The file is readable by those who may connect to the socket, and no one else: its mode is
+/// the socket's read bits (0644 for the default socket mode 0666, 0640 for 0660, 0600 for 0600), so that a
+/// socket closed to some users does not leak the registry to them through the file.
 ///
 /// Each file records a generation that grows with every change (and across restarts: it
 /// continues from the file a previous daemon left). Once a new file has been renamed over the
@@ -58,12 +63,22 @@ package final class SnapshotPublisher: DaemonService {
         logger: Logger
     ) {
         self.registry = registry
-        let path = Self.path(forSocket: socketPath)
-        let slash = path.lastIndex(of: "/")
-        directory = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
-        fileName = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        (directory, fileName) = RegistrySocketPath.split(Self.path(forSocket: socketPath))
         self.isPublic = isPublic
         self.logger = logger
+        self.socketPath = socketPath
+    }
+
+    /// The socket, whose permissions the snapshot's follow.
+    private let socketPath: String
+
+    /// The snapshot's mode: the socket's read bits, and read and write for the daemon's user
+    /// (which marks the file superseded in place); 0600 when the socket cannot be examined.
+    var fileMode: UInt32 {
+        let (directory, name) = RegistrySocketPath.split(socketPath)
+        guard let status = try? FileDescriptor.open(directory, as: .directory).statusOfEntryFollowingLinks(name)
+        else { return 0o600 }
+        return (status.permissions & 0o444) | 0o600
     }
 
     /// The snapshot's path.
@@ -113,7 +128,7 @@ package final class SnapshotPublisher: DaemonService {
         let bytes = SnapshotWriter.bytes(
             of: Self.publicIndex(index, isPublic: isPublic), rules: registry.rules, generation: Int(generation))
         do {
-            try AtomicFile.write(bytes, directory: directory, name: fileName, mode: 0o644)
+            try AtomicFile.write(bytes, directory: directory, name: fileName, mode: mode_t(fileMode))
         } catch {
             let first = state.withLock { state -> Bool in
                 defer { state.failing = true }
@@ -142,5 +157,15 @@ package final class SnapshotPublisher: DaemonService {
         guard !index.faces.allSatisfy(isPublic) else { return index }
         // Problems name paths a user may not see: a filtered snapshot holds none.
         return FontIndex(faces: index.faces.filter(isPublic), generation: index.generation)
+    }
+}
+
+/// Splitting the socket's and the snapshot's paths into a directory and a name.
+enum RegistrySocketPath {
+    /// A path's directory ("." for a bare name) and last component.
+    static func split(_ path: String) -> (directory: String, name: String) {
+        guard let slash = path.lastIndex(of: "/") else { return (".", path) }
+        let directory = slash == path.startIndex ? "/" : String(path[..<slash])
+        return (directory, String(path[path.index(after: slash)...]))
     }
 }

@@ -20,6 +20,8 @@ import Testing
         let registry = try FontRegistry(
             configuration: RegistryConfiguration(fontDirectories: [fonts], cacheDirectory: directory + "/cache"))
         let socket = directory + "/fontregd.sock"
+        // Stands for the socket: the snapshot's mode follows its permissions.
+        #expect(FileManager.default.createFile(atPath: socket, contents: nil, attributes: [.posixPermissions: 0o666]))
         let publisher = SnapshotPublisher(registry: registry, socketPath: socket, logger: Logger(minimumLevel: .error))
         #expect(publisher.path == socket + ".snapshot")
         try publisher.start()
@@ -66,6 +68,19 @@ import Testing
         let now = try MappedSnapshot(path: socket + ".snapshot")
         #expect(now.generation > 40)
         _ = publisher.stop(before: .now() + 5)
+    }
+
+    @Test(arguments: [(UInt32(0o666), UInt32(0o644)), (0o660, 0o640), (0o600, 0o600)])
+    func theSnapshotIsReadableByThoseWhoMayConnectToTheSocket(socketMode: UInt32, snapshotMode: UInt32) {
+        let directory = Fixtures.temporaryDirectory()
+        defer { Fixtures.cleanUp(directory) }
+        let socket = directory + "/s.sock"
+        #expect(
+            FileManager.default.createFile(
+                atPath: socket, contents: nil, attributes: [.posixPermissions: Int(socketMode)]))
+        let publisher = SnapshotPublisher(
+            registry: Fixtures.registry, socketPath: socket, logger: Logger(minimumLevel: .error))
+        #expect(publisher.fileMode == snapshotMode)
     }
 
     @Test func onlyPublicFacesArePublished() {
