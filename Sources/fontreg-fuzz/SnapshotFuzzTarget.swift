@@ -74,6 +74,13 @@ enum SnapshotFuzzTarget {
         _ = snapshot.face(postscriptName: name)
         _ = snapshot.face(fullName: name)
         _ = snapshot.familyNames
+        _ = snapshot.isCurrent
+        _ = snapshot.rules
+        for position in 0..<min(snapshot.familyCount, 64) {
+            guard let entry = snapshot.family(at: position) else { continue }
+            _ = entry.faces
+            for style in FontStyle.allCases { _ = entry.registeredWeights(style: style) }
+        }
         for position in 0..<min(snapshot.faceCount, 4096) { _ = snapshot.face(at: position) }
     }
 }

@@ -86,7 +86,7 @@ struct MappedFamily: Sendable {
         let kind = reader.u32(at + 8)
         guard kind != 0 else { return .missing(name: reader.string(reader.stringRef(at: at))) }
         let position = Int(reader.u32(at + 12))
-        let face = reader.face(position, sections: snapshot.sections)
+        let face = snapshot.decodedFace(position)
         // The writer shares the bytes of a name spelled as the face's PostScript name: reuse the decoded string.
         let sameBytes =
             reader.u32(at) == reader.u32(faceRecord(position))
@@ -107,7 +107,7 @@ struct MappedFamily: Sendable {
                 if r.isPerfect { break }
             }
         }
-        return best.map { (reader.face($0.position, sections: snapshot.sections), $0.rank) }
+        return best.map { (snapshot.decodedFace($0.position), $0.rank) }
     }
 
     /// The matching traits stored in a face record.

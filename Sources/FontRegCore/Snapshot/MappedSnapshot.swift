@@ -1,4 +1,5 @@
 import FontRegSystem
+import Synchronization
 
 /// A snapshot file read in place: answers the resolver's lookups by reading only the records they need.
 ///
@@ -8,7 +9,7 @@ import FontRegSystem
 /// is a ``FamilyEntry`` over its record: a resolve reads the stored weights, composed names
 /// and matching traits in place and decodes only the face it answers with.
 // Safe to share across threads: the bytes are immutable (the superseded mark aside, which is
-// only ever read as one aligned word).
+// only ever read as one aligned word) and the decoded-face cache is behind a Mutex.
 public final class MappedSnapshot: @unchecked Sendable {
     /// The generation the daemon recorded when it wrote the file.
     public let generation: UInt64
@@ -27,6 +28,11 @@ public final class MappedSnapshot: @unchecked Sendable {
     let sections: SnapshotSections
     /// What keeps `bytes` alive: the mapping, or an owned copy.
     private let owner: AnyObject
+    /// Recently decoded faces, direct-mapped by position (at most ``faceCacheSize`` of them, a
+    /// few hundred kilobytes): the faces an application asks for again are not decoded again.
+    private let faceCache: Mutex<[(position: Int, face: FaceRecord)?]>
+    /// The number of slots of the decoded-face cache.
+    static let faceCacheSize = 1024
     /// The status of the file when it was opened (device, inode, owner, mode), for callers that
     /// must decide whether to trust it; `nil` for bytes held in memory.
     package let fileStatus: FileStatus?
@@ -80,6 +86,7 @@ public final class MappedSnapshot: @unchecked Sendable {
         fileStatus = status
         self.bytes = bytes
         reader = SnapshotReader(bytes: bytes)
+        faceCache = Mutex(Array(repeating: nil, count: Self.faceCacheSize))
         self.path = path
         let sections = try SnapshotValidator(bytes: bytes, path: path).validate()
         self.sections = sections
@@ -105,6 +112,15 @@ public final class MappedSnapshot: @unchecked Sendable {
 
     /// Where a publisher writes the superseded mark (a `UInt64`, little-endian) into a file it has replaced.
     package static let supersededMarkOffset = SnapshotLayout.supersededOffset
+
+    /// The face at a validated position, from the decoded-face cache or decoded now.
+    func decodedFace(_ position: Int) -> FaceRecord {
+        let slot = position & (Self.faceCacheSize - 1)
+        if let cached = faceCache.withLock({ $0[slot] }), cached.position == position { return cached.face }
+        let face = reader.face(position, sections: sections)
+        faceCache.withLock { $0[slot] = (position, face) }
+        return face
+    }
 
     /// Whether the file is still the daemon's current snapshot: the daemon marks a file it has
     /// replaced, so a reader notices a new generation with one load from the mapping.
@@ -166,7 +182,7 @@ public final class MappedSnapshot: @unchecked Sendable {
     /// - Returns: the face, or `nil` outside the range.
     public func face(at position: Int) -> FaceRecord? {
         guard position >= 0 && position < faceCount else { return nil }
-        return reader.face(position, sections: sections)
+        return decodedFace(position)
     }
 
     /// The family at a position in the index's order (sorted by name).
@@ -217,7 +233,7 @@ public final class MappedSnapshot: @unchecked Sendable {
             let ref = reader.stringRef(at: sections.faces.offset + i * SnapshotLayout.faceSize + field)
             return reader.equalIgnoringCase(ref, name)
         }
-        return found.map { reader.face($0, sections: sections) }
+        return found.map(decodedFace)
     }
 
     /// Linear probing of a map: the first entry with this hash that `matches`, at most one pass over the slots.
