@@ -29,10 +29,10 @@ public final class MappedSnapshot: @unchecked Sendable {
     /// What keeps `bytes` alive: the mapping, or an owned copy.
     private let owner: AnyObject
     /// Recently decoded faces, direct-mapped by position (at most ``faceCacheSize`` of them, a
-    /// few hundred kilobytes): the faces an application asks for again are not decoded again.
+    /// 1–2 MB at most): the faces an application asks for again are not decoded again.
     private let faceCache: Mutex<[(position: Int, face: FaceRecord)?]>
     /// The number of slots of the decoded-face cache.
-    static let faceCacheSize = 1024
+    static let faceCacheSize = 4096
     /// The status of the file when it was opened (device, inode, owner, mode), for callers that
     /// must decide whether to trust it; `nil` for bytes held in memory.
     package let fileStatus: FileStatus?
