@@ -23,6 +23,10 @@ public final class FontRegistry: Sendable {
     private let fontconfig = PrivateFontconfig()
     /// Why the face cache could not be written the last time, reported with the index's problems.
     private let cacheProblem = Mutex<ScanProblem?>(nil)
+    /// The faces the private fontconfig view is to be built from when something next needs it
+    /// (``fontconfigChoice(family:weight:italic:)``); `nil` once it is built. Nothing in serving
+    /// does, so a daemon never fills it (issue 13: it held half of the memory per face).
+    private let fontconfigPending = Mutex<[FaceRecord]?>(nil)
     /// Builds the private fontconfig view and writes the face cache off the start-up and change
     /// paths: nothing in resolution waits for either.
     private let fontconfigQueue = DispatchQueue(label: "fontreg.private-fontconfig", qos: .utility)
@@ -62,14 +66,13 @@ public final class FontRegistry: Sendable {
             problems.append(problem)
         }
         let faces = result.files.flatMap(\.faces)
-        let privateConfig = fontconfig
-        fontconfigQueue.async { privateConfig.replace(faces: faces) }
         state = Mutex(
             State(
                 roots: roots,
                 index: FontIndex(faces: faces, problems: problems, generation: 1, directories: roots),
                 rules: rules, confinement: confinement))
         writer = Mutex(scanner)
+        fontconfigPending.withLock { $0 = faces }
     }
 
     /// The problem reported when the face cache cannot be written: start-up reads every font again.
@@ -92,8 +95,20 @@ public final class FontRegistry: Sendable {
 
     /// The number of face patterns in the private fontconfig configuration.
     package var fontconfigPatternCount: Int {
-        fontconfigQueue.sync {}
-        return fontconfig.patternCount
+        fontconfigView().patternCount
+    }
+
+    /// The private fontconfig view, built now from the latest faces if a change left it out of date.
+    private func fontconfigView() -> PrivateFontconfig {
+        fontconfigQueue.sync {
+            if let faces = fontconfigPending.withLock({ pending in
+                defer { pending = nil }
+                return pending
+            }) {
+                fontconfig.replace(faces: faces)
+            }
+        }
+        return fontconfig
     }
 
     /// The face fontconfig itself would choose among the registered fonts for a query's
@@ -102,8 +117,7 @@ public final class FontRegistry: Sendable {
     /// fontconfig scores weight as a symmetric distance on its own scale and may pick a face
     /// of another family; see `docs/weights.md` of the shared notes.
     package func fontconfigChoice(family: String, weight: Int, italic: Bool) -> FaceRecord? {
-        fontconfigQueue.sync {}
-        guard let (path, index) = fontconfig.match(family: family, weight: weight, italic: italic)
+        guard let (path, index) = fontconfigView().match(family: family, weight: weight, italic: italic)
         else { return nil }
         return self.index.faces.first { $0.file == path && $0.freetypeIndex == index }
     }
@@ -248,7 +262,7 @@ public final class FontRegistry: Sendable {
                         cacheProblem.withLock { $0 = problem }
                     }
                 }
-                if changedFiles { fontconfig.replace(faces: faces) }
+                if changedFiles { fontconfigPending.withLock { $0 = faces } }
             }
             let index = FontIndex(
                 faces: faces, problems: result.problems + [cacheProblem.withLock { $0 }].compactMap { $0 },
