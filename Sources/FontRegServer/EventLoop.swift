@@ -131,7 +131,7 @@ final class EventLoop: @unchecked Sendable {
             logger.warning("dropped a connection without peer credentials: \(error)")
             return
         }
-        if let refusal = shared.budget.withLock({ $0.admit(uid: peer.uid) }) {
+        if let refusal = shared.budget.withLock({ $0.admit(uid: peer.uid, gid: peer.gid) }) {
             refuse(fd, peer: peer, refusal)
             return
         }

@@ -36,6 +36,7 @@ final class ServerShared: Sendable {
             budget.maximumConnections = new.maximumConnections
             budget.maximumPerUID = new.maximumConnectionsPerUID
             budget.privilegedUIDs = new.privilegedUIDs.union([0])
+            budget.privilegedGIDs = new.privilegedGIDs
         }
     }
 
@@ -69,6 +70,6 @@ extension ConnectionBudget {
     init(_ limits: ServerLimits) {
         self.init(
             maximumConnections: limits.maximumConnections, maximumPerUID: limits.maximumConnectionsPerUID,
-            privilegedUIDs: limits.privilegedUIDs)
+            privilegedUIDs: limits.privilegedUIDs, privilegedGIDs: limits.privilegedGIDs)
     }
 }
