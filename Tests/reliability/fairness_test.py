@@ -32,7 +32,6 @@ sys.path.insert(0, os.path.dirname(__file__))
 import fontregd_harness as h  # noqa: E402
 
 I = h.IFACE
-RESOLVE = json.dumps({"method": f"{I}.Resolve", "parameters": {"family": "Fixture Sans", "weight": "600"}}).encode() + b"\0"
 MIB = 1024
 
 
@@ -71,22 +70,10 @@ def attacker(path, seconds, seed):
 
 
 def probe(path, seconds):
-    """Sequential Resolve round trips; returns latencies in µs."""
-    s = h.unix_connect(path, 30)
-    latencies, buffer = [], b""
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        t0 = time.perf_counter_ns()
-        s.sendall(RESOLVE)
-        while b"\0" not in buffer:
-            chunk = s.recv(65536)
-            if not chunk:
-                raise SystemExit("probe: daemon closed the good connection")
-            buffer += chunk
-        _, _, buffer = buffer.partition(b"\0")
-        latencies.append((time.perf_counter_ns() - t0) / 1000)
-        time.sleep(0.002)
-    s.close()
+    """Sequential Resolve round trips (the harness's probe, 2 ms apart); returns latencies in µs."""
+    latencies, wrong = h.probe_latencies(path, seconds, pause=0.002)
+    if wrong:
+        raise SystemExit(f"probe: {wrong} wrong answers")
     return latencies
 
 

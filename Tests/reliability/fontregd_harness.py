@@ -228,6 +228,37 @@ def check_resolves(daemon, answers=KNOWN_ANSWERS):
         c.close()
 
 
+PROBE_CALL = json.dumps({"method": f"{IFACE}.Resolve",
+                         "parameters": {"family": "Fixture Sans", "weight": "600"}}).encode() + b"\0"
+PROBE_ANSWER = "FixtureSans-SemiBold"
+
+
+def probe_latencies(socket_path, seconds, pause=0.001):
+    """The well-behaved client of the load and fairness runs: sequential Resolve round trips on
+    one connection for `seconds`, `pause` apart (a program drawing text between lookups, not a
+    benchmark loop). Returns (latencies in µs, number of wrong answers)."""
+    s = unix_connect(socket_path, 30)
+    latencies, wrong, buffer = [], 0, b""
+    end = time.monotonic() + seconds
+    try:
+        while time.monotonic() < end:
+            t0 = time.perf_counter_ns()
+            s.sendall(PROBE_CALL)
+            while b"\0" not in buffer:
+                chunk = s.recv(65536)
+                if not chunk:
+                    raise SystemExit("probe: daemon closed the well-behaved connection")
+                buffer += chunk
+            message, _, buffer = buffer.partition(b"\0")
+            latencies.append((time.perf_counter_ns() - t0) / 1000)
+            if json.loads(message).get("parameters", {}).get("postscriptName") != PROBE_ANSWER:
+                wrong += 1
+            time.sleep(pause)
+    finally:
+        s.close()
+    return latencies, wrong
+
+
 def percentile(values, p):
     if not values:
         return float("nan")

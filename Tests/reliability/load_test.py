@@ -34,30 +34,13 @@ sys.path.insert(0, os.path.dirname(__file__))
 import fontregd_harness as h  # noqa: E402
 
 I = h.IFACE
-RESOLVE = json.dumps({"method": f"{I}.Resolve", "parameters": {"family": "Fixture Sans", "weight": "600"}}).encode() + b"\0"
 
 
 def probe(socket_path, seconds, out_path):
-    """The well-behaved client: sequential Resolve round trips for `seconds`; writes latencies (µs)."""
-    s = h.unix_connect(socket_path, 30)
-    latencies, errors, buffer = [], 0, b""
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        t0 = time.perf_counter_ns()
-        s.sendall(RESOLVE)
-        while b"\0" not in buffer:
-            chunk = s.recv(65536)
-            if not chunk:
-                raise SystemExit("probe: daemon closed the well-behaved connection")
-            buffer += chunk
-        message, _, buffer = buffer.partition(b"\0")
-        latencies.append((time.perf_counter_ns() - t0) / 1000)
-        reply = json.loads(message)
-        if reply.get("parameters", {}).get("postscriptName") != "FixtureSans-SemiBold":
-            errors += 1
-        time.sleep(0.001)  # a client that renders text between lookups, not a benchmark loop
+    """The well-behaved client (the harness's probe) in a process of its own; writes its latencies (µs)."""
+    latencies, wrong = h.probe_latencies(socket_path, seconds)
     with open(out_path, "w") as f:
-        json.dump({"latencies_us": latencies, "wrong": errors}, f)
+        json.dump({"latencies_us": latencies, "wrong": wrong}, f)
 
 
 def run_probe(daemon, seconds, tmp):
