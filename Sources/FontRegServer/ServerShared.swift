@@ -17,9 +17,10 @@ final class ServerShared: Sendable {
     let input: Mutex<InputBudget>
     /// Runs deferred calls one at a time, off the event loops.
     let worker = DispatchQueue(label: "fontregd.worker")
-    /// Runs slow queries (large batches) one at a time, off the event loops and apart from changes:
-    /// however many clients send them, they share one thread and the loops keep answering everyone else.
-    let queryWorker = DispatchQueue(label: "fontregd.queries", qos: .utility)
+    /// Runs slow queries (large batches) one at a time, off the event loops and apart from changes,
+    /// on a thread at nice 10: however many clients send them, they share one thread that yields
+    /// the CPU to the loops, which keep answering everyone else.
+    let queryWorker: BackgroundWorker
 
     init(service: any VarlinkService, errors: VarlinkLimitErrors, limits: ServerLimits, logger: Logger) {
         self.service = service
@@ -28,6 +29,7 @@ final class ServerShared: Sendable {
         self.budget = Mutex(ConnectionBudget(limits))
         self.input = Mutex(InputBudget(maximumMessageSize: limits.maximumMessageSize))
         self.logger = logger
+        self.queryWorker = BackgroundWorker(name: "fontregd-queries", nice: 10, logger: logger)
     }
 
     var currentLimits: ServerLimits { limits.withLock { $0 } }
