@@ -72,7 +72,9 @@ final class EventLoop: @unchecked Sendable {
             if draining && (connections.isEmpty || now >= drainDeadline) { break }
             let count: Int
             do {
-                count = try epoll.wait(into: &events, timeout: backlog.isEmpty ? 1000 : 0)
+                // An idle loop still goes round 4 times a second: its heartbeat must stay well
+                // inside the watchdog's interval (1 s in the fairness runs), or a quiet loop looks stuck.
+                count = try epoll.wait(into: &events, timeout: backlog.isEmpty ? 250 : 0)
             } catch {
                 logger.error("event loop \(index): \(error); stopping")
                 break
