@@ -28,21 +28,34 @@ extension EventLoop {
 
     /// Before `connection` reads more: when its buffer is over ``InputBudget/freeBytes`` and its
     /// user or the server is over budget, refuses the largest input buffer of this loop (of that
-    /// user when the user is over its share).
+    /// user when the user is over its share), or, between two searches for it (at most one every
+    /// 100 ms: with a thousand connections a search per read held the loop), `connection` itself.
     ///
     /// - Returns: false when `connection` itself was refused (it reads no more).
     func enforceInputBudget(reading connection: Connection) -> Bool {
         guard connection.state.inputCapacity > InputBudget.freeBytes else { return true }
         let uid = connection.peer.uid
         while let excess = shared.input.withLock({ $0.excess(for: uid) }) {
-            let largest = connections.values
-                .filter { excess == .server || $0.peer.uid == uid }
-                .max { $0.state.inputCapacity < $1.state.inputCapacity }
-            guard let largest, largest.state.inputCapacity > InputBudget.freeBytes else { return true }
-            refuseOverInputBudget(largest, excess)
-            if largest === connection { return false }
+            let now = MonotonicClock.microseconds
+            var victim = connection
+            if now - lastInputSearch > 100_000 {
+                lastInputSearch = now
+                victim = largestInput(of: excess == .user ? uid : nil) ?? connection
+            }
+            guard victim.state.inputCapacity > InputBudget.freeBytes else { return true }
+            refuseOverInputBudget(victim, excess)
+            if victim === connection { return false }
         }
         return true
+    }
+
+    /// The connection of this loop (of `uid` only, when given) with the largest input buffer.
+    private func largestInput(of uid: UInt32?) -> Connection? {
+        var largest: Connection?
+        for candidate in connections.values where uid == nil || candidate.peer.uid == uid {
+            if candidate.state.inputCapacity > largest?.state.inputCapacity ?? 0 { largest = candidate }
+        }
+        return largest
     }
 
     /// Answers `MessageTooLarge` (with ``InputBudget/freeBytes``, what is always accepted) on a

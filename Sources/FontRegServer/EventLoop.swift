@@ -37,6 +37,8 @@ final class EventLoop: @unchecked Sendable {
     private var lastRefusalLog: UInt64 = 0
     /// When an input-budget refusal was last logged (``enforceInputBudget(reading:)``).
     var lastInputRefusalLog: UInt64 = 0
+    /// When the loop last searched its connections for the largest input buffer.
+    var lastInputSearch: UInt64 = 0
     var readBuffer = [UInt8](repeating: 0, count: 65536)
     /// Connections that stopped processing with calls still buffered, to continue after other connections had a turn.
     var backlog: Set<UInt64> = []
