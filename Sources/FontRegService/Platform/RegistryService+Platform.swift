@@ -13,17 +13,17 @@ extension RegistryService {
         let recorded = Set(records.map(\.path))
         // Configured directories and administrators' registrations persisted by an earlier
         // version have no record: they are public, persistent (or configured), owned by root.
-        let implicit = registry.registeredPaths.filter { !recorded.contains($0) }.map { path in
-            RegistrationRecord(
-                path: path, owner: 0, scope: persisted.contains(path) ? .persistent : .session, isPrivate: false)
+        let implicit: [JSONValue] = registry.registeredPaths.filter { !recorded.contains($0) }.map { path in
+            [
+                "path": .string(path), "owner": 0, "scope": persisted.contains(path) ? "persistent" : "configured",
+                "private": false,
+            ]
         }
-        let visible = (records + implicit).filter {
-            !$0.isPrivate || view.owners.contains($0.owner) || $0.owner == peer.uid
-        }
+        let visible = records.filter { !$0.isPrivate || view.owners.contains($0.owner) || $0.owner == peer.uid }
         let disabled = platform.state.disabled.filter { $0.global || $0.owner == peer.uid }
         let bold = boldText(for: peer.uid)
         return [
-            "registrations": .array(visible.sorted { $0.path < $1.path }.map(\.jsonValue)),
+            "registrations": .array(visible.sorted { $0.path < $1.path }.map(\.jsonValue) + implicit),
             "disabled": .array(disabled.map(\.jsonValue)),
             "boldText": .bool(bold.on),
         ]
