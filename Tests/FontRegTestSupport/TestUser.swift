@@ -96,6 +96,36 @@ package struct TestUser: Sendable {
         return (process, String(decoding: line, as: UTF8.self))
     }
 
+    /// Starts a `Monitor` subscriber as this user; each event arrives as one line of JSON.
+    ///
+    /// - Returns: the client (kill it when done) and a reader of its events.
+    package func monitor(socket: String) throws -> (process: Process, events: LineReader) {
+        let script = """
+            import socket, sys
+            s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            s.connect(sys.argv[1])
+            s.sendall(b'{"method":"io.fontreg.Registry.Monitor","more":true}\\0')
+            data = b""
+            while True:
+                chunk = s.recv(65536)
+                if not chunk:
+                    break
+                data += chunk
+                while b"\\0" in data:
+                    reply, data = data.split(b"\\0", 1)
+                    sys.stdout.write(reply.decode() + "\\n")
+                    sys.stdout.flush()
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: setpriv[0])
+        process.arguments = Array(setpriv.dropFirst()) + ["/usr/bin/python3", "-c", script, socket]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        return (process, LineReader(out.fileHandleForReading))
+    }
+
     /// A Varlink client in Python: sends each message, prints each reply on a line; `--hold` last
     /// keeps the connection open until the process is killed.
     static let client = """

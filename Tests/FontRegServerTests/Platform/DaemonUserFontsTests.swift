@@ -120,6 +120,34 @@ struct DaemonUserFontsTests {
         #expect(try b.fontresolve(["unregister", directory], socket: daemon.socketPath).status == 77)
     }
 
+    @Test func monitorEventsNeverNameAnotherUsersFontsOrSettings() throws {
+        let (a, b) = (try TestUser.a, try TestUser.b)
+        let daemon = try DaemonProcess(
+            fonts: Self.publicFonts, extraArguments: ["--allow-root", BuildProducts.fixtureFonts + "/variable"])
+        let directory = try a.makeFontDirectory(copying: Self.noto)
+        defer { a.removeFontDirectory(directory) }
+        let (watcher, events) = try b.monitor(socket: daemon.socketPath)
+        defer { kill(watcher.processIdentifier, SIGKILL) }
+        let subscribed = try #require(events.nextLine(timeout: 10))
+        #expect(subscribed.contains("\"subscribed\""))
+        #expect(try a.fontresolve(["register", directory], socket: daemon.socketPath).status == 0)
+        let changed = try JSONParser.parse(Array(try #require(events.nextLine(timeout: 10)).utf8))
+        #expect(changed["parameters"]?["event"] == "changed")
+        #expect(changed["parameters"]?["added"] == [])
+        #expect(changed["parameters"]?["faces"] == 4)
+        #expect(try a.fontresolve(["bold-text", "on"], socket: daemon.socketPath).status == 0)
+        let preferences = try #require(events.nextLine(timeout: 10))
+        #expect(preferences.contains("\"preferences\""))
+        #expect(!preferences.contains(String(a.uid)) && !preferences.contains(a.home))
+        // A public change is still announced with its faces.
+        let client = try daemon.client()
+        defer { client.close() }
+        _ = try client.call(
+            "io.fontreg.Registry.Register", ["paths": [.string(BuildProducts.fixtureFonts + "/variable")]])
+        let announced = try #require(events.nextLine(timeout: 10))
+        #expect(announced.contains("FixtureVar"))
+    }
+
     @Test func aConnectionScopedRegistrationGoesWhenItsClientIsKilled() throws {
         let a = try TestUser.a
         let daemon = try DaemonProcess(fonts: Self.publicFonts)
