@@ -99,6 +99,23 @@ extension RegistryService {
         } catch {
             throw Self.varlinkError(error)
         }
+        // A directory may hold a file someone else owns (a hard link, a file another user could
+        // write there): the registration is a user's own only when every face file is theirs.
+        for file in Set(report.added.map(\.file)) {
+            var info = stat()
+            guard lstat(file, &info) == 0, info.st_uid == peer.uid else {
+                _ = try? registry.unregister(paths: paths)
+                logger.warning(
+                    "refused Register of \(paths.joined(separator: ", ")) from \(peer): \(file) is not theirs")
+                throw VarlinkError(
+                    RegistryInterface.ErrorName.pathNotAllowed,
+                    [
+                        "path": .string(file),
+                        "reason": "it is not owned by you: a user may register only files they own",
+                        "allowedRoots": .array(roots.roots.map { .string($0) }),
+                    ])
+            }
+        }
         if records.first?.scope == .persistent {
             let (old, new) = platform.changeState { $0.registrations += records }
             do {

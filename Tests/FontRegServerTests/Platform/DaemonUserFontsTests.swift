@@ -95,13 +95,19 @@ struct DaemonUserFontsTests {
         #expect(try b.fontresolve(["unregister", directory], socket: socket).status == 77)
         #expect(try b.fontresolve(["register", directory], socket: socket).status == 77)
         #expect(try a.fontresolve(["rescan"], socket: socket).status == 77)
-        // A file in the user's own directory that the user does not own is refused too.
-        let foreign = directory + "/foreign"
-        try FileManager.default.createDirectory(atPath: foreign, withIntermediateDirectories: false)
+        // A file in the user's own directory that the user does not own is refused too, and so is a
+        // directory of theirs that holds one; nothing of either is kept.
+        let foreign = try a.makeFontDirectory(copying: [])
+        defer { a.removeFontDirectory(foreign) }
         try FileManager.default.copyItem(atPath: Self.noto[0], toPath: foreign + "/Foreign-Regular.ttf")
-        let notOwned = try Self.call(a, daemon, "Register", ["paths": [.string(foreign + "/Foreign-Regular.ttf")]])
-        #expect(notOwned["error"] == "io.fontreg.Registry.PathNotAllowed")
-        #expect(try a.fontresolve(["register", foreign + "/Foreign-Regular.ttf"], socket: socket).status == 77)
+        for path in [foreign + "/Foreign-Regular.ttf", foreign] {
+            let notOwned = try Self.call(a, daemon, "Register", ["paths": [.string(path)]])
+            #expect(notOwned["error"] == "io.fontreg.Registry.PathNotAllowed", "\(path)")
+            #expect(try a.fontresolve(["register", path], socket: socket).status == 77)
+        }
+        let registrations = try Self.call(a, daemon, "GetStatus")["parameters"]?["registrations"]?.arrayValue ?? []
+        #expect(!registrations.contains { $0["path"]?.stringValue?.hasPrefix(foreign) == true })
+        #expect(registrations.contains { $0["path"]?.stringValue == directory })
 
         let unregistered = try a.fontresolve(["unregister", directory], socket: socket)
         #expect(unregistered.status == 0, "\(unregistered.stderr)")
