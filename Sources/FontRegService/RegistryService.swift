@@ -94,6 +94,7 @@ package final class RegistryService: VarlinkService {
             "added": .array(publicFaces(report.added).map(\.jsonValue)),
             "removed": .array(publicFaces(report.removed).map(\.jsonValue)),
         ])
+        warmViews()
     }
 
     /// Answers one call to `io.fontreg.Registry`; changes are checked here and deferred to the worker.

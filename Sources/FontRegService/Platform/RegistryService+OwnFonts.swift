@@ -75,6 +75,7 @@ extension RegistryService {
         if connectionScoped, platform.endConnectionRegister(peer.connection) {
             dropConnectionRegistrations(records.map(\.path), peer: peer)
         }
+        warmViews()
         return reply
     }
 

@@ -54,6 +54,7 @@ extension RegistryService {
         }
         platform.remove(paths: paths)
         invalidateCaches()
+        warmViews()
     }
 
     /// Loads `platform.json` and registers users' persistent registrations again, each checked as

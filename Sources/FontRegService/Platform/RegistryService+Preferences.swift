@@ -143,6 +143,7 @@ extension RegistryService {
                 ["path": .string(store.path), "reason": .string(error.description)])
         }
         invalidateCaches()
+        warmViews()
         let index = registry.index
         // No uid and no faces: every subscriber learns only that it should resolve again.
         server.withLock { $0 }?.broadcast([

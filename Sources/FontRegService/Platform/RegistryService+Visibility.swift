@@ -43,6 +43,17 @@ extension RegistryService {
         return view
     }
 
+    /// Builds, off the event loops, the views the next queries will need after a change: the
+    /// public one and each owner's of private fonts (building one of a large index takes long
+    /// enough that a loop should not). Call on the thread that made the change.
+    func warmViews() {
+        let owners = Set(platform.privateRoots.map(\.owner))
+        guard !owners.isEmpty || !platform.state.disabled.isEmpty else { return }
+        // A uid no registration has: the view of every user without fonts of their own.
+        _ = view(for: UInt32.max)
+        for owner in owners.prefix(64) { _ = view(for: owner) }
+    }
+
     /// Whether `uid` may see `face` (and so open it, resolve to it, or list it): it is
     /// registered, not in another user's private registration the configuration does not share,
     /// and not disabled. For `OpenFace` and other readers that hold a face from elsewhere.
