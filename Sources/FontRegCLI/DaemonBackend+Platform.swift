@@ -19,6 +19,11 @@ extension DaemonBackend {
         try translating { (client) throws(VarlinkClientError) in try client.enable(target, kind: kind) }
     }
 
+    /// The disabled faces of a family (or of all) that the caller could see.
+    package func disabledFaces(family: String?) throws(CLIError) -> [FaceRecord] {
+        try translating { (client) throws(VarlinkClientError) in try client.disabledFaces(family: family) }
+    }
+
     /// Sets (or, with `nil`, forgets) the caller's Bold Text setting.
     package func setBoldText(_ on: Bool?) throws(CLIError) -> BoldTextSetting {
         try translating { (client) throws(VarlinkClientError) in try client.setBoldText(on) }

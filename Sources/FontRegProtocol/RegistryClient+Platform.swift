@@ -33,6 +33,12 @@ extension RegistryClient {
         try boldTextSetting(call("GetBoldText"), method: "GetBoldText")
     }
 
+    /// The disabled faces the caller could see, of one family or of all (`ListFaces`' `disabled`).
+    public func disabledFaces(family: String? = nil) throws(VarlinkClientError) -> [FaceRecord] {
+        let reply = try call("ListFaces", family.map { ["family": .string($0)] } ?? [:])
+        return reply["disabled"] == nil ? [] : try faces(reply["disabled"], method: "ListFaces")
+    }
+
     private func enablement(_ method: String, _ target: String, kind: String?) throws(VarlinkClientError)
         -> EnablementReport
     {

@@ -204,6 +204,8 @@ struct DaemonUserFontsTests {
             #expect(trace.contains { $0.contains("NotoFixture-Bold") && $0.contains("is disabled") }, "\(moment)")
             let faces = try Self.call(a, daemon, "ListFaces", ["family": "Noto Fixture"])
             #expect(faces["parameters"]?["disabled"]?.arrayValue?.map { $0["postscriptName"] } == ["NotoFixture-Bold"])
+            let listed = try a.fontresolve(["list", "Noto Fixture"], socket: daemon.socketPath)
+            #expect(listed.stdout.contains("disabled (not resolved; fontresolve enable NAME): NotoFixture-Bold"))
             let color = try Self.call(b, daemon, "Resolve", ["family": "Fixture Color", "strict": true])
             #expect(color["error"] == "io.fontreg.Registry.FamilyNotFound", "\(moment)")
             // Bold Text: A's own setting applies to A's queries that do not say, not to B's.
