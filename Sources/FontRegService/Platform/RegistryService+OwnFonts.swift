@@ -98,6 +98,13 @@ extension RegistryService {
         do {
             report = try registry.register(paths: paths, confinedTo: roots.resolvedRoots)
         } catch {
+            // `within` names the registration that holds the path: not to be shown when it is
+            // another user's own (possible under a shared absolute user-font-root).
+            if case .alreadyRegistered(let path, let within?) = error,
+                platform.record(for: within).map({ $0.isPrivate && $0.owner != peer.uid }) ?? false
+            {
+                throw Self.varlinkError(RegistryError.alreadyRegistered(path: path, within: nil))
+            }
             throw Self.varlinkError(error)
         }
         // A directory may hold a file someone else owns (a hard link, a file another user could
