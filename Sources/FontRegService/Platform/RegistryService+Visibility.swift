@@ -11,12 +11,13 @@ extension RegistryService {
     /// ones. A user's private fonts are visible to other users only with `share-user-fonts`.
     package func view(for uid: UInt32) -> VisibleView {
         let index = registry.index
-        let share = settings.withLock { $0.platform.shareUserFonts }
         let (roots, disabled, epoch): ([(path: String, owner: UInt32)], [DisabledEntry], Int) = platform.live.withLock {
             live in
             (live.records.values.filter(\.isPrivate).map { ($0.path, $0.owner) }, live.state.disabled, live.epoch)
         }
+        // The common case (nothing private, nothing disabled) costs one short lock.
         if roots.isEmpty && disabled.isEmpty { return VisibleView(whole: index) }
+        let share = settings.withLock { $0.platform.shareUserFonts }
         let owners = Set(roots.map(\.owner)).filter { share || $0 == uid }
         let key =
             "g\(index.generation)e\(epoch)o" + owners.sorted().map(String.init).joined(separator: ",")
