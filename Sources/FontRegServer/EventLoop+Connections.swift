@@ -161,6 +161,7 @@ extension EventLoop {
         Syscall.close(connection.fd)
         shared.connectionCount.wrappingSubtract(1, ordering: .relaxed)
         shared.budget.withLock { $0.release(uid: connection.peer.uid) }
+        shared.service.connectionClosed(connection.peer)
         // Input and output buffers are freed with the connection; once enough is freed, the heap is trimmed.
         releaseInput(of: connection)
         if connection.reportedOutput > 0 {
