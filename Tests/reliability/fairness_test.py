@@ -33,6 +33,7 @@ import fontregd_harness as h  # noqa: E402
 
 I = h.IFACE
 MIB = 1024
+ATTACKER_USER = os.environ.get("FONTREG_ATTACKER_USER", "nobody")
 
 
 def message(method, **parameters):
@@ -133,8 +134,11 @@ def run_attack(args):
         sampler = threading.Thread(target=sample_rss, daemon=True)
         sampler.start()
         started = time.monotonic()
-        procs = [subprocess.Popen([sys.executable, __file__, "--attacker", d.socket_path, str(args.seconds), str(i)],
-                                  stdout=subprocess.PIPE) for i in range(args.attackers)]
+        # The attackers are what the issue describes: another, unprivileged local user in a login
+        # session of their own (as a logged-in user is), not the good client's uid and session.
+        procs = [subprocess.Popen(h.as_user(ATTACKER_USER) + [__file__, "--attacker", d.socket_path,
+                                                              str(args.seconds), str(i)],
+                                  stdout=subprocess.PIPE, start_new_session=True) for i in range(args.attackers)]
         time.sleep(1)
         during = probe(d.socket_path, max(1, args.seconds - 2))
         calls = sum(json.loads(p.communicate(timeout=args.seconds + 120)[0] or b'{"calls":0}')["calls"] for p in procs)

@@ -273,3 +273,17 @@ def raise_fd_limit(wanted):
     target = min(max(soft, wanted), hard)
     resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
     return target
+
+
+def as_user(name):
+    """The command prefix that runs a Python script as local user `name` with that user's groups.
+
+    As root only (otherwise the script runs as the caller). The system Python is used because the
+    caller's interpreter may sit in a directory the user cannot reach (a pyenv under /root).
+    """
+    if os.geteuid() != 0:
+        return [sys.executable]
+    import pwd
+    entry = pwd.getpwnam(name)
+    python = "/usr/bin/python3" if os.path.exists("/usr/bin/python3") else sys.executable
+    return ["setpriv", f"--reuid={entry.pw_uid}", f"--regid={entry.pw_gid}", "--init-groups", "--", python]
