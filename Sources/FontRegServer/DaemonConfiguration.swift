@@ -39,10 +39,11 @@ package struct DaemonConfiguration: Sendable, Hashable {
     package var limits = ServerLimits()
 
     /// The limits the server runs with: ``limits``, with the uids allowed to change the registry
-    /// (``access``) given the administrators' connection reserve.
+    /// and groups (``access``) given the administrators' connection reserve.
     package var serverLimits: ServerLimits {
         var limits = self.limits
         limits.privilegedUIDs = access.allowedUIDs.union([0])
+        limits.privilegedGIDs = access.allowedGIDs
         return limits
     }
     /// Event-loop threads.
@@ -55,6 +56,8 @@ package struct DaemonConfiguration: Sendable, Hashable {
     package var fontSizeLimitMiB = 64
     /// Whether to print debug lines (each connection).
     package var verbose = false
+    /// Users' own fonts and the Bold Text default (issue 15).
+    package var platform = PlatformSettings()
 
     /// The defaults; an installed binary's font and rules directories follow its prefix (``InstallLayout``).
     package init() {
@@ -101,7 +104,7 @@ package struct DaemonConfiguration: Sendable, Hashable {
         ("max-connections", "N", "connections served at once (default 1024)"),
         (
             "max-connections-per-uid", "N",
-            "connections one user may hold; root and allow-uid users are exempt and keep a reserve of 8 (default 128)"
+            "connections one user may hold; root, allow-uid users and allow-gid members are exempt and keep a reserve of 8 (default 128)"
         ),
         (
             "idle-timeout", "SECONDS",
@@ -112,6 +115,27 @@ package struct DaemonConfiguration: Sendable, Hashable {
         ("debounce-ms", "MS", "wait this long after the last change before rescanning (default 500)"),
         ("font-size-limit", "MIB", "font files larger than this are reported and never read (default 64)"),
         ("verbose", "yes|no", "log every connection (default no; --verbose alone = yes)"),
+        // Issue 15: users' own fonts and Bold Text.
+        (
+            "user-fonts", "yes|no",
+            "let every local user register fonts they own inside their user-font-root directories (default yes)"
+        ),
+        (
+            "user-font-root", "DIR",
+            "where users may register their own fonts; ~ is the user's home from the user database; repeat for more (default ~/.local/share/fonts, ~/.fonts)"
+        ),
+        (
+            "share-user-fonts", "yes|no",
+            "show users' own fonts to every user's queries, not only the owner's (default no)"
+        ),
+        (
+            "bold-text", "yes|no",
+            "Bold Text for users who have not set their own with fontresolve bold-text (default no)"
+        ),
+        (
+            "bold-policy", "POLICY",
+            "Bold Text policy of queries that name none: next-heavier, ios-system, android or css-bolder (default the family rule's)"
+        ),
     ]
 
     /// The `--help` text.

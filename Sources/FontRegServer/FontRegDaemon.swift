@@ -128,8 +128,11 @@ package enum FontRegDaemon {
         guard let listeners = makeListeners(configuration, logger: logger) else { return nil }
         let service = RegistryService(
             registry: registry, store: persistence.store, persisted: persisted,
-            settings: .init(access: configuration.access, allowedRoots: AllowedRoots(configuration.allowedRoots)),
+            settings: .init(
+                access: configuration.access, allowedRoots: AllowedRoots(configuration.allowedRoots),
+                platform: configuration.platform),
             logger: logger)
+        startupProblems += service.restorePlatformState().map { StartupProblem($0) }
         service.startupProblems.withLock { $0 = startupProblems }
         let server: VarlinkServer
         do {
@@ -178,7 +181,15 @@ package enum FontRegDaemon {
                 DirectoryWatchService(
                     watcher: watcher, registry: parts.registry, service: parts.service, logger: logger))
         }
-        services.append(SnapshotPublisher(registry: parts.registry, socketPath: parts.socketPath, logger: logger))
+        let service = parts.service
+        let publisher = SnapshotPublisher(
+            registry: parts.registry, socketPath: parts.socketPath,
+            source: {
+                let source = service.snapshotSource()
+                return (source.index, source.stamp)
+            }, logger: logger)
+        service.stateChanged.withLock { $0 = { [weak publisher] in publisher?.schedule() } }
+        services.append(publisher)
         services.append(parts.server)
         let signals: SignalWatcher
         do {
@@ -308,7 +319,8 @@ package enum FontRegDaemon {
         let old = current.value
         do {
             let new = try old.reloaded(overrides: overrides)
-            service.update(.init(access: new.access, allowedRoots: AllowedRoots(new.allowedRoots)))
+            service.update(
+                .init(access: new.access, allowedRoots: AllowedRoots(new.allowedRoots), platform: new.platform))
             server.update(limits: new.serverLimits)
             let fixedAtStart: [(String, Bool)] = [
                 ("socket", old.socketPath != new.socketPath || old.socketMode != new.socketMode),

@@ -23,10 +23,11 @@ package final class SnapshotPublisher: DaemonService {
     private let registry: FontRegistry
     /// The directory and file name of the snapshot.
     package let directory: String, fileName: String
-    /// Which faces every local user may see. **The one place where what is published is
-    /// filtered**: a face this returns `false` for (a user's private font, a disabled face)
-    /// is left out of the snapshot entirely, so no client can read it from the file.
-    private let isPublic: @Sendable (FaceRecord) -> Bool
+    /// What to publish now: the index every user sees (`nil`: withdraw the file, clients use
+    /// the socket) and a stamp that changes whenever that would change. **The one place where
+    /// what is published is decided** is the daemon's source (``RegistryService/snapshotSource()``):
+    /// no face a user could not see, nothing disabled.
+    private let source: @Sendable () -> (index: FontIndex?, stamp: String)
     private let logger: Logger
     private let queue = DispatchQueue(label: "fontreg.snapshot")
     private let state = Mutex(State())
@@ -37,8 +38,8 @@ package final class SnapshotPublisher: DaemonService {
         var current: PublishedFile?
         /// The generation of the file a previous daemon left, added to the index's.
         var base: UInt64 = 0
-        /// The index generation last published (-1: none yet).
-        var published = -1
+        /// The stamp last published or withdrawn (nil: none yet).
+        var published: String?
         /// The observer token.
         var observer: Int?
         /// Whether the last write failed (logged once until one succeeds).
@@ -56,15 +57,15 @@ package final class SnapshotPublisher: DaemonService {
     /// - Parameters:
     ///   - registry: the registry to publish.
     ///   - socketPath: the daemon's socket path.
-    ///   - isPublic: which faces every user may see (all, until per-user fonts exist).
+    ///   - source: what to publish (by default the registry's whole index).
     ///   - logger: where write failures are reported.
     package init(
-        registry: FontRegistry, socketPath: String, isPublic: @escaping @Sendable (FaceRecord) -> Bool = { _ in true },
-        logger: Logger
+        registry: FontRegistry, socketPath: String,
+        source: (@Sendable () -> (index: FontIndex?, stamp: String))? = nil, logger: Logger
     ) {
         self.registry = registry
         (directory, fileName) = RegistrySocketPath.split(Self.path(forSocket: socketPath))
-        self.isPublic = isPublic
+        self.source = source ?? { [registry] in (registry.index, "g\(registry.index.generation)") }
         self.logger = logger
         self.socketPath = socketPath
     }
@@ -102,12 +103,7 @@ package final class SnapshotPublisher: DaemonService {
     package func stop(before deadline: DispatchTime) -> Bool {
         if let token = state.withLock({ $0.observer }) { registry.removeObserver(token) }
         queue.sync {}
-        let current = state.withLock { state -> PublishedFile? in
-            defer { state.current = nil }
-            return state.current
-        }
-        try? current?.write(UInt64.max, at: MappedSnapshot.supersededMarkOffset)
-        PublishedFile.remove(directory: directory, name: fileName)
+        withdraw(mark: UInt64.max)
         return true
     }
 
@@ -119,14 +115,19 @@ package final class SnapshotPublisher: DaemonService {
     /// Waits until every write asked for so far has finished (tests).
     package func flush() { queue.sync {} }
 
-    /// Writes the current index if it is newer than the one published, then marks the old file.
+    /// Writes the current index if it differs from the one published, then marks the old file;
+    /// withdraws the file when nothing may be published.
     private func publish() {
-        let index = registry.index
+        let (index, stamp) = source()
         let (base, published) = state.withLock { ($0.base, $0.published) }
-        guard index.generation != published else { return }
+        guard stamp != published else { return }
+        guard let index else {
+            withdraw(mark: base + 1)
+            state.withLock { $0.published = stamp }
+            return
+        }
         let generation = base + UInt64(max(0, index.generation))
-        let bytes = SnapshotWriter.bytes(
-            of: Self.publicIndex(index, isPublic: isPublic), rules: registry.rules, generation: Int(generation))
+        let bytes = SnapshotWriter.bytes(of: index, rules: registry.rules, generation: Int(generation))
         do {
             try AtomicFile.write(bytes, directory: directory, name: fileName, mode: mode_t(fileMode))
         } catch {
@@ -144,7 +145,9 @@ package final class SnapshotPublisher: DaemonService {
         let old = state.withLock { state -> PublishedFile? in
             defer {
                 state.current = written
-                state.published = index.generation
+                state.published = stamp
+                // A later file of the same index generation (after a platform change) still needs a new number.
+                state.base += 1
                 state.failing = false
             }
             return state.current
@@ -152,11 +155,14 @@ package final class SnapshotPublisher: DaemonService {
         try? old?.write(generation, at: MappedSnapshot.supersededMarkOffset)
     }
 
-    /// The faces every user may see: the index itself when all are public, else an index of those only.
-    static func publicIndex(_ index: FontIndex, isPublic: (FaceRecord) -> Bool) -> FontIndex {
-        guard !index.faces.allSatisfy(isPublic) else { return index }
-        // Problems name paths a user may not see: a filtered snapshot holds none.
-        return FontIndex(faces: index.faces.filter(isPublic), generation: index.generation)
+    /// Marks the published file superseded and removes it, so that clients use the socket.
+    private func withdraw(mark: UInt64) {
+        let current = state.withLock { state -> PublishedFile? in
+            defer { state.current = nil }
+            return state.current
+        }
+        try? current?.write(mark, at: MappedSnapshot.supersededMarkOffset)
+        PublishedFile.remove(directory: directory, name: fileName)
     }
 }
 

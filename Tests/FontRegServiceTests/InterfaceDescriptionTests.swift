@@ -32,7 +32,7 @@ struct InterfaceDescriptionTests {
             RegistryInterface.ErrorName.invalidFontData, RegistryInterface.ErrorName.pathNotAllowed,
             RegistryInterface.ErrorName.permissionDenied, RegistryInterface.ErrorName.persistenceFailed,
             RegistryInterface.ErrorName.messageTooLarge, RegistryInterface.ErrorName.tooManyConnections,
-            RegistryInterface.ErrorName.invalidMessage,
+            RegistryInterface.ErrorName.invalidMessage, RegistryInterface.ErrorName.notDisabled,
         ]
         #expect(Set(declared.map(RegistryInterface.qualified)) == Set(constants))
         let methods = text.split(separator: "\n").filter { $0.hasPrefix("method ") }
@@ -40,7 +40,8 @@ struct InterfaceDescriptionTests {
         #expect(
             Set(methods) == [
                 "Resolve", "ResolveMany", "Candidates", "ListFamilies", "ListFaces", "GetFace", "Register",
-                "Unregister", "Rescan", "GetStatus", "ListRules", "Monitor",
+                "Unregister", "Rescan", "GetStatus", "ListRules", "Monitor", "Disable", "Enable", "SetBoldText",
+                "GetBoldText",
             ])
     }
 

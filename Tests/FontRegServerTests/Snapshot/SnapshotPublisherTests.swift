@@ -1,6 +1,7 @@
 import FontRegSystem
 import FontRegTestSupport
 import Foundation
+import Synchronization
 import Testing
 
 @testable import FontRegCore
@@ -83,12 +84,29 @@ import Testing
         #expect(publisher.fileMode == snapshotMode)
     }
 
-    @Test func onlyPublicFacesArePublished() {
-        let index = Fixtures.registry.index
-        let hidden = index.faces[0]
-        let filtered = SnapshotPublisher.publicIndex(index) { $0 != hidden }
-        #expect(filtered.faces.count == index.faces.count - 1)
-        #expect(!filtered.faces.contains(hidden))
-        #expect(SnapshotPublisher.publicIndex(index) { _ in true }.faces.count == index.faces.count)
+    @Test func aSourceWithNothingToPublishWithdrawsTheFile() throws {
+        let directory = Fixtures.temporaryDirectory()
+        defer { Fixtures.cleanUp(directory) }
+        let withheld = Mutex(false)
+        let registry = Fixtures.registry
+        let publisher = SnapshotPublisher(
+            registry: registry, socketPath: directory + "/s.sock",
+            source: {
+                let off = withheld.withLock { $0 }
+                return (off ? nil : registry.index, "off=\(off)")
+            }, logger: Logger(minimumLevel: .error))
+        try publisher.start()
+        publisher.flush()
+        let published = try MappedSnapshot(path: publisher.path)
+        withheld.withLock { $0 = true }
+        publisher.schedule()
+        publisher.flush()
+        #expect(!published.isCurrent)
+        #expect(!FileManager.default.fileExists(atPath: publisher.path))
+        withheld.withLock { $0 = false }
+        publisher.schedule()
+        publisher.flush()
+        #expect(try MappedSnapshot(path: publisher.path).generation > published.generation)
+        _ = publisher.stop(before: .now() + 5)
     }
 }
