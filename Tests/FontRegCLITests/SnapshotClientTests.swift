@@ -109,3 +109,23 @@ import Testing
         #expect(after.face(postscriptName: "FixtureColor-Regular") != nil)
     }
 }
+
+/// The snapshot is one view for everyone: while the platform state makes views differ, it is withdrawn.
+@Suite(.serialized) struct SnapshotWithdrawalTests {
+    @Test func disablingAFaceWithdrawsTheSnapshotAndEnablingItPublishesItAgain() throws {
+        let daemon = try SnapshotClientTests().daemon()
+        let path = RegistrySnapshot.path(forSocket: daemon.socketPath)
+        let disabled = try FontResolveProcess.run(["disable", "AvenirFixture-Bold", "--socket", daemon.socketPath])
+        #expect(disabled.status == 0, "\(disabled.stderr)")
+        for _ in 0..<200 where FileManager.default.fileExists(atPath: path) { usleep(25_000) }
+        #expect(!FileManager.default.fileExists(atPath: path), "a disabled face must not resolve from the snapshot")
+        let answer = try FontResolveProcess.run([
+            "resolve", "Avenir Fixture", "--weight", "700", "--json", "--socket", daemon.socketPath,
+        ])
+        let reply = try #require(try FontResolveProcess.json(answer) as? [String: Any])
+        #expect(reply["postscriptName"] as? String != "AvenirFixture-Bold")
+        let enabled = try FontResolveProcess.run(["enable", "AvenirFixture-Bold", "--socket", daemon.socketPath])
+        #expect(enabled.status == 0, "\(enabled.stderr)")
+        try SnapshotClientTests.waitFor(path)
+    }
+}
