@@ -26,6 +26,9 @@ package enum FontRegDaemon {
 
     /// Runs the daemon; returns the process exit code.
     package static func main(arguments: [String]) -> Int32 {
+        if arguments.first == parseWorkerFlag {
+            return FontParseWorker.main(arguments: Array(arguments.dropFirst()))
+        }
         SignalWatcher.blockDaemonSignals()
         let command: DaemonCommand
         do {
@@ -263,6 +266,7 @@ package enum FontRegDaemon {
             fontDirectories: directories, fontFiles: files, rulesDirectory: configuration.rulesDirectory,
             includeSystemFonts: configuration.includeSystemFonts, cacheDirectory: cacheDirectory)
         registryConfiguration.maximumFontFileSize = Int64(configuration.fontSizeLimitMiB) << 20
+        registryConfiguration.parsing = parsing(configuration)
         // Persisted registrations came through Register: their links stay inside the allowed roots.
         let allowed = AllowedRoots(configuration.allowedRoots).resolvedRoots
         for path in persisted where !configuration.fontDirectories.contains(path) {

@@ -49,7 +49,7 @@ public final class FontRegistry: Sendable {
         try? FileManager.default.createDirectory(atPath: cacheDirectory, withIntermediateDirectories: true)
         let scanner = FontScanner(
             cacheFile: (cacheDirectory as NSString).appendingPathComponent("faces.cache"),
-            maximumFileSize: configuration.maximumFontFileSize)
+            maximumFileSize: configuration.maximumFontFileSize, pool: Self.parserPool(configuration.parsing))
         let confinement = Dictionary(configuration.confinement.map { (Self.absolute($0.key), $0.value) }) { a, _ in a }
         let result = scanner.scan(roots: roots, confinement: confinement)
         var problems = result.problems
@@ -70,6 +70,12 @@ public final class FontRegistry: Sendable {
                 index: FontIndex(faces: faces, problems: problems, generation: 1, directories: roots),
                 rules: rules, confinement: confinement))
         writer = Mutex(scanner)
+    }
+
+    /// The sandboxed parsers a configuration asks for, or `nil` to parse in process.
+    private static func parserPool(_ parsing: FaceParsing) -> ParserPool? {
+        guard case .sandboxed(let settings) = parsing else { return nil }
+        return ParserPool(settings: settings)
     }
 
     /// The problem reported when the face cache cannot be written: start-up reads every font again.
@@ -165,7 +171,7 @@ public final class FontRegistry: Sendable {
                         throw RegistryError.invalidFontData(path: path, reason: reason)
                     }
                     // Probed the way every later scan reads it: beneath its allowed root when confined.
-                    let probe = FontScanner(maximumFileSize: configuration.maximumFontFileSize).scan(
+                    let probe = FontScanner(maximumFileSize: configuration.maximumFontFileSize, pool: scanner.pool).scan(
                         roots: [path], confinement: confinedTo.map { [path: $0] } ?? [:])
                     if let problem = probe.problems.first, probe.files.isEmpty {
                         if problem.reason.hasPrefix("permission denied") {
