@@ -79,6 +79,7 @@ final class FontScanner {
         fresh.reserveCapacity(cache.count)
         filesRead = 0
         var confinements: [[String]: ScanConfinement] = [:]
+        pool?.prepare()
         for root in roots {
             walk.visitedDirectories = [:]
             let confine = confinement[root].map { allowed in

@@ -46,6 +46,11 @@ final class ParserPool {
         workers = Array(repeating: nil, count: settings.workers)
     }
 
+    /// Starts the workers that are not running, so that their start overlaps the directory walk.
+    func prepare() {
+        for slot in workers.indices where workers[slot] == nil { workers[slot] = start() }
+    }
+
     /// Parses the jobs in the workers.
     ///
     /// - Returns: one reply per job, in the jobs' order: its faces (with the job's path and size),
