@@ -317,6 +317,11 @@ package enum FontRegDaemon {
                 ("rules", old.rulesDirectory != new.rulesDirectory),
                 ("system-fonts", old.includeSystemFonts != new.includeSystemFonts),
                 ("threads", old.threads != new.threads),
+                (
+                    "parse-fonts",
+                    old.parseSandboxed != new.parseSandboxed || old.parseWorkerUser != new.parseWorkerUser
+                        || old.parseTimeoutSeconds != new.parseTimeoutSeconds
+                ),
             ]
             for (name, changed) in fixedAtStart where changed {
                 logger.warning("reload: \(name) changed; it takes effect at the next start")

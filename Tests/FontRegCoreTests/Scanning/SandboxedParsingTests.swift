@@ -47,6 +47,17 @@ import Testing
         #expect(result.problems.count == 3)
     }
 
+    /// A mutated CFF font (from the font fuzzer) on which FreeType sorts a large array: glibc's
+    /// `qsort` then calls `sysinfo`, which the first filter forbade, so the worker was killed.
+    @Test func aRealMutantThatOnceKilledTheWorkerIsReadAsInProcess() throws {
+        let corpus = Fixtures.repository + "/Tests/reliability/corpus/fonts"
+        let inProcess = FontScanner().scan(roots: [corpus])
+        let sandboxed = FontScanner(pool: ParserPool(settings: Self.settings())).scan(roots: [corpus])
+        #expect(sandboxed.files.map(\.faces) == inProcess.files.map(\.faces))
+        #expect(sandboxed.problems == inProcess.problems)
+        #expect(!sandboxed.problems.contains { $0.reason.contains("font parser") }, "\(sandboxed.problems)")
+    }
+
     @Test func aWorkerThatCannotStartIsReportedForEveryFileAndNotRestartedForEver() throws {
         var settings = Self.settings()
         settings.executable = "/bin/false"
