@@ -97,6 +97,7 @@ package final class RegistryService: VarlinkService {
             case "ListFamilies": return .encodedReply(try listFamilies(call))
             case "ListFaces": return .encodedReply(try listFaces(call))
             case "GetFace": return .reply(try getFace(call))
+            case "OpenFace": return try openFace(call, peer: peer)  // issue 15
             case "GetStatus": return .reply(try status(call))
             case "ListRules": return .reply(try listRules(call))
             case "Monitor":

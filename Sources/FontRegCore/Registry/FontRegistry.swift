@@ -28,6 +28,8 @@ public final class FontRegistry: Sendable {
     private let fontconfigQueue = DispatchQueue(label: "fontreg.private-fontconfig", qos: .utility)
     private let fallback = SystemFallback()
     private let observers = Mutex<[Int: @Sendable (RegistrationReport) -> Void]>([:])
+    /// Every indexed file's identity on disk, by path, from the last scan (issue 15: `OpenFace`).
+    let indexedFiles = Mutex<[String: IndexedFile]>([:])
     private let nextObserver = Atomic<Int>(0)
 
     /// Creates a registry and scans its configured fonts before returning.
@@ -62,6 +64,7 @@ public final class FontRegistry: Sendable {
             problems.append(problem)
         }
         let faces = result.files.flatMap(\.faces)
+        indexedFiles.withLock { $0 = IndexedFile.table(result.files) }
         let privateConfig = fontconfig
         fontconfigQueue.async { privateConfig.replace(faces: faces) }
         state = Mutex(
@@ -241,6 +244,7 @@ public final class FontRegistry: Sendable {
             let result = scanner.scan(roots: roots, confinement: old.confinement)
             let cacheCopy = scanner.cache, cacheFile = scanner.cacheChanged ? scanner.cacheFile : nil
             let faces = result.files.flatMap(\.faces)
+            indexedFiles.withLock { $0 = IndexedFile.table(result.files) }
             // A file read afresh or dropped changes the faces; an unchanged scan keeps fontconfig's view.
             let changedFiles = scanner.cacheChanged || old.index.faces.count != faces.count
             fontconfigQueue.async { [self] in
