@@ -24,7 +24,8 @@ package enum CommandCatalog {
 
     /// The names of the subcommands, in help order; spelled out so that `help`'s own description can use them.
     package static let commandNames = [
-        "resolve", "explain", "list", "candidates", "face", "open", "register", "unregister", "rescan", "status", "duplicates",
+        "resolve", "explain", "list", "candidates", "face", "open", "register", "unregister", "rescan", "status",
+        "duplicates",
         "watch", "rules", "audit", "style-name", "weight-of", "help", "completion",
     ]
 

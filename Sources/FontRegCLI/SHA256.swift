@@ -23,7 +23,9 @@ package struct SHA256 {
         message.append(0x80)
         while message.count % 64 != 56 { message.append(0) }
         let bits = UInt64(bytes.count) &* 8
-        for shift in stride(from: 56, through: 0, by: -8) { message.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift))) }
+        for shift in stride(from: 56, through: 0, by: -8) {
+            message.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift)))
+        }
         var w = [UInt32](repeating: 0, count: 64)
         for block in stride(from: 0, to: message.count, by: 64) {
             for i in 0..<16 {

@@ -76,6 +76,7 @@ extension RegistryService {
 
     private static func unavailable(_ name: String, _ reason: String) -> VarlinkError {
         VarlinkError(
-            RegistryInterface.ErrorName.faceFileUnavailable, ["postscriptName": .string(name), "reason": .string(reason)])
+            RegistryInterface.ErrorName.faceFileUnavailable,
+            ["postscriptName": .string(name), "reason": .string(reason)])
     }
 }

@@ -33,6 +33,9 @@ struct InterfaceDescriptionTests {
             RegistryInterface.ErrorName.permissionDenied, RegistryInterface.ErrorName.persistenceFailed,
             RegistryInterface.ErrorName.messageTooLarge, RegistryInterface.ErrorName.tooManyConnections,
             RegistryInterface.ErrorName.invalidMessage,
+            // Issue 15 (OpenFace).
+            RegistryInterface.ErrorName.faceAccessDenied, RegistryInterface.ErrorName.faceFileUnavailable,
+            RegistryInterface.ErrorName.tooManyDescriptors,
         ]
         #expect(Set(declared.map(RegistryInterface.qualified)) == Set(constants))
         let methods = text.split(separator: "\n").filter { $0.hasPrefix("method ") }
@@ -40,7 +43,7 @@ struct InterfaceDescriptionTests {
         #expect(
             Set(methods) == [
                 "Resolve", "ResolveMany", "Candidates", "ListFamilies", "ListFaces", "GetFace", "Register",
-                "Unregister", "Rescan", "GetStatus", "ListRules", "Monitor",
+                "Unregister", "Rescan", "GetStatus", "ListRules", "Monitor", "OpenFace",
             ])
     }
 

@@ -174,8 +174,9 @@ public final class FontRegistry: Sendable {
                         throw RegistryError.invalidFontData(path: path, reason: reason)
                     }
                     // Probed the way every later scan reads it: beneath its allowed root when confined.
-                    let probe = FontScanner(maximumFileSize: configuration.maximumFontFileSize, pool: scanner.pool).scan(
-                        roots: [path], confinement: confinedTo.map { [path: $0] } ?? [:])
+                    let probe = FontScanner(maximumFileSize: configuration.maximumFontFileSize, pool: scanner.pool)
+                        .scan(
+                            roots: [path], confinement: confinedTo.map { [path: $0] } ?? [:])
                     if let problem = probe.problems.first, probe.files.isEmpty {
                         if problem.reason.hasPrefix("permission denied") {
                             throw RegistryError.permissionDenied(path: path)

@@ -86,7 +86,8 @@ final class ParserPool {
             let now = MonotonicClock.microseconds
             let soonest = busy.map { workers[$0]!.deadline }.min()!
             let wait = soonest > now ? Int((soonest - now + 999) / 1000) : 0
-            let ready = (try? PacketSocket.waitReadable(busy.map { workers[$0]!.socket.rawValue }, milliseconds: wait)) ?? []
+            let ready =
+                (try? PacketSocket.waitReadable(busy.map { workers[$0]!.socket.rawValue }, milliseconds: wait)) ?? []
             for index in ready {
                 remaining -= receive(slot: busy[index], jobs: jobs, replies: &replies, queue: &queue, timeout: timeout)
             }
@@ -97,7 +98,8 @@ final class ParserPool {
                 _ = worker.process.wait(blocking: true)
                 let job = worker.inFlight.removeFirst()
                 replies[job] = .problem(
-                    "the font parser took longer than \(Self.seconds(settings.timeoutSeconds)) on this file; not indexed")
+                    "the font parser took longer than \(Self.seconds(settings.timeoutSeconds)) on this file; not indexed"
+                )
                 remaining -= 1
                 queue.append(contentsOf: worker.inFlight.reversed())
                 retire(slot)
@@ -156,7 +158,8 @@ final class ParserPool {
         let items = batch.map { ParseRequestItem(id: UInt32($0), size: jobs[$0].size, path: jobs[$0].path) }
         do {
             try PacketSocket.send(
-                worker.socket.rawValue, ParseRequest.encode(items), descriptors: batch.map { jobs[$0].descriptor.rawValue })
+                worker.socket.rawValue, ParseRequest.encode(items),
+                descriptors: batch.map { jobs[$0].descriptor.rawValue })
             return true
         } catch {
             return false

@@ -38,7 +38,8 @@ import Testing
         let scanner = FontScanner(pool: ParserPool(settings: Self.settings(faults: true, timeout: 0.5)))
         let result = scanner.scan(roots: [directory])
         #expect(result.files.map { ($0.path as NSString).lastPathComponent } == ["a.ttf", "b.ttf", "c.ttf", "d.ttf"])
-        let reasons = Dictionary(uniqueKeysWithValues: result.problems.map { (($0.path as NSString).lastPathComponent, $0.reason) })
+        let reasons = Dictionary(
+            uniqueKeysWithValues: result.problems.map { (($0.path as NSString).lastPathComponent, $0.reason) })
         #expect(reasons["parser-crash.ttf"] == "the font parser crashed on this file (signal 11, Segmentation fault)")
         #expect(reasons["parser-hang.ttf"] == "the font parser took longer than 0.5 s on this file; not indexed")
         #expect(
@@ -65,7 +66,8 @@ import Testing
         let result = FontScanner(pool: ParserPool(settings: settings)).scan(roots: [Fixtures.families])
         #expect(result.files.isEmpty)
         #expect(!result.problems.isEmpty)
-        #expect(result.problems.allSatisfy { $0.reason == "the font parser could not be started; see the daemon's log" })
+        #expect(
+            result.problems.allSatisfy { $0.reason == "the font parser could not be started; see the daemon's log" })
         #expect(MonotonicClock.microseconds - started < 10_000_000)
     }
 
@@ -76,14 +78,16 @@ import Testing
         configuration.parsing = .sandboxed(Self.settings())
         let sandboxed = try FontRegistry(configuration: configuration)
         let inProcess = try FontRegistry(
-            configuration: RegistryConfiguration(fontDirectories: [Fixtures.families], cacheDirectory: directory + "/b"))
+            configuration: RegistryConfiguration(fontDirectories: [Fixtures.families], cacheDirectory: directory + "/b")
+        )
         #expect(sandboxed.index.faces.count > 10)
         #expect(sandboxed.index.faces == inProcess.index.faces)
     }
 
     @Test func requestsAndRepliesCrossTheSocketIntact() throws {
         let items = [
-            ParseRequestItem(id: 0, size: 12, path: "/a/b.ttf"), ParseRequestItem(id: 7, size: 1 << 40, path: "/ü/c.otf"),
+            ParseRequestItem(id: 0, size: 12, path: "/a/b.ttf"),
+            ParseRequestItem(id: 7, size: 1 << 40, path: "/ü/c.otf"),
         ]
         #expect(ParseRequest.decode(ParseRequest.encode(items)) == items)
         let faces = try #require(FontScanner().scan(roots: [Fixtures.fonts + "/variable"]).files.first).faces

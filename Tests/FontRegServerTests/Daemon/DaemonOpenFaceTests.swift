@@ -46,7 +46,6 @@ struct DaemonOpenFaceTests {
         }
     }
 
-
     @Test func theDescriptorReadsTheSameBytesAsTheFaceFile() throws {
         let fixture = try Fixture()
         let client = try RegistryClient(socketPath: fixture.daemon.socketPath)

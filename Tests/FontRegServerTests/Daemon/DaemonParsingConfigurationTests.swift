@@ -33,7 +33,8 @@ struct DaemonParsingConfigurationTests {
             return
         }
         #expect(settings.user == "fontreg" && settings.timeoutSeconds == 0.5)
-        #expect(settings.workerArguments.suffix(6) == ["--user", "fontreg", "--memory-mib", "1024", "--cpu-seconds", "2"])
+        #expect(
+            settings.workerArguments.suffix(6) == ["--user", "fontreg", "--memory-mib", "1024", "--cpu-seconds", "2"])
         #expect(FontRegDaemon.parsing(try configuration(["--parse-fonts", "in-process"])) == .inProcess)
     }
 

@@ -75,7 +75,8 @@ struct DaemonSandboxedParsingTests {
             #expect(status.contains("\nUid:\t65534\t65534\t65534\t65534\n"), "\(status)")
             #expect(status.contains("\nNoNewPrivs:\t1\n"))
             #expect(status.contains("\nSeccomp:\t2\n"))
-            #expect(status.contains("\nGroups:\t \n") || status.contains("\nGroups:\t\n"), "supplementary groups cleared")
+            #expect(
+                status.contains("\nGroups:\t \n") || status.contains("\nGroups:\t\n"), "supplementary groups cleared")
         }
     }
 }
