@@ -22,8 +22,8 @@ untouched control fonts, and the directory is registered with the real fontregd.
 
 The directory is unregistered after each batch. FreeType runs in the daemon's sandboxed
 parsing workers (issue 15: `fontregd --parse-worker`, seccomp, `nobody`, resource limits),
-handed each file as a descriptor; the run checks that the workers are confined (their
-/proc status: Seccomp 2, NoNewPrivs 1) and counts the files a worker crashed, hung or was
+handed each file as a descriptor; the run checks that the workers are confined while the
+first batch is parsed (their /proc status: Seccomp 2, NoNewPrivs 1) and counts the files a worker crashed, hung or was
 killed on ("the font parser …"): each must be reported, the daemon must stay up. `fontresolve
 --fonts` parses in process (the embedded library), so a FreeType crash would show there as
 a signal.
@@ -64,6 +64,25 @@ def sandboxed_workers(pid):
         if f"\nPPid:\t{pid}\n" in status and "\nSeccomp:\t2\n" in status and "\nNoNewPrivs:\t1\n" in status:
             found.append(int(entry))
     return found
+
+
+class WorkerSampler:
+    """Samples the daemon's confined workers every 2 ms while a call runs (they live one scan)."""
+
+    def __init__(self, pid):
+        import threading
+        self.pid, self.seen, self.done = pid, set(), threading.Event()
+        self.thread = threading.Thread(target=self.run, daemon=True)
+        self.thread.start()
+
+    def run(self):
+        while not self.done.is_set():
+            self.seen.update(sandboxed_workers(self.pid))
+            time.sleep(0.002)
+
+    def stop(self):
+        self.done.set()
+        self.thread.join()
 
 
 def seeds():
@@ -244,7 +263,10 @@ def main():
             for j in range(2):
                 shutil.copy(control, os.path.join(bdir, f"control{j}.otf"))
             stats["mutants"] += len(made)
+            sampler = WorkerSampler(daemon.proc.pid) if batch_no == 1 else None
             reply = conn.call(f"{I}.Register", paths=[bdir])
+            if sampler:
+                sampler.stop()
             if not daemon.alive():
                 failures.append(f"fontregd died registering batch {batch_no}")
                 break
@@ -252,7 +274,7 @@ def main():
                 failures.append(f"Register of batch {batch_no} failed: {reply}")
                 break
             if batch_no == 1:
-                confined = sandboxed_workers(daemon.proc.pid)
+                confined = sampler.seen
                 stats["workers"] = len(confined)
                 if not confined:
                     failures.append("no confined parsing worker (Seccomp: 2, NoNewPrivs: 1) under the daemon")

@@ -53,8 +53,12 @@ public struct SandboxedParsing: Sendable, Hashable {
     }
 
     /// The full argument list of a worker, its limits included.
+    ///
+    /// `RLIMIT_CPU` counts a process's whole life, not one file: it is the backstop should the
+    /// daemon's per-file wall-clock timer fail, sized for a worker that lives one scan (300 s, or
+    /// more with a long timeout), so that a large cold scan never meets it.
     var workerArguments: [String] {
-        let cpu = max(2, Int(timeoutSeconds.rounded(.up)) * 2)
+        let cpu = max(300, Int(timeoutSeconds.rounded(.up)) * 4)
         return arguments + ["--user", user, "--memory-mib", String(memoryLimitMiB), "--cpu-seconds", String(cpu)]
     }
 }

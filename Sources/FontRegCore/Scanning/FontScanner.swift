@@ -79,7 +79,6 @@ final class FontScanner {
         fresh.reserveCapacity(cache.count)
         filesRead = 0
         var confinements: [[String]: ScanConfinement] = [:]
-        pool?.prepare()
         for root in roots {
             walk.visitedDirectories = [:]
             let confine = confinement[root].map { allowed in
@@ -91,6 +90,7 @@ final class FontScanner {
             scanRoot(root, confine: confine, walk: &walk, fresh: &fresh)
         }
         flushPending(walk: &walk, fresh: &fresh)
+        pool?.finish()
         // Every file found in the cache is keyed by its path there: with nothing read afresh and as
         // many files as before, the cache holds exactly these files (no second lookup per path).
         cacheChanged = filesRead > 0 || fresh.count != cache.count
@@ -155,6 +155,8 @@ final class FontScanner {
                 walk.add(problem)
             case .pending(let job, let opened):
                 if walk.seenFiles.insert(FileIdentity(opened)).inserted {
+                    // The first file to parse starts the workers; the walk goes on while they start.
+                    if walk.pending.isEmpty { pool?.prepare() }
                     walk.addPending(job, status: opened)
                     if walk.pending.count >= Self.pendingLimit { flushPending(walk: &walk, fresh: &fresh) }
                 }

@@ -17,7 +17,7 @@ struct ParseJob {
 /// message and answers one message per file. A file that takes longer than the timeout has its
 /// worker killed; a worker that dies (a crash, the seccomp filter, a resource limit) costs only
 /// the file it was reading: that file is reported with the reason, the rest of its batch goes
-/// to a new worker. Workers are started on first use and kept for later scans.
+/// to a new worker. Workers start when a scan finds its first file to parse and stop when the scan ends.
 /// Not thread-safe: used by one scanner at a time (the registry's writer lock).
 final class ParserPool {
     /// How the workers are started and limited.
@@ -46,9 +46,15 @@ final class ParserPool {
         workers = Array(repeating: nil, count: settings.workers)
     }
 
-    /// Starts the workers that are not running, so that their start overlaps the directory walk.
+    /// Starts the workers that are not running, so that their start overlaps the rest of the walk.
     func prepare() {
         for slot in workers.indices where workers[slot] == nil { workers[slot] = start() }
+    }
+
+    /// Stops every worker: a worker lives one scan, so none idles between scans and none
+    /// accumulates CPU time towards its `RLIMIT_CPU` over many.
+    func finish() {
+        for slot in workers.indices { retire(slot) }
     }
 
     /// Parses the jobs in the workers.

@@ -34,7 +34,7 @@ struct DaemonParsingConfigurationTests {
         }
         #expect(settings.user == "fontreg" && settings.timeoutSeconds == 0.5)
         #expect(
-            settings.workerArguments.suffix(6) == ["--user", "fontreg", "--memory-mib", "1024", "--cpu-seconds", "2"])
+            settings.workerArguments.suffix(6) == ["--user", "fontreg", "--memory-mib", "1024", "--cpu-seconds", "300"])
         #expect(FontRegDaemon.parsing(try configuration(["--parse-fonts", "in-process"])) == .inProcess)
     }
 

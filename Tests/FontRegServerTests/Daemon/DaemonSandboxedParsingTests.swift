@@ -66,10 +66,27 @@ struct DaemonSandboxedParsingTests {
         #expect(daemon.process.isRunning)
     }
 
-    @Test func theParsersRunAsNobodyWithNoNewPrivilegesUnderASeccompFilter() throws {
+    @Test func theParsersRunAsNobodyWithNoNewPrivilegesUnderASeccompFilterAndStopAfterTheScan() throws {
         try #require(getuid() == 0, "dropping to nobody needs the tests to run as root")
-        let daemon = try DaemonProcess()
-        let workers = Self.children(of: daemon.process.processIdentifier)
+        // A file the workers hang on (tests' faults) keeps them alive long enough to be looked at.
+        let directory = TemporaryDirectory()
+        let fonts = directory.file("fonts")
+        try FileManager.default.createDirectory(atPath: fonts, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            atPath: BuildProducts.fixtureFonts + "/families/NotoFixture-Regular.ttf", toPath: fonts + "/parser-hang.ttf"
+        )
+        let daemon = try DaemonProcess(
+            directory: directory, fonts: [fonts], extraArguments: ["--parse-timeout", "1.5", "--watch", "no"],
+            environment: ["FONTREG_TEST_PARSER_FAULTS": "1"], waitUntilServing: false)
+        var workers: [Int32: String] = [:]
+        let deadline = Date().addingTimeInterval(1.5)
+        // Until both have started and entered their sandbox (a child just forked is still root).
+        while workers.count < 2 && Date() < deadline {
+            workers = Self.children(of: daemon.process.processIdentifier).filter {
+                $0.value.contains("\nSeccomp:\t2\n")
+            }
+            usleep(10_000)
+        }
         #expect(workers.count == 2, "\(workers.keys)")
         for (_, status) in workers {
             #expect(status.contains("\nUid:\t65534\t65534\t65534\t65534\n"), "\(status)")
@@ -78,5 +95,7 @@ struct DaemonSandboxedParsingTests {
             #expect(
                 status.contains("\nGroups:\t \n") || status.contains("\nGroups:\t\n"), "supplementary groups cleared")
         }
+        try daemon.waitUntilAccepting()
+        #expect(Self.children(of: daemon.process.processIdentifier).isEmpty, "no worker idles after the scan")
     }
 }
