@@ -23,7 +23,7 @@ _fontresolve_names() {
 _fontresolve() {
     local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
     if [[ $COMP_CWORD -eq 1 ]]; then
-        COMPREPLY=($(compgen -W "resolve explain list candidates face open register unregister rescan status duplicates watch rules audit style-name weight-of help completion --help --version" -- "$cur"))
+        COMPREPLY=($(compgen -W "resolve explain list candidates face open register unregister rescan status duplicates watch rules audit style-name weight-of help completion enable disable bold-text --help --version" -- "$cur"))
         return
     fi
     local command=${COMP_WORDS[1]} options= arguments=
@@ -63,6 +63,7 @@ _fontresolve() {
         face:--socket) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
         open:--output) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
         open:--socket) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        register:--scope) COMPREPLY=(); return ;;
         register:--socket) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
         unregister:--socket) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
         rescan:--socket) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
@@ -94,6 +95,11 @@ _fontresolve() {
         weight-of:--fonts) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")); return ;;
         weight-of:--rules) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")); return ;;
         weight-of:--socket) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        enable:--kind) COMPREPLY=(); return ;;
+        enable:--socket) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        disable:--kind) COMPREPLY=(); return ;;
+        disable:--socket) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        bold-text:--socket) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
     esac
     case "$command" in
         resolve) options="--weight --italic --style --width --optical-size --synthesis --bold-text --bold-policy --strict --explain --json --fonts --rules --system-fonts --socket --help"; arguments=family ;;
@@ -102,7 +108,7 @@ _fontresolve() {
         candidates) options="--weight --italic --style --width --optical-size --synthesis --bold-text --bold-policy --json --fonts --rules --system-fonts --socket --help"; arguments=family ;;
         face) options="--json --fonts --rules --system-fonts --socket --help"; arguments=face ;;
         open) options="--output --json --socket --help"; arguments=face ;;
-        register) options="--persist --json --verbose --socket --help"; arguments=file ;;
+        register) options="--persist --scope --json --verbose --socket --help"; arguments=file ;;
         unregister) options="--json --verbose --socket --help"; arguments=file ;;
         rescan) options="--json --verbose --socket --help"; arguments=none ;;
         status) options="--json --fonts --rules --system-fonts --socket --help"; arguments=none ;;
@@ -112,8 +118,11 @@ _fontresolve() {
         audit) options="--bold-policy --format --emit --out --copy-fonts --markdown --report --include-deprecated --json --fonts --rules --system-fonts --socket --help"; arguments=file ;;
         style-name) options="--italic --json --fonts --rules --system-fonts --socket --help"; arguments=family ;;
         weight-of) options="--json --fonts --rules --system-fonts --socket --help"; arguments=family ;;
-        help) options="--man --help"; arguments="values:resolve explain list candidates face open register unregister rescan status duplicates watch rules audit style-name weight-of help completion" ;;
+        help) options="--man --help"; arguments="values:resolve explain list candidates face open register unregister rescan status duplicates watch rules audit style-name weight-of help completion enable disable bold-text" ;;
         completion) options="--help"; arguments="values:bash zsh" ;;
+        enable) options="--kind --json --socket --help"; arguments=none ;;
+        disable) options="--kind --json --socket --help"; arguments=none ;;
+        bold-text) options="--json --socket --help"; arguments=none ;;
     esac
     if [[ $cur == -* ]]; then
         COMPREPLY=($(compgen -W "$options" -- "$cur"))

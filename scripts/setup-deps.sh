@@ -27,6 +27,15 @@ fi
 if [[ "${1:-}" == "--test" ]]; then
     # The PyPI tools (fontTools, brotli, varlink) go into the project's own virtual environment.
     bash "$(dirname "$0")/venv.sh" >/dev/null
+    # Two unprivileged users with homes, for the tests of users' own fonts (issue 15): they
+    # register fonts in ~/.local/share/fonts through the real daemon and must not see each other's.
+    for user in fontreg-test-a fontreg-test-b; do
+        if ! id "$user" >/dev/null 2>&1; then
+            sudo=""; [[ $(id -u) -ne 0 ]] && sudo="sudo"
+            echo "setup-deps: creating the test user $user" >&2
+            $sudo useradd --create-home --shell /usr/sbin/nologin --comment "fontreg tests" "$user"
+        fi
+    done
 fi
 
 command -v swift >/dev/null || { [[ -x /opt/swift/usr/bin/swift ]] && echo "setup-deps: add /opt/swift/usr/bin to PATH" >&2; }

@@ -14,6 +14,8 @@ package enum CommandCatalog {
             OpenCommand.self, RegisterCommand.self, UnregisterCommand.self, RescanCommand.self, StatusCommand.self,
             DuplicatesCommand.self, WatchCommand.self, RulesCommand.self, AuditSubcommand.self, StyleNameCommand.self,
             WeightOfCommand.self, HelpCommand.self, CompletionCommand.self,
+            // Issue 15.
+            EnableCommand.self, DisableCommand.self, BoldTextCommand.self,
         ]
     }
 
@@ -26,7 +28,7 @@ package enum CommandCatalog {
     package static let commandNames = [
         "resolve", "explain", "list", "candidates", "face", "open", "register", "unregister", "rescan", "status",
         "duplicates",
-        "watch", "rules", "audit", "style-name", "weight-of", "help", "completion",
+        "watch", "rules", "audit", "style-name", "weight-of", "help", "completion", "enable", "disable", "bold-text",
     ]
 
     /// Every command's description.

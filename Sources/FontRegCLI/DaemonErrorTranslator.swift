@@ -122,13 +122,17 @@ package struct DaemonErrorTranslator: Sendable {
             return .permissionDenied(
                 """
                 fontregd refused \(method) to your user (uid \(uid), gid \(gid)): only the users and groups \
-                in its allow-uid and allow-gid settings may change the registry. Run the command as one \
-                of them (for example with sudo), or ask the administrator to allow you.
+                in its allow-uid and allow-gid settings may change the registry; other users may register, \
+                unregister, enable and disable only their own fonts, in ~/.local/share/fonts or ~/.fonts \
+                (its user-font-root settings). Run the command as one of them (for example with sudo), or \
+                ask the administrator to allow you.
                 """)
         case "org.varlink.service.PermissionDenied":
             return .permissionDenied(
                 "fontregd at \(socketPath) refused the call (permission denied). Run the command as a user the daemon allows, for example with sudo."
             )
+        case names.notDisabled:
+            return .notFound("\(string("target")) is not disabled (fontresolve status lists what is).")
         case names.persistenceFailed:
             return .failed(
                 "fontregd could not save the registration to \(string("path")) (\(string("reason"))); nothing was changed. Check the daemon's state directory (its --state-dir), or register without --persist."

@@ -50,6 +50,14 @@ package enum ListCommand: Subcommand {
                 for line in facesTable(faces).render(header: { context.console.styled($0, .bold) }) {
                     context.console.line(line)
                 }
+                // Issue 15: what the daemon keeps registered but does not resolve to.
+                if let daemon = backend as? DaemonBackend, let disabled = try? daemon.disabledFaces(family: family),
+                    !disabled.isEmpty
+                {
+                    context.console.line(
+                        "disabled (not resolved; fontresolve enable NAME): "
+                            + disabled.map(\.postscriptName).joined(separator: ", "))
+                }
             }
         } else {
             let families = try backend.families()

@@ -14,13 +14,20 @@ package enum RegisterCommand: Subcommand {
         discussion: """
             Sends absolute paths to fontregd, which must be allowed to read them and must accept \
             them (its allow-root setting). Prints the faces added and the files that could not be \
-            used. Only users the daemon allows (allow-uid, allow-gid) may register: others exit 77. \
+            used. Users the daemon allows (allow-uid, allow-gid) register for everyone; any other \
+            user may register fonts they own inside ~/.local/share/fonts or ~/.fonts (its \
+            user-font-root setting), which only their own queries see; anything else exits 77. \
             Needs the daemon: with --fonts there is nothing to register with.
             """,
         options: [
             .init(
                 "persist", help: "Keep the registration across daemon restarts (written to its state directory).",
                 example: "fontresolve register /usr/local/share/fonts/Brand --persist"),
+            .init(
+                "scope", value: "SCOPE",
+                help:
+                    "How long it lasts: connection (until this command exits; only useful from a client that stays connected), session (until the daemon stops; the default) or persistent (same as --persist).",
+                example: "fontresolve register ~/.local/share/fonts/Brand --scope persistent"),
             CommonOptions.json("register /usr/share/fonts/truetype/lato"),
             CommonOptions.verbose("register /usr/share/fonts/truetype/lato"),
             CommonOptions.socket("register /usr/share/fonts/truetype/lato"), CommonOptions.help("register"),
@@ -33,11 +40,19 @@ package enum RegisterCommand: Subcommand {
 
     package static func run(_ context: CommandContext) throws(CLIError) -> ExitStatus {
         let paths = try context.positional(1...Int.max, missing: "needs at least one PATH").map(FontRegistry.absolute)
-        let backend = try context.backend()
+        let scope = context.arguments.value("scope")
+        if let scope, !["connection", "session", "runtime", "persistent"].contains(scope) {
+            throw context.spec.usageError("--scope is connection, session, runtime or persistent, not \"\(scope)\"")
+        }
+        let backend: any RegistryBackend =
+            scope == nil ? try context.backend() : try context.daemonBackend(for: "register")
         let report = try ProgressIndicator(console: context.console).run(
             "Registering \(paths.count) path\(paths.count == 1 ? "" : "s")"
         ) { () throws(CLIError) in
-            try backend.register(paths: paths, persist: context.arguments.has("persist"))
+            if let scope, let daemon = backend as? DaemonBackend {
+                return try daemon.register(paths: paths, scope: context.arguments.has("persist") ? "persistent" : scope)
+            }
+            return try backend.register(paths: paths, persist: context.arguments.has("persist"))
         }
         print(report, verb: "Registered", faces: report.added, context: context)
         return .success

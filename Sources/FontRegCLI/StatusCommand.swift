@@ -44,8 +44,12 @@ package enum StatusCommand: Subcommand {
             add("registered", "nothing")
         } else {
             lines.append("registered:")
-            for path in status.registeredPaths { lines.append("  \(PathDisplay.relative(path))") }
+            let records = Dictionary((status.registrations ?? []).map { ($0.path, $0) }) { a, _ in a }
+            for path in status.registeredPaths {
+                lines.append("  \(PathDisplay.relative(path))" + (records[path].map(describe) ?? ""))
+            }
         }
+        lines += platformLines(status)
         if status.problems.isEmpty {
             add("problems", "none")
         } else {
@@ -65,6 +69,26 @@ package enum StatusCommand: Subcommand {
             )
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// "  (uid 1000, persistent, own fonts)" after a registered path (issue 15).
+    static func describe(_ record: RegistrationSummary) -> String {
+        "  (uid \(record.owner), \(record.scope)\(record.private ? ", own fonts" : ""))"
+    }
+
+    /// What is disabled and the Bold Text setting, in daemon mode (issue 15).
+    static func platformLines(_ status: RegistryStatus) -> [String] {
+        var lines: [String] = []
+        if let disabled = status.disabled, !disabled.isEmpty {
+            lines.append("disabled:")
+            for entry in disabled {
+                lines.append(
+                    "  \(entry.kind) \(entry.value)  (uid \(entry.owner)\(entry.global ? ", for everyone" : ", own fonts"))"
+                )
+            }
+        }
+        if let bold = status.boldText { lines.append("bold text:   " + (bold ? "on" : "off")) }
+        return lines
     }
 
     /// "3 h 2 min", "12 s".

@@ -51,7 +51,7 @@ public final class RegistryClient {
         appliedTimeout = seconds
     }
 
-    private func call(_ method: String, _ parameters: [String: JSONValue] = [:], change: Bool = false)
+    func call(_ method: String, _ parameters: [String: JSONValue] = [:], change: Bool = false)
         throws(VarlinkClientError) -> [String: JSONValue]
     {
         setTimeout(change ? changeTimeout : queryTimeout)
@@ -66,7 +66,7 @@ public final class RegistryClient {
         return result
     }
 
-    private func faces(_ value: JSONValue?, method: String) throws(VarlinkClientError) -> [FaceRecord] {
+    func faces(_ value: JSONValue?, method: String) throws(VarlinkClientError) -> [FaceRecord] {
         guard let array = value?.arrayValue else { throw Self.unreadableReply(method) }
         return array.compactMap(FaceRecord.init(jsonValue:))
     }
@@ -129,10 +129,16 @@ public final class RegistryClient {
     }
 
     /// Registers files or directories (absolute paths); with `persist`, they survive restarts.
+    ///
+    /// - Parameter scope: `connection`, `session` (`runtime`) or `persistent` (issue 15); `nil`
+    ///   leaves it to `persist`.
     @discardableResult
-    public func register(paths: [String], persist: Bool = false) throws(VarlinkClientError) -> RegistrationReport {
+    public func register(paths: [String], persist: Bool = false, scope: String? = nil) throws(VarlinkClientError)
+        -> RegistrationReport
+    {
         var parameters: [String: JSONValue] = ["paths": .array(paths.map { .string($0) })]
         if persist { parameters["persist"] = true }
+        if let scope { parameters["scope"] = .string(scope) }
         return try report(call("Register", parameters, change: true), method: "Register")
     }
 

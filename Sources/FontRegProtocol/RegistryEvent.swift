@@ -8,6 +8,8 @@ public struct RegistryEvent: Sendable, Hashable, Codable {
         case subscribed
         /// A change of the registry.
         case changed
+        /// A Bold Text setting changed (issue 15): resolve again to pick it up.
+        case preferences
     }
 
     /// `subscribed` for the first event, `changed` for each change.

@@ -43,5 +43,8 @@ public enum RegistryInterface {
         public static let tooManyConnections = qualified("TooManyConnections")
         /// The message is not a valid Varlink call.
         public static let invalidMessage = qualified("InvalidMessage")
+        // Issue 15: enable/disable.
+        /// Nothing disabled matches what `Enable` named.
+        public static let notDisabled = qualified("NotDisabled")
     }
 }

@@ -34,6 +34,12 @@ public struct RegistryStatus: Sendable, Hashable, Codable {
     public var connections: Int?
     /// Faces claimed by more than one file, with the face used and why the others lost.
     public var duplicates: [DuplicateSummary]
+    /// Who registered what and for how long, as the caller may see it (daemon mode, issue 15).
+    public var registrations: [RegistrationSummary]?
+    /// What is disabled, as the caller may see it (daemon mode, issue 15).
+    public var disabled: [DisabledSummary]?
+    /// The caller's Bold Text setting (daemon mode, issue 15).
+    public var boldText: Bool?
 
     /// A status with every field given.
     public init(

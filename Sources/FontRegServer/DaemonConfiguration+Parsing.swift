@@ -9,9 +9,11 @@ import Varlink
 
 extension DaemonConfiguration {
     /// Names of settings that take a list; repeating them adds to the list.
-    static let listSettings: Set<String> = ["fonts", "allow-uid", "allow-gid", "allow-root"]
+    static let listSettings: Set<String> = ["fonts", "allow-uid", "allow-gid", "allow-root", "user-font-root"]
     /// Names of yes|no settings: `--name` alone means yes, `--no-name` means no.
-    static let flagSettings: Set<String> = ["system-fonts", "watch", "verbose"]
+    static let flagSettings: Set<String> = [
+        "system-fonts", "watch", "verbose", "user-fonts", "share-user-fonts", "bold-text",
+    ]
     /// Names of settings whose value is a path; relative ones on the command line are taken from the working directory.
     static let pathSettings: Set<String> = [
         "socket", "fonts", "rules", "state-dir", "cache-dir", "config", "allow-root",
@@ -149,6 +151,7 @@ extension DaemonConfiguration {
                 case "allow-uid": access.allowedUIDs = []
                 case "allow-gid": access.allowedGIDs = []
                 case "allow-root": allowedRoots = []
+                case "user-font-root": platform.userFontRoots = []
                 default: break
                 }
             }
@@ -223,6 +226,25 @@ extension DaemonConfiguration {
                 throw .invalidValue(setting: name, value: value, expected: "seconds from 0.1 to 600")
             }
             parseTimeoutSeconds = seconds
+        // Issue 15.
+        case "user-fonts": platform.userFonts = try flag()
+        case "user-font-root":
+            guard value == "~" || value.hasPrefix("~/") || value.hasPrefix("/"),
+                !value.split(separator: "/").contains("..")
+            else {
+                throw .invalidValue(
+                    setting: name, value: value, expected: "~/DIR (in each user's home) or an absolute directory")
+            }
+            platform.userFontRoots.append(value)
+        case "share-user-fonts": platform.shareUserFonts = try flag()
+        case "bold-text": platform.boldText = try flag()
+        case "bold-policy":
+            guard let policy = BoldTextPolicy(name: value) else {
+                throw .invalidValue(
+                    setting: name, value: value,
+                    expected: BoldTextPolicy.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            platform.boldPolicy = policy
         default: throw .unknownFlag("--" + name)
         }
     }

@@ -61,6 +61,8 @@ package struct DaemonConfiguration: Sendable, Hashable {
     package var parseWorkerUser = "nobody"
     /// How long one font file may take to parse before its worker is killed, in seconds.
     package var parseTimeoutSeconds = 5.0
+    /// Users' own fonts and the Bold Text default (issue 15).
+    package var platform = PlatformSettings()
 
     /// The defaults; an installed binary's font and rules directories follow its prefix (``InstallLayout``).
     package init() {
@@ -124,6 +126,27 @@ package struct DaemonConfiguration: Sendable, Hashable {
         ),
         ("parse-worker-user", "USER", "the user the font-parsing workers run as (default nobody)"),
         ("parse-timeout", "SECONDS", "how long one font file may take to parse; then it is a problem (default 5)"),
+        // Issue 15: users' own fonts and Bold Text.
+        (
+            "user-fonts", "yes|no",
+            "let every local user register fonts they own inside their user-font-root directories (default yes)"
+        ),
+        (
+            "user-font-root", "DIR",
+            "where users may register their own fonts; ~ is the user's home from the user database; repeat for more (default ~/.local/share/fonts, ~/.fonts)"
+        ),
+        (
+            "share-user-fonts", "yes|no",
+            "show users' own fonts to every user's queries, not only the owner's (default no)"
+        ),
+        (
+            "bold-text", "yes|no",
+            "Bold Text for users who have not set their own with fontresolve bold-text (default no)"
+        ),
+        (
+            "bold-policy", "POLICY",
+            "Bold Text policy of queries that name none: next-heavier, ios-system, android or css-bolder (default the family rule's)"
+        ),
     ]
 
     /// The `--help` text.

@@ -157,6 +157,7 @@ extension EventLoop {
         Syscall.close(connection.fd)
         shared.connectionCount.wrappingSubtract(1, ordering: .relaxed)
         shared.budget.withLock { $0.release(uid: connection.peer.uid) }
+        shared.service.connectionClosed(connection.peer)
         // A large input buffer (a long or unterminated message) is freed with the connection.
         if connection.state.inputCapacity >= 1 << 20 { shared.trimWanted.store(true, ordering: .relaxed) }
         if connection.reportedOutput > 0 {

@@ -129,8 +129,11 @@ package enum FontRegDaemon {
         guard let listeners = makeListeners(configuration, logger: logger) else { return nil }
         let service = RegistryService(
             registry: registry, store: persistence.store, persisted: persisted,
-            settings: .init(access: configuration.access, allowedRoots: AllowedRoots(configuration.allowedRoots)),
+            settings: .init(
+                access: configuration.access, allowedRoots: AllowedRoots(configuration.allowedRoots),
+                platform: configuration.platform),
             logger: logger)
+        startupProblems += service.restorePlatformState().map { StartupProblem($0) }
         service.startupProblems.withLock { $0 = startupProblems }
         let server: VarlinkServer
         do {
@@ -307,7 +310,8 @@ package enum FontRegDaemon {
         let old = current.value
         do {
             let new = try old.reloaded(overrides: overrides)
-            service.update(.init(access: new.access, allowedRoots: AllowedRoots(new.allowedRoots)))
+            service.update(
+                .init(access: new.access, allowedRoots: AllowedRoots(new.allowedRoots), platform: new.platform))
             server.update(limits: new.serverLimits)
             let fixedAtStart: [(String, Bool)] = [
                 ("socket", old.socketPath != new.socketPath || old.socketMode != new.socketMode),

@@ -17,12 +17,13 @@ extension RegistryService {
     }
 
     func register(_ call: VarlinkCall, peer: PeerCredentials) throws(VarlinkError) -> CallOutcome {
-        let reader = try ParameterReader(call, allowed: ["paths", "persist"])
+        let reader = try ParameterReader(call, allowed: ["paths", "persist", "scope"])
         let paths = try reader.stringArray(
             "paths", maximumCount: Self.maximumPathsPerCall, maximumBytes: Self.maximumPathBytes)
-        let persist = try reader.optionalBool("persist") ?? false
+        let scope = try Self.scope(from: reader)
         guard !paths.isEmpty else { throw VarlinkError.invalidParameter("paths") }
-        try requireChangeRights(call, peer: peer)
+        guard isAdministrator(peer) else { return try registerOwn(paths, scope: scope, call: call, peer: peer) }
+        let persist = scope == .persistent
         let roots = settings.withLock { $0.allowedRoots }
         var resolved: [String] = []
         for path in paths {
@@ -37,14 +38,22 @@ extension RegistryService {
         }
         let validated = resolved
         logger.info("registering \(validated.joined(separator: ", ")) for \(peer)")
+        let records = validated.map {
+            RegistrationRecord(
+                path: $0, owner: peer.uid, scope: scope, isPrivate: false,
+                connection: scope == .connection ? peer.connection : 0)
+        }
+        if scope == .connection { platform.beginConnectionRegister(peer.connection) }
         return .deferred { [self] in
             Result { () throws(VarlinkError) -> [String: JSONValue] in
-                try performRegister(validated, persist: persist, peer: peer)
+                try performRecordedRegister(records, peer: peer) { () throws(VarlinkError) in
+                    try performRegister(validated, persist: persist, peer: peer)
+                }
             }
         }
     }
 
-    private func performRegister(_ paths: [String], persist: Bool, peer: PeerCredentials) throws(VarlinkError)
+    func performRegister(_ paths: [String], persist: Bool, peer: PeerCredentials) throws(VarlinkError)
         -> [String: JSONValue]
     {
         // A directory's own symlinks must not lead the scan outside the roots either; this walk
@@ -104,9 +113,9 @@ extension RegistryService {
         let paths = try reader.stringArray(
             "paths", maximumCount: Self.maximumPathsPerCall, maximumBytes: Self.maximumPathBytes)
         guard !paths.isEmpty else { throw VarlinkError.invalidParameter("paths") }
-        try requireChangeRights(call, peer: peer)
         // A registered path is stored with symlinks resolved; resolve the caller's the same way when it still exists.
         let resolved = paths.map { AllowedRoots.realPath($0) ?? $0 }
+        if !isAdministrator(peer) { try requireOwnRegistrations(resolved, call: call, peer: peer) }
         return .deferred { [self] in
             Result { () throws(VarlinkError) -> [String: JSONValue] in
                 try performUnregister(resolved, peer: peer)
@@ -117,12 +126,16 @@ extension RegistryService {
     private func performUnregister(_ resolved: [String], peer: PeerCredentials) throws(VarlinkError)
         -> [String: JSONValue]
     {
+        // A user's persistent registration leaves the state file first: a failure there changes nothing.
+        let stateBefore = try forgetPersistentRecords(resolved)
         let report: RegistrationReport
         do {
             report = try registry.unregister(paths: resolved)
         } catch {
+            if let stateBefore { restorePersistentRecords(stateBefore) }
             throw Self.varlinkError(error)
         }
+        platform.remove(paths: resolved)
         let saved = persisted.withLock { $0 }
         let remaining = saved.filter { !resolved.contains($0) }
         if remaining.count != saved.count {

@@ -17,7 +17,9 @@ extension RegistryService {
     func openFace(_ call: VarlinkCall, peer: PeerCredentials) throws(VarlinkError) -> CallOutcome {
         let reader = try ParameterReader(call, allowed: ["postscriptName"])
         let name = try reader.string("postscriptName", maximumBytes: Self.maximumNameBytes)
-        guard let face = registry.index.face(postscriptName: name), Self.mayOpen(face, peer: peer) else {
+        // Only a face the caller may see: other users' own fonts and disabled faces are not (the
+        // platform's one visibility check, as GetFace uses it).
+        guard let face = visibleFace(postscriptName: name, uid: peer.uid) else {
             throw VarlinkError(RegistryInterface.ErrorName.faceNotFound, ["postscriptName": .string(name)])
         }
         guard let indexed = registry.indexedFile(path: face.file) else {
@@ -42,15 +44,6 @@ extension RegistryService {
             overLimit: VarlinkError(
                 RegistryInterface.ErrorName.tooManyDescriptors,
                 ["limit": .int(VarlinkConnection.maximumPendingDescriptors)]))
-    }
-
-    /// Whether the caller may see this face at all.
-    ///
-    /// THE ONE PLACE for per-user visibility (issue 15's private fonts): when FontRegService gains
-    /// a visibility check for faces registered by one user, call it here. Until then every
-    /// indexed face is visible to every caller, as `GetFace` and `ListFaces` show them.
-    static func mayOpen(_ face: FaceRecord, peer: PeerCredentials) -> Bool {
-        true
     }
 
     /// The typed error for a refusal: access denied, or the file unavailable with the reason.

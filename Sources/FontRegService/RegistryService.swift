@@ -18,10 +18,14 @@ package final class RegistryService: VarlinkService {
         package var access: AccessPolicy
         /// Where `Register` accepts paths.
         package var allowedRoots: AllowedRoots
+        /// Users' own fonts and the Bold Text default (issue 15).
+        package var platform: PlatformSettings
 
-        package init(access: AccessPolicy, allowedRoots: AllowedRoots) {
+        package init(access: AccessPolicy, allowedRoots: AllowedRoots, platform: PlatformSettings = PlatformSettings())
+        {
             self.access = access
             self.allowedRoots = allowedRoots
+            self.platform = platform
         }
     }
 
@@ -36,15 +40,18 @@ package final class RegistryService: VarlinkService {
     let started = Date()
     /// Serialized Resolve replies of the current generation: 4096 at most, 8 MiB, none over 16 KiB
     /// (a resolution with its trace is 1–3 KiB).
-    let replies = ReplyCache<ResolveCacheKey>(capacity: 4096, maximumBytes: 8 << 20, maximumEntryBytes: 16 << 10)
+    let replies = ReplyCache<VisibleKey<ResolveCacheKey>>(
+        capacity: 4096, maximumBytes: 8 << 20, maximumEntryBytes: 16 << 10)
     /// Serialized listings (`ListFamilies`, `ListFaces`) of the current generation, by method and
     /// family key: 1024 at most, 32 MiB, none over 8 MiB (the whole `ListFaces` of a large system).
     let listings = ReplyCache<String>(capacity: 1024, maximumBytes: 32 << 20, maximumEntryBytes: 8 << 20)
     let logger: Logger
-    private let server = Mutex<(any VarlinkBroadcaster)?>(nil)
+    let server = Mutex<(any VarlinkBroadcaster)?>(nil)
     /// Problems found at start-up that the operator must act on (a corrupt state file moved aside,
     /// persisted paths refused), shown in `GetStatus` with the scan's problems.
     package let startupProblems = Mutex<[StartupProblem]>([])
+    /// Registrations' owners and scopes, disabled faces, Bold Text settings (issue 15).
+    package let platform = PlatformRegistry()
     /// Called with each directory registered, so it can be watched.
     package let directoryRegistered = Mutex<(@Sendable (String) -> Void)?>(nil)
 
@@ -79,30 +86,38 @@ package final class RegistryService: VarlinkService {
     func announce(_ report: RegistrationReport) {
         guard !report.added.isEmpty || !report.removed.isEmpty else { return }
         let server = self.server.withLock { $0 }
+        // One event goes to every subscriber: it shows public faces only (issue 15); a change to
+        // private faces alone is an event with no faces listed, for their owner to query again.
         server?.broadcast([
             "event": "changed", "generation": .int(report.generation),
-            "faces": .int(registry.index.faces.count),
-            "added": .array(report.added.map(\.jsonValue)),
-            "removed": .array(report.removed.map(\.jsonValue)),
+            "faces": .int(publicFaces(registry.index.faces).count),
+            "added": .array(publicFaces(report.added).map(\.jsonValue)),
+            "removed": .array(publicFaces(report.removed).map(\.jsonValue)),
         ])
+        warmViews()
     }
 
     /// Answers one call to `io.fontreg.Registry`; changes are checked here and deferred to the worker.
     package func handle(_ call: VarlinkCall, peer: PeerCredentials) -> CallOutcome {
         do {
             switch call.methodName {
-            case "Resolve": return .encodedReply(try resolve(call))
-            case "ResolveMany": return try resolveMany(call)
-            case "Candidates": return .encodedReply(try candidates(call))
-            case "ListFamilies": return .encodedReply(try listFamilies(call))
-            case "ListFaces": return .encodedReply(try listFaces(call))
-            case "GetFace": return .reply(try getFace(call))
+            case "Resolve": return .encodedReply(try resolve(call, peer: peer))
+            case "ResolveMany": return try resolveMany(call, peer: peer)
+            case "Candidates": return .encodedReply(try candidates(call, peer: peer))
+            case "ListFamilies": return .encodedReply(try listFamilies(call, peer: peer))
+            case "ListFaces": return .encodedReply(try listFaces(call, peer: peer))
+            case "GetFace": return .reply(try getFace(call, peer: peer))
             case "OpenFace": return try openFace(call, peer: peer)  // issue 15
-            case "GetStatus": return .reply(try status(call))
+            case "GetStatus": return .reply(try status(call, peer: peer))
             case "ListRules": return .reply(try listRules(call))
+            // Issue 15: enable/disable and Bold Text.
+            case "Disable": return try disable(call, peer: peer)
+            case "Enable": return try enable(call, peer: peer)
+            case "SetBoldText": return try setBoldText(call, peer: peer)
+            case "GetBoldText": return .reply(try getBoldText(call, peer: peer))
             case "Monitor":
                 _ = try ParameterReader(call, allowed: [])
-                let index = registry.index
+                let index = view(for: peer.uid).index
                 return .subscribe(first: [
                     "event": "subscribed", "generation": .int(index.generation), "faces": .int(index.faces.count),
                     "added": [], "removed": [],
@@ -208,19 +223,20 @@ package final class RegistryService: VarlinkService {
         "family", "weight", "italic", "boldText", "boldPolicy", "strict", "style", "width", "opticalSize", "synthesis",
     ]
 
-    private func resolve(_ call: VarlinkCall) throws(VarlinkError) -> [UInt8] {
+    private func resolve(_ call: VarlinkCall, peer: PeerCredentials) throws(VarlinkError) -> [UInt8] {
         let query = try Self.query(from: ParameterReader(call, allowed: Self.queryParameters))
-        return try resolve(query)
+        return try resolve(
+            applyingPreferences(query, parameters: call.parameters, uid: peer.uid), in: view(for: peer.uid))
     }
 
-    /// The reply parameters of `Resolve` for `query`, serialized, from the cache when possible.
-    private func resolve(_ query: ResolveQuery) throws(VarlinkError) -> [UInt8] {
-        let generation = registry.index.generation
-        let key = ResolveCacheKey(query)
+    /// The reply parameters of `Resolve` for `query` in a view, serialized, from the cache when possible.
+    private func resolve(_ query: ResolveQuery, in view: VisibleView) throws(VarlinkError) -> [UInt8] {
+        let generation = view.index.generation
+        let key = VisibleKey(view: view.key, base: ResolveCacheKey(query))
         if let cached = replies.lookup(key, generation: generation) { return cached }
         let resolution: Resolution
         do {
-            resolution = try registry.resolve(query)
+            resolution = try resolve(query, in: view)
         } catch {
             throw Self.varlinkError(error)
         }
@@ -246,10 +262,12 @@ package final class RegistryService: VarlinkService {
     }
 
     /// `Candidates`: the family's faces in CSS order for the query, each with variations and synthesis.
-    private func candidates(_ call: VarlinkCall) throws(VarlinkError) -> [UInt8] {
+    private func candidates(_ call: VarlinkCall, peer: PeerCredentials) throws(VarlinkError) -> [UInt8] {
         let query = try Self.query(from: ParameterReader(call, allowed: Self.queryParameters))
         do {
-            return try registry.candidates(query).jsonBytes
+            return try resolver(for: view(for: peer.uid)).candidates(
+                applyingPreferences(query, parameters: call.parameters, uid: peer.uid)
+            ).jsonBytes
         } catch {
             throw Self.varlinkError(error)
         }
@@ -258,24 +276,27 @@ package final class RegistryService: VarlinkService {
     /// Batches up to this many queries are answered on the event loop; larger ones go to the query worker.
     package static let largestBatchOnLoop = 16
 
-    private func resolveMany(_ call: VarlinkCall) throws(VarlinkError) -> CallOutcome {
+    private func resolveMany(_ call: VarlinkCall, peer: PeerCredentials) throws(VarlinkError) -> CallOutcome {
         let reader = try ParameterReader(call, allowed: ["queries"])
         // Without a cap, one 4 MiB call of tiny queries made a reply 40 times larger (140 MiB)
         // and held its event loop for as long as it took to build.
         let queries = try reader.objectArray("queries", maximumCount: Self.maximumBatch)
-        guard queries.count > Self.largestBatchOnLoop else { return .encodedReply(resolveMany(queries)) }
+        let view = view(for: peer.uid)
+        guard queries.count > Self.largestBatchOnLoop else {
+            return .encodedReply(resolveMany(queries, in: view, uid: peer.uid))
+        }
         // 1,024 unknown families cost 1,024 suggestion searches: bounded, but too long to hold
         // every other connection of the loop for.
-        return .offloaded { [self] in .success(resolveMany(queries)) }
+        return .offloaded { [self] in .success(resolveMany(queries, in: view, uid: peer.uid)) }
     }
 
-    private func resolveMany(_ queries: [[String: JSONValue]]) -> [UInt8] {
+    private func resolveMany(_ queries: [[String: JSONValue]], in view: VisibleView, uid: UInt32) -> [UInt8] {
         // Built as bytes so that cached replies are spliced in without being parsed again.
         var output = Array(#"{"results":["#.utf8)
         for (offset, parameters) in queries.enumerated() {
             if offset > 0 { output.append(UInt8(ascii: ",")) }
             do {
-                let bytes = try resolveElement(parameters, offset: offset)
+                let bytes = try resolveElement(parameters, offset: offset, in: view, uid: uid)
                 output.append(contentsOf: #"{"resolution":"#.utf8)
                 output.append(contentsOf: bytes)
                 output.append(UInt8(ascii: "}"))
@@ -290,7 +311,9 @@ package final class RegistryService: VarlinkService {
         return output
     }
 
-    private func resolveElement(_ parameters: [String: JSONValue], offset: Int) throws(VarlinkError) -> [UInt8] {
+    private func resolveElement(_ parameters: [String: JSONValue], offset: Int, in view: VisibleView, uid: UInt32)
+        throws(VarlinkError) -> [UInt8]
+    {
         let inner: ParameterReader
         do {
             inner = try ParameterReader(VarlinkCall(method: "", parameters: parameters), allowed: Self.queryParameters)
@@ -308,13 +331,14 @@ package final class RegistryService: VarlinkService {
             else { throw error }
             throw VarlinkError.invalidParameter("queries[\(offset)].\(parameter)")
         }
-        return try resolve(query)
+        return try resolve(applyingPreferences(query, parameters: parameters, uid: uid), in: view)
     }
 
-    private func listFamilies(_ call: VarlinkCall) throws(VarlinkError) -> [UInt8] {
+    private func listFamilies(_ call: VarlinkCall, peer: PeerCredentials) throws(VarlinkError) -> [UInt8] {
         _ = try ParameterReader(call, allowed: [])
-        let index = registry.index
-        return try listing("families", generation: index.generation) { () throws(VarlinkError) in
+        let view = view(for: peer.uid)
+        let index = view.index
+        return try listing(view.key + "families", generation: index.generation) { () throws(VarlinkError) in
             let families: [JSONValue] = index.families.map { family in
                 [
                     "name": .string(family.name), "faceCount": .int(family.faces.count),
@@ -327,51 +351,64 @@ package final class RegistryService: VarlinkService {
         }
     }
 
-    private func listFaces(_ call: VarlinkCall) throws(VarlinkError) -> [UInt8] {
+    private func listFaces(_ call: VarlinkCall, peer: PeerCredentials) throws(VarlinkError) -> [UInt8] {
         let reader = try ParameterReader(call, allowed: ["family"])
-        let index = registry.index
+        let view = view(for: peer.uid)
+        let index = view.index
         guard let name = try reader.optionalString("family", maximumBytes: Self.maximumNameBytes) else {
             return cachedFaces(
-                "faces", index.faces, duplicates: DuplicateSummary.of(index), generation: index.generation)
+                view.key + "faces", index.faces, duplicates: DuplicateSummary.of(index), disabled: view.disabled,
+                generation: index.generation)
         }
+        let disabled = view.disabled.filter { FamilyKey($0.family) == FamilyKey(name) }
         guard let family = index.family(named: name) else {
+            guard disabled.isEmpty else {
+                return cachedFaces(
+                    view.key + "faces:" + name, [], duplicates: [], disabled: disabled, generation: index.generation)
+            }
             throw Self.varlinkError(
                 ResolveError.familyNotFound(family: name, suggestions: index.suggestions(for: name)))
         }
         return cachedFaces(
-            "faces:" + family.name, family.faces, duplicates: DuplicateSummary.of(index, family: family.name),
-            generation: index.generation)
+            view.key + "faces:" + family.name, family.faces,
+            duplicates: DuplicateSummary.of(index, family: family.name),
+            disabled: disabled, generation: index.generation)
     }
 
     /// `{"duplicates": [...], "faces": [...]}` for a list of faces and the duplicate groups among
     /// them (the faces that lost are listed under `duplicates`, not `faces`, for one family), from
     /// the listing cache or written straight to bytes.
-    private func cachedFaces(_ key: String, _ faces: [FaceRecord], duplicates: [DuplicateSummary], generation: Int)
-        -> [UInt8]
-    {
+    private func cachedFaces(
+        _ key: String, _ faces: [FaceRecord], duplicates: [DuplicateSummary], disabled: [FaceRecord], generation: Int
+    ) -> [UInt8] {
         if let cached = listings.lookup(key, generation: generation) { return cached }
         var writer = JSONBytesWriter()
         writer.begin()
         writer.member("duplicates", .array(duplicates.map(\.jsonValue)))
         writer.member("faces") { writer in writer.array(faces) { writer, face in face.writeJSON(to: &writer) } }
+        if !disabled.isEmpty {
+            writer.member("disabled") { writer in writer.array(disabled) { writer, face in face.writeJSON(to: &writer) }
+            }
+        }
         writer.end()
         listings.store(writer.output, for: key, generation: generation)
         return writer.output
     }
 
-    private func getFace(_ call: VarlinkCall) throws(VarlinkError) -> [String: JSONValue] {
+    private func getFace(_ call: VarlinkCall, peer: PeerCredentials) throws(VarlinkError) -> [String: JSONValue] {
         let reader = try ParameterReader(call, allowed: ["postscriptName"])
         let name = try reader.string("postscriptName", maximumBytes: Self.maximumNameBytes)
-        guard let face = registry.index.face(postscriptName: name) else {
+        guard let face = visibleFace(postscriptName: name, uid: peer.uid) else {
             throw VarlinkError(RegistryInterface.ErrorName.faceNotFound, ["postscriptName": .string(name)])
         }
         return ["face": face.jsonValue]
     }
 
-    private func status(_ call: VarlinkCall) throws(VarlinkError) -> [String: JSONValue] {
+    private func status(_ call: VarlinkCall, peer: PeerCredentials) throws(VarlinkError) -> [String: JSONValue] {
         _ = try ParameterReader(call, allowed: [])
-        let index = registry.index
-        let registered = registry.registeredPaths
+        let view = view(for: peer.uid)
+        let index = view.index
+        let registered = registry.registeredPaths.filter { !view.hides($0) }
         // lstat, not stat: a registered directory swapped for a link must not reveal what the link reaches.
         let directories = registered.filter {
             var info = stat()
@@ -381,7 +418,9 @@ package final class RegistryService: VarlinkService {
             "faces": .int(index.faces.count), "families": .int(index.families.count),
             "generation": .int(index.generation),
             "problems": .array(
-                (startupProblems.withLock { $0 }.filter(\.isCurrent).map(\.problem) + index.problems).map {
+                (startupProblems.withLock { $0 }.filter(\.isCurrent).map(\.problem) + index.problems).filter {
+                    !view.hides($0.path)
+                }.map {
                     ["path": .string($0.path), "reason": .string($0.reason)]
                 } + Self.problems(of: registry.rules)),
             "fontDirectories": .array(directories.map { .string($0) }),
@@ -390,6 +429,6 @@ package final class RegistryService: VarlinkService {
             "version": .string(FontRegVersion.current),
             "connections": .int(server.withLock { $0?.connectionCount } ?? 0),
             "duplicates": .array(DuplicateSummary.of(index).map(\.jsonValue)),
-        ]
+        ].merging(platformStatus(view: view, peer: peer)) { a, _ in a }
     }
 }

@@ -11,4 +11,16 @@ package protocol VarlinkService: Sendable {
 
     /// Answers a call to one of the service's own interfaces.
     func handle(_ call: VarlinkCall, peer: PeerCredentials) -> CallOutcome
+
+    /// Called after the server closed a connection; see the default implementation.
+    func connectionClosed(_ peer: PeerCredentials)
+}
+
+extension VarlinkService {
+    /// Called by the server on the connection's event-loop thread after it closed a connection
+    /// (the client hung up, was killed, or was disconnected); must not block. Does nothing unless
+    /// the service keeps state per connection (issue 15: connection-scoped registrations).
+    ///
+    /// - Parameter peer: the credentials the connection's calls carried, with its ``PeerCredentials/connection``.
+    package func connectionClosed(_ peer: PeerCredentials) {}
 }

@@ -32,7 +32,7 @@ struct InterfaceDescriptionTests {
             RegistryInterface.ErrorName.invalidFontData, RegistryInterface.ErrorName.pathNotAllowed,
             RegistryInterface.ErrorName.permissionDenied, RegistryInterface.ErrorName.persistenceFailed,
             RegistryInterface.ErrorName.messageTooLarge, RegistryInterface.ErrorName.tooManyConnections,
-            RegistryInterface.ErrorName.invalidMessage,
+            RegistryInterface.ErrorName.invalidMessage, RegistryInterface.ErrorName.notDisabled,
             // Issue 15 (OpenFace).
             RegistryInterface.ErrorName.faceAccessDenied, RegistryInterface.ErrorName.faceFileUnavailable,
             RegistryInterface.ErrorName.tooManyDescriptors,
@@ -43,7 +43,8 @@ struct InterfaceDescriptionTests {
         #expect(
             Set(methods) == [
                 "Resolve", "ResolveMany", "Candidates", "ListFamilies", "ListFaces", "GetFace", "Register",
-                "Unregister", "Rescan", "GetStatus", "ListRules", "Monitor", "OpenFace",
+                "Unregister", "Rescan", "GetStatus", "ListRules", "Monitor", "Disable", "Enable", "SetBoldText",
+                "GetBoldText", "OpenFace",
             ])
     }
 

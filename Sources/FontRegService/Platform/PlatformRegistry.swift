@@ -1,0 +1,125 @@
+import FontRegCore
+import Synchronization
+
+/// The registry's issue-15 state: who registered what for how long, what is disabled, each
+/// user's Bold Text setting, and the per-user views of the index built from them.
+///
+/// One lock; every method is short. The views are rebuilt lazily when the registry's
+/// generation or this state's ``Live/epoch`` changes.
+package final class PlatformRegistry: Sendable {
+    /// Everything behind the lock.
+    struct Live {
+        /// Live registrations by path (administrators' configured directories have none).
+        var records: [String: RegistrationRecord] = [:]
+        /// What is persisted in `platform.json`.
+        var state = PlatformState()
+        /// Increases with every change that changes what a user sees without a new registry generation.
+        var epoch = 0
+        /// Views built for the current generation and epoch, by key.
+        var views: [String: VisibleView] = [:]
+        /// The generation and epoch the views were built for.
+        var viewsBuiltFor: (generation: Int, epoch: Int) = (-1, -1)
+        /// Connections with a connection-scoped `Register` still running, and how many.
+        var pending: [UInt64: Int] = [:]
+        /// Connections that closed while a connection-scoped `Register` of theirs was running.
+        var closedWhilePending: Set<UInt64> = []
+    }
+
+    let live = Mutex(Live())
+
+    package init() {}
+
+    /// The live registration of `path`, if one was recorded.
+    package func record(for path: String) -> RegistrationRecord? {
+        live.withLock { $0.records[path] }
+    }
+
+    /// Every live registration recorded, sorted by path.
+    package var records: [RegistrationRecord] {
+        live.withLock { Array($0.records.values) }.sorted { $0.path < $1.path }
+    }
+
+    /// The persisted state now.
+    package var state: PlatformState { live.withLock { $0.state } }
+
+    /// The private registrations: (path, owner), for deciding who owns a face.
+    var privateRoots: [(path: String, owner: UInt32)] {
+        live.withLock { live in live.records.values.filter(\.isPrivate).map { ($0.path, $0.owner) } }
+    }
+
+    /// The owner of a private face: the owner of the private registration its file lies in.
+    static func owner(of file: String, privateRoots: [(path: String, owner: UInt32)]) -> UInt32? {
+        privateRoots.first { AllowedRoots.isInside(file, root: $0.path) }?.owner
+    }
+
+    /// Marks a connection-scoped `Register` of `connection` as running.
+    func beginConnectionRegister(_ connection: UInt64) {
+        live.withLock { $0.pending[connection, default: 0] += 1 }
+    }
+
+    /// Marks it done; returns whether the connection closed meanwhile (then the registration must go).
+    func endConnectionRegister(_ connection: UInt64) -> Bool {
+        live.withLock { live in
+            let left = (live.pending[connection] ?? 1) - 1
+            live.pending[connection] = left > 0 ? left : nil
+            guard left <= 0 else { return false }
+            return live.closedWhilePending.remove(connection) != nil
+        }
+    }
+
+    /// The connection-scoped registrations of a closed connection, to unregister (their records
+    /// stay until they are unregistered, so that their faces stay private meanwhile).
+    ///
+    /// - Returns: their paths.
+    func closeConnection(_ connection: UInt64) -> [String] {
+        live.withLock { live in
+            if live.pending[connection] != nil { live.closedWhilePending.insert(connection) }
+            return live.records.values.filter { $0.scope == .connection && $0.connection == connection }.map(\.path)
+        }
+    }
+
+    /// Applies `change` to the persisted state and bumps the epoch; the caller saves the result.
+    ///
+    /// - Returns: the state before and after the change.
+    @discardableResult
+    func changeState(_ change: (inout PlatformState) -> Void) -> (old: PlatformState, new: PlatformState) {
+        live.withLock { live in
+            let old = live.state
+            change(&live.state)
+            live.epoch += 1
+            return (old, live.state)
+        }
+    }
+
+    /// Puts the persisted state back as it was (after a failed save).
+    func restoreState(_ state: PlatformState) {
+        live.withLock { live in
+            live.state = state
+            live.epoch += 1
+        }
+    }
+
+    /// Records live registrations, leaving any path already recorded as it is.
+    ///
+    /// - Returns: the paths recorded now (to remove again if the registration fails).
+    @discardableResult
+    func add(_ records: [RegistrationRecord]) -> [String] {
+        live.withLock { live in
+            var added: [String] = []
+            for record in records where live.records[record.path] == nil {
+                live.records[record.path] = record
+                added.append(record.path)
+            }
+            live.epoch += 1
+            return added
+        }
+    }
+
+    /// Forgets live registrations.
+    func remove(paths: [String]) {
+        live.withLock { live in
+            for path in paths { live.records[path] = nil }
+            live.epoch += 1
+        }
+    }
+}

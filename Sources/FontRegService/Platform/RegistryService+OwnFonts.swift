@@ -1,0 +1,200 @@
+import FontRegCore
+import FontRegJSON
+import FontRegProtocol
+import Glibc
+import Varlink
+
+/// Issue 15: scopes, and users registering their own fonts without being administrators.
+extension RegistryService {
+    /// Reads `scope` (and the older `persist`, which means `persistent`).
+    ///
+    /// - Throws: `InvalidParameter(scope)` for an unknown scope, or one that contradicts `persist: true`.
+    static func scope(from reader: ParameterReader) throws(VarlinkError) -> RegistrationScope {
+        let persist = try reader.optionalBool("persist") ?? false
+        guard let name = try reader.optionalString("scope", maximumBytes: maximumKeywordBytes) else {
+            return persist ? .persistent : .session
+        }
+        guard let scope = RegistrationScope(name: name), !persist || scope == .persistent else {
+            throw VarlinkError.invalidParameter("scope")
+        }
+        return scope
+    }
+
+    /// `Register` from a user who is not an administrator: their own files in their own roots,
+    /// seen by their own queries only (unless `share-user-fonts`).
+    func registerOwn(_ paths: [String], scope: RegistrationScope, call: VarlinkCall, peer: PeerCredentials)
+        throws(VarlinkError) -> CallOutcome
+    {
+        var resolved: [String] = []
+        var roots: AllowedRoots?
+        for path in paths {
+            do {
+                let checked = try checkUserPath(path, peer: peer)
+                roots = checked.roots
+                if !resolved.contains(checked.path) { resolved.append(checked.path) }
+            } catch {
+                logger.warning("refused Register of \(path) from \(peer): \(error.name) \(error.parameters)")
+                throw error
+            }
+        }
+        guard let roots else { throw VarlinkError.invalidParameter("paths") }
+        let validated = resolved
+        let records = validated.map {
+            RegistrationRecord(
+                path: $0, owner: peer.uid, scope: scope, isPrivate: true,
+                connection: scope == .connection ? peer.connection : 0)
+        }
+        logger.info("registering \(validated.joined(separator: ", ")) (\(scope.rawValue), own fonts) for \(peer)")
+        if scope == .connection { platform.beginConnectionRegister(peer.connection) }
+        return .deferred { [self] in
+            Result { () throws(VarlinkError) -> [String: JSONValue] in
+                try performRecordedRegister(records, peer: peer) { () throws(VarlinkError) in
+                    try performOwnRegister(records, roots: roots, peer: peer)
+                }
+            }
+        }
+    }
+
+    /// Records the registrations before their faces appear (so that they are private from the
+    /// first moment), runs `body`, and undoes the records if it fails. A connection-scoped
+    /// registration whose connection closed meanwhile is unregistered at once.
+    func performRecordedRegister(
+        _ records: [RegistrationRecord], peer: PeerCredentials,
+        _ body: () throws(VarlinkError) -> [String: JSONValue]
+    ) throws(VarlinkError) -> [String: JSONValue] {
+        let connectionScoped = records.first?.scope == .connection
+        let added = platform.add(records)
+        let reply: [String: JSONValue]
+        do {
+            reply = try body()
+        } catch {
+            platform.remove(paths: added)
+            if connectionScoped { _ = platform.endConnectionRegister(peer.connection) }
+            throw error
+        }
+        if connectionScoped, platform.endConnectionRegister(peer.connection) {
+            dropConnectionRegistrations(records.map(\.path), peer: peer)
+        }
+        warmViews()
+        return reply
+    }
+
+    /// Registers a user's own paths on the worker, confined to the user's roots, and keeps the
+    /// persistent ones in `platform.json`.
+    func performOwnRegister(_ records: [RegistrationRecord], roots: AllowedRoots, peer: PeerCredentials)
+        throws(VarlinkError) -> [String: JSONValue]
+    {
+        let paths = records.map(\.path)
+        for path in paths {
+            var info = stat()
+            guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { continue }
+            if let escape = roots.firstEscapingLink(under: path) {
+                let refusal = PathRefusal.escapingLink(path: path, link: escape.link, target: escape.target)
+                logger.warning("refused Register of \(path) from \(peer): \(refusal)")
+                throw Self.varlinkError(refusal, allowedRoots: roots.roots)
+            }
+        }
+        let report: RegistrationReport
+        do {
+            report = try registry.register(paths: paths, confinedTo: roots.resolvedRoots)
+        } catch {
+            // `within` names the registration that holds the path: not to be shown when it is
+            // another user's own (possible under a shared absolute user-font-root).
+            if case .alreadyRegistered(let path, let within?) = error,
+                platform.record(for: within).map({ $0.isPrivate && $0.owner != peer.uid }) ?? false
+            {
+                throw Self.varlinkError(RegistryError.alreadyRegistered(path: path, within: nil))
+            }
+            throw Self.varlinkError(error)
+        }
+        // A directory may hold a file someone else owns (a hard link, a file another user could
+        // write there): the registration is a user's own only when every face file is theirs.
+        for file in Set(report.added.map(\.file)) {
+            var info = stat()
+            guard lstat(file, &info) == 0, info.st_uid == peer.uid else {
+                _ = try? registry.unregister(paths: paths)
+                logger.warning(
+                    "refused Register of \(paths.joined(separator: ", ")) from \(peer): \(file) is not theirs")
+                throw VarlinkError(
+                    RegistryInterface.ErrorName.pathNotAllowed,
+                    [
+                        "path": .string(file),
+                        "reason": "it is not owned by you: a user may register only files they own",
+                        "allowedRoots": .array(roots.roots.map { .string($0) }),
+                    ])
+            }
+        }
+        if records.first?.scope == .persistent {
+            let (old, new) = platform.changeState { $0.registrations += records }
+            do {
+                try PlatformStateStore(directory: store.directory).save(new)
+            } catch {
+                platform.restoreState(old)
+                _ = try? registry.unregister(paths: paths)
+                logger.error("Register of \(paths.joined(separator: ", ")) rolled back: \(error)")
+                throw VarlinkError(
+                    RegistryInterface.ErrorName.persistenceFailed,
+                    [
+                        "path": .string(PlatformStateStore(directory: store.directory).path),
+                        "reason": .string(error.description),
+                    ])
+            }
+        }
+        logger.info(
+            "registered \(paths.joined(separator: ", ")) for \(peer): \(report.added.count) faces added, "
+                + "generation \(report.generation)")
+        if let callback = directoryRegistered.withLock({ $0 }) {
+            for path in paths {
+                var info = stat()
+                if stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR { callback(path) }
+            }
+        }
+        return [
+            "added": .array(report.added.map(\.jsonValue)),
+            "problems": .array(
+                report.problems.filter { problem in paths.contains { AllowedRoots.isInside(problem.path, root: $0) } }
+                    .map { ["path": .string($0.path), "reason": .string($0.reason)] }),
+            "generation": .int(report.generation),
+        ]
+    }
+
+    /// Refuses an `Unregister` by a user of anything but their own registrations:
+    /// `NotRegistered` for a path inside their own roots, `PermissionDenied` otherwise (which
+    /// says nothing of whether another user registered it).
+    func requireOwnRegistrations(_ paths: [String], call: VarlinkCall, peer: PeerCredentials) throws(VarlinkError) {
+        let roots = settings.withLock { $0.platform }.roots(for: peer.uid)
+        for path in paths {
+            if let record = platform.record(for: path), record.owner == peer.uid { continue }
+            if let roots, roots.resolvedRoots.contains(where: { AllowedRoots.isInside(path, root: $0) }) {
+                throw VarlinkError(RegistryInterface.ErrorName.notRegistered, ["path": .string(path)])
+            }
+            throw permissionDenied(call, peer: peer, "\(path) is not a registration of theirs")
+        }
+    }
+
+    /// Takes users' persistent registrations of `paths` out of `platform.json`, durably.
+    ///
+    /// - Returns: the state before, to put back if unregistering fails; `nil` when none was persisted.
+    func forgetPersistentRecords(_ paths: [String]) throws(VarlinkError) -> PlatformState? {
+        guard platform.state.registrations.contains(where: { paths.contains($0.path) }) else { return nil }
+        let (old, new) = platform.changeState { $0.registrations.removeAll { paths.contains($0.path) } }
+        do {
+            try PlatformStateStore(directory: store.directory).save(new)
+        } catch {
+            platform.restoreState(old)
+            throw VarlinkError(
+                RegistryInterface.ErrorName.persistenceFailed,
+                [
+                    "path": .string(PlatformStateStore(directory: store.directory).path),
+                    "reason": .string(error.description),
+                ])
+        }
+        return old
+    }
+
+    /// Puts persistent registrations back after an `Unregister` that failed.
+    func restorePersistentRecords(_ state: PlatformState) {
+        platform.restoreState(state)
+        try? PlatformStateStore(directory: store.directory).save(state)
+    }
+}

@@ -1,0 +1,98 @@
+import Dispatch
+import FontRegCore
+import FontRegJSON
+import FontRegProtocol
+import Varlink
+
+/// Issue 15's parts of `GetStatus`, connection-scoped registrations, and the state restored at start.
+extension RegistryService {
+    /// `GetStatus`'s `registrations`, `disabled` and `boldText`: what `peer` may see of them.
+    func platformStatus(view: VisibleView, peer: PeerCredentials) -> [String: JSONValue] {
+        let persisted = Set(self.persisted.withLock { $0 })
+        let records = platform.records
+        let recorded = Set(records.map(\.path))
+        // Configured directories and administrators' registrations persisted by an earlier
+        // version have no record: they are public, persistent (or configured), owned by root.
+        let implicit: [JSONValue] = registry.registeredPaths.filter { !recorded.contains($0) }.map { path in
+            [
+                "path": .string(path), "owner": 0, "scope": persisted.contains(path) ? "persistent" : "configured",
+                "private": false,
+            ]
+        }
+        let visible = records.filter { !$0.isPrivate || view.owners.contains($0.owner) || $0.owner == peer.uid }
+        let disabled = platform.state.disabled.filter { $0.global || $0.owner == peer.uid }
+        let bold = boldText(for: peer.uid)
+        return [
+            "registrations": .array(visible.sorted { $0.path < $1.path }.map(\.jsonValue) + implicit),
+            "disabled": .array(disabled.map(\.jsonValue)),
+            "boldText": .bool(bold.on),
+        ]
+    }
+
+    /// Unregisters the connection-scoped registrations of a connection that closed.
+    package func connectionClosed(_ peer: PeerCredentials) {
+        let paths = platform.closeConnection(peer.connection)
+        guard !paths.isEmpty else { return }
+        // The server's loop must not block: the scan runs on a queue of its own (the registry
+        // serializes it with every other change).
+        DispatchQueue.global(qos: .utility).async { [self] in dropConnectionRegistrations(paths, peer: peer) }
+    }
+
+    /// Unregisters paths whose connection has gone.
+    func dropConnectionRegistrations(_ paths: [String], peer: PeerCredentials) {
+        let registered = Set(registry.registeredPaths)
+        let present = paths.filter { registered.contains($0) }
+        if !present.isEmpty {
+            do {
+                let report = try registry.unregister(paths: present)
+                logger.info(
+                    "connection \(peer.connection) of \(peer) closed: unregistered \(present.joined(separator: ", ")) "
+                        + "(\(report.removed.count) faces)")
+            } catch {
+                logger.warning("connection \(peer.connection) closed: cannot unregister: \(error)")
+            }
+        }
+        platform.remove(paths: paths)
+        invalidateCaches()
+        warmViews()
+    }
+
+    /// Loads `platform.json` and registers users' persistent registrations again, each checked as
+    /// `Register` checks it (inside the user's roots now, owned by the user). Call once at start,
+    /// before the server accepts connections.
+    ///
+    /// - Returns: problems to report (a corrupt file moved aside, registrations refused).
+    @discardableResult
+    package func restorePlatformState() -> [ScanProblem] {
+        let store = PlatformStateStore(directory: self.store.directory)
+        var problems: [ScanProblem] = []
+        let (state, corrupt) = store.load()
+        if let corrupt {
+            problems.append(
+                ScanProblem(
+                    path: store.path,
+                    reason: "unreadable; moved aside to \(corrupt) and started without disabled faces, Bold Text "
+                        + "settings or users' persistent registrations"))
+        }
+        platform.live.withLock { $0.state = state }
+        for record in state.registrations where record.isPrivate {
+            do {
+                let checked = try checkUserPath(record.path, peer: PeerCredentials(pid: 0, uid: record.owner, gid: 0))
+                platform.add([record])
+                do {
+                    try registry.register(paths: [checked.path], confinedTo: checked.roots.resolvedRoots)
+                } catch {
+                    platform.remove(paths: [record.path])
+                    throw Self.varlinkError(error)
+                }
+            } catch {
+                // Logged only: GetStatus shows its problems to every user, and this path is one user's.
+                logger.error("persisted registration of \(record.path) for uid \(record.owner) refused: \(error)")
+            }
+        }
+        let admin = state.registrations.filter { !$0.isPrivate && registry.registeredPaths.contains($0.path) }
+        platform.add(admin)
+        invalidateCaches()
+        return problems
+    }
+}

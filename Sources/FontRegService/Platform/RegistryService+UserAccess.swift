@@ -1,0 +1,74 @@
+import FontRegCore
+import FontRegJSON
+import FontRegProtocol
+import Glibc
+import Varlink
+
+/// Issue 15's access checks: administrators change anything, users their own fonts only.
+extension RegistryService {
+    /// Whether the access policy lets `peer` change the whole registry.
+    func isAdministrator(_ peer: PeerCredentials) -> Bool {
+        settings.withLock { $0.access }.mayChangeRegistry(peer)
+    }
+
+    /// `PermissionDenied` for `peer` calling `call`, logged with why.
+    func permissionDenied(_ call: VarlinkCall, peer: PeerCredentials, _ why: String) -> VarlinkError {
+        logger.warning("refused \(call.methodName) from \(peer): \(why)")
+        return VarlinkError(
+            RegistryInterface.ErrorName.permissionDenied,
+            ["method": .string(call.method), "uid": .int(Int(peer.uid)), "gid": .int(Int(peer.gid))])
+    }
+
+    /// Checks a path a user (not an administrator) registers: inside the user's own roots after
+    /// resolving symlinks, and owned by the user.
+    ///
+    /// Nothing is opened: `realpath` and `stat`, as ``AllowedRoots/validate(_:)`` does.
+    /// - Parameters:
+    ///   - path: the path as sent.
+    ///   - peer: the peer registering.
+    /// - Returns: the path with symlinks resolved, and the user's roots (the scan's confinement).
+    /// - Throws: `PermissionDenied` when user fonts are off or the user has no roots; `PathNotAllowed`
+    ///   (naming the user's own roots) or `FileNotFound` for the path.
+    func checkUserPath(_ path: String, peer: PeerCredentials) throws(VarlinkError) -> (
+        path: String, roots: AllowedRoots
+    ) {
+        let uid = peer.uid
+        guard let roots = settings.withLock({ $0.platform }).roots(for: uid) else {
+            throw VarlinkError(
+                RegistryInterface.ErrorName.permissionDenied,
+                ["method": "io.fontreg.Registry.Register", "uid": .int(Int(uid)), "gid": .int(Int(peer.gid))])
+        }
+        // Before anything looks at the file system: a path not even spelled inside the user's roots
+        // is refused without asking whether it exists, so that no user learns what lies in
+        // directories they cannot read (the daemon runs as root).
+        let spelledInside =
+            !path.split(separator: "/").contains("..")
+            && (roots.roots + roots.resolvedRoots).contains { AllowedRoots.isInside(path, root: $0) }
+        guard spelledInside || !path.hasPrefix("/") || path.split(separator: "/").contains("..") else {
+            throw VarlinkError(
+                RegistryInterface.ErrorName.permissionDenied,
+                ["method": "io.fontreg.Registry.Register", "uid": .int(Int(uid)), "gid": .int(Int(peer.gid))])
+        }
+        let resolved: String
+        do {
+            resolved = try roots.validate(path)
+        } catch {
+            if case .outsideAllowedRoots = error {
+                throw VarlinkError(
+                    RegistryInterface.ErrorName.permissionDenied,
+                    ["method": "io.fontreg.Registry.Register", "uid": .int(Int(uid)), "gid": .int(Int(peer.gid))])
+            }
+            throw Self.varlinkError(error, allowedRoots: roots.roots)
+        }
+        var info = stat()
+        guard stat(resolved, &info) == 0, info.st_uid == uid else {
+            throw VarlinkError(
+                RegistryInterface.ErrorName.pathNotAllowed,
+                [
+                    "path": .string(path), "reason": "it is not owned by you: a user may register only files they own",
+                    "allowedRoots": .array(roots.roots.map { .string($0) }),
+                ])
+        }
+        return (resolved, roots)
+    }
+}

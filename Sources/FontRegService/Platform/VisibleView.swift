@@ -1,0 +1,76 @@
+import FontRegCore
+
+/// What one user sees of the registry: the faces of public registrations and of the private
+/// registrations they may see, without the disabled ones (issue 15).
+package struct VisibleView: Sendable {
+    /// Identifies the view for caches: empty for the whole index (nothing private, nothing
+    /// disabled), else the generation, epoch and the private owners visible.
+    package let key: String
+    /// The faces resolved against.
+    package let index: FontIndex
+    /// The faces the user could see that are disabled, sorted as the index sorts faces.
+    package let disabled: [FaceRecord]
+    /// The index with the disabled faces left in, to say when a disabled face would have won
+    /// (`nil` when nothing visible is disabled).
+    package let withDisabled: FontIndex?
+    /// The private owners whose faces this view shows.
+    package let owners: Set<UInt32>
+    /// The private registrations whose faces this view hides.
+    package let hiddenRoots: [String]
+
+    /// The whole index, for when nothing is private or disabled.
+    init(whole index: FontIndex) {
+        key = ""
+        self.index = index
+        disabled = []
+        withDisabled = nil
+        owners = []
+        hiddenRoots = []
+    }
+
+    /// Builds the view of `index` for a user who sees the private faces of `owners`.
+    ///
+    /// - Parameters:
+    ///   - index: the registry's whole index.
+    ///   - key: the view's cache key.
+    ///   - owners: the private owners whose faces are visible.
+    ///   - privateRoots: every private registration and its owner.
+    ///   - disabledEntries: what is disabled.
+    ///   - directories: the registry's roots in order, for duplicates.
+    init(
+        index: FontIndex, key: String, owners: Set<UInt32>, privateRoots: [(path: String, owner: UInt32)],
+        disabledEntries: [DisabledEntry], directories: [String]
+    ) {
+        var visible: [FaceRecord] = []
+        var off: [FaceRecord] = []
+        let hidden = privateRoots.filter { !owners.contains($0.owner) }.map(\.path)
+        for face in index.faces {
+            let owner = PlatformRegistry.owner(of: face.file, privateRoots: privateRoots)
+            if let owner, !owners.contains(owner) { continue }
+            if disabledEntries.contains(where: { $0.disables(face, faceOwner: owner) }) {
+                off.append(face)
+            } else {
+                visible.append(face)
+            }
+        }
+        let problems = index.problems.filter { problem in
+            !hidden.contains { AllowedRoots.isInside(problem.path, root: $0) }
+        }
+        self.key = key
+        self.index = FontIndex(
+            faces: visible, problems: problems, generation: index.generation, directories: directories)
+        disabled = off
+        withDisabled =
+            off.isEmpty
+            ? nil
+            : FontIndex(
+                faces: visible + off, problems: problems, generation: index.generation, directories: directories)
+        self.owners = owners
+        hiddenRoots = hidden
+    }
+
+    /// Whether the view hides `path` (it lies in another user's private registration).
+    package func hides(_ path: String) -> Bool {
+        hiddenRoots.contains { AllowedRoots.isInside(path, root: $0) }
+    }
+}

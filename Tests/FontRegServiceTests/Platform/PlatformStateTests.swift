@@ -1,0 +1,75 @@
+import FontRegTestSupport
+import Foundation
+import Testing
+
+@testable import FontRegCore
+@testable import FontRegJSON
+@testable import FontRegService
+@testable import FontRegSystem
+@testable import Varlink
+
+/// Issue 15's pieces without a daemon: scopes, the state file, who a disabled entry hides, users' roots.
+@Suite("scopes, platform state, user roots")
+struct PlatformStateTests {
+    @Test(arguments: [
+        ("connection", RegistrationScope.connection), ("session", .session), ("runtime", .session),
+        ("persistent", .persistent),
+    ])
+    func scopeNamesAreAccepted(name: String, scope: RegistrationScope) {
+        #expect(RegistrationScope(name: name) == scope)
+    }
+
+    @Test func anUnknownScopeOrOneContradictingPersistIsInvalidParameter() throws {
+        for parameters: [String: JSONValue] in [["scope": "forever"], ["scope": "session", "persist": true]] {
+            let reader = try ParameterReader(
+                VarlinkCall(method: "io.fontreg.Registry.Register", parameters: parameters),
+                allowed: ["scope", "persist"])
+            #expect(throws: VarlinkError.invalidParameter("scope")) { try RegistryService.scope(from: reader) }
+        }
+    }
+
+    @Test func theStateFileRoundTripsIsPrivateAndACorruptOneIsMovedAside() throws {
+        let directory = TemporaryDirectory()
+        let store = PlatformStateStore(directory: directory.file("state"))
+        #expect(store.load().state == PlatformState())
+        var state = PlatformState()
+        state.registrations = [
+            RegistrationRecord(path: "/home/a/.fonts", owner: 1001, scope: .persistent, isPrivate: true)
+        ]
+        state.disabled = [DisabledEntry(kind: .family, value: "Lato", owner: 0, global: true)]
+        state.boldText = [1001: true, 1002: false]
+        try store.save(state)
+        #expect(store.load().state == state)
+        var info = stat()
+        #expect(stat(store.path, &info) == 0 && info.st_mode & 0o777 == 0o600)
+
+        try Data("{\"version\": 1, \"registrations\": [{}]}".utf8).write(to: URL(fileURLWithPath: store.path))
+        let (loaded, corrupt) = store.load()
+        #expect(loaded == PlatformState())
+        #expect(corrupt == store.path + ".corrupt")
+        #expect(FileManager.default.fileExists(atPath: store.path + ".corrupt"))
+    }
+
+    @Test func aUsersEntryHidesOnlyTheirOwnFacesAndAnAdministratorsHidesAll() {
+        let face = FaceRecord(
+            postscriptName: "Lato-Bold", family: "Lato", subfamily: "Bold", fullName: "Lato Bold", weight: 700,
+            italic: false, file: "/home/a/.fonts/Lato-Bold.ttf")
+        let users = DisabledEntry(kind: .family, value: "lato", owner: 1001, global: false)
+        #expect(users.disables(face, faceOwner: 1001))
+        #expect(!users.disables(face, faceOwner: nil))
+        #expect(!users.disables(face, faceOwner: 1002))
+        let admins = DisabledEntry(kind: .face, value: "LATO-BOLD", owner: 0, global: true)
+        #expect(admins.disables(face, faceOwner: 1002) && admins.disables(face, faceOwner: nil))
+        #expect(!DisabledEntry(kind: .file, value: "/other.ttf", owner: 0, global: true).disables(face, faceOwner: nil))
+    }
+
+    @Test func usersRootsComeFromTheUserDatabaseNotTheEnvironment() throws {
+        var settings = PlatformSettings()
+        settings.userFontRoots = ["~/.fonts", "/srv/fonts", "relative"]
+        let home = try #require(UserDatabase.home(of: 0))
+        #expect(settings.roots(for: 0)?.roots == [home + "/.fonts", "/srv/fonts"])
+        settings.userFonts = false
+        #expect(settings.roots(for: 0) == nil)
+        #expect(UserDatabase.home(of: 4_000_000_000) == nil)
+    }
+}
