@@ -119,3 +119,31 @@ struct DaemonOpenFaceTests {
     }
 
 }
+
+/// `OpenFace` and users' own fonts (issue 15): a user opens their own faces; another user, and
+/// root, are told the face does not exist, as `GetFace` tells them.
+@Suite("fontregd OpenFace of users' own fonts", .serialized)
+struct DaemonOpenFaceUserFontsTests {
+    @Test func aUserOpensTheirOwnFaceAndNobodyElseLearnsItExists() throws {
+        let (a, b) = (try TestUser.a, try TestUser.b)
+        let daemon = try DaemonProcess(fonts: [BuildProducts.fixtureFonts + "/color"])
+        let font = BuildProducts.fixtureFonts + "/families/NotoFixture-Bold.ttf"
+        let directory = try a.makeFontDirectory(copying: [font])
+        defer { a.removeFontDirectory(directory) }
+        let registered = try a.fontresolve(["register", directory], socket: daemon.socketPath)
+        try #require(registered.status == 0, "\(registered.stderr)")
+
+        let own = try a.fontresolve(["open", "NotoFixture-Bold"], socket: daemon.socketPath)
+        #expect(own.status == 0, "\(own.stderr)")
+        let digest = try runCommand(["/usr/bin/sha256sum", font]).stdout.prefix(64)
+        #expect(own.stdout.contains("sha256 \(digest)"), "\(own.stdout)")
+
+        let other = try b.fontresolve(["open", "NotoFixture-Bold"], socket: daemon.socketPath)
+        #expect(other.status == 1, "\(other.stdout) \(other.stderr)")
+        #expect(other.stderr.contains("No registered face has the PostScript name"), "\(other.stderr)")
+        let root = remoteError {
+            _ = try RegistryClient(socketPath: daemon.socketPath).openFace(postscriptName: "NotoFixture-Bold")
+        }
+        #expect(root?.name == "io.fontreg.Registry.FaceNotFound")
+    }
+}
