@@ -77,6 +77,43 @@ struct DaemonOpenFaceTests {
         #expect(result.stdout.contains("sha256 \(expected)"), "\(result.stdout)")
     }
 
+    /// A Varlink client in Python that takes the descriptor with `socket.recv_fds`, as any
+    /// sd-varlink-style client would, and hands it to fontTools.
+    static let pythonClient = """
+        import json, os, socket, sys
+        from fontTools.ttLib import TTFont
+        s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        s.connect(sys.argv[1])
+        call = {"method": "io.fontreg.Registry.OpenFace", "parameters": {"postscriptName": sys.argv[2]}}
+        s.sendall(json.dumps(call).encode() + b"\\0")
+        data, fds = b"", []
+        while not data.endswith(b"\\0"):
+            more, passed, _, _ = socket.recv_fds(s, 65536, 4)
+            if not more:
+                break
+            data, fds = data + more, fds + passed
+        reply = json.loads(data.rstrip(b"\\0"))["parameters"]
+        with os.fdopen(fds[reply["fileDescriptor"]], "rb") as f:
+            font = TTFont(f, fontNumber=reply["index"])
+            print(font["name"].getDebugName(6), reply["size"], len(fds))
+        """
+
+    @Test func aPythonClientInANamespaceWithoutTheFontsLoadsTheFaceFromTheDescriptor() throws {
+        let fixture = try Fixture()
+        let python = BuildProducts.packageRoot.appendingPathComponent(".venv/bin/python3").path
+        try #require(
+            FileManager.default.isExecutableFile(atPath: python), "the project's venv (scripts/venv.sh) is missing")
+        let script = fixture.directory.file("client.py")
+        try Self.pythonClient.write(toFile: script, atomically: true, encoding: .utf8)
+        let result = try runCommand([
+            "/usr/bin/unshare", "-m", "/bin/sh", "-c", #"mount -t tmpfs none "$1" && exec "$2" "$3" "$4" "$5""#, "sh",
+            fixture.directory.file("public"), python, script, fixture.daemon.socketPath, "Lato-Regular",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let size = try FileManager.default.attributesOfItem(atPath: fixture.publicFont)[.size] as? Int
+        #expect(result.stdout == "Lato-Regular \(size ?? -1) 1\n", "\(result.stdout) \(result.stderr)")
+    }
+
     @Test func aFaceInADirectoryTheCallerCannotSearchIsRefusedWithExit77() throws {
         let fixture = try Fixture()
         let secret = try FontResolveProcess.run(
