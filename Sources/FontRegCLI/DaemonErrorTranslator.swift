@@ -137,6 +137,18 @@ package struct DaemonErrorTranslator: Sendable {
             return .failed(
                 "fontregd could not save the registration to \(string("path")) (\(string("reason"))); nothing was changed. Check the daemon's state directory (its --state-dir), or register without --persist."
             )
+        default:
+            return translateProtocolError(error)
+        }
+    }
+
+    /// The command error for a limit or protocol error reply (connections, message size, malformed
+    /// or unknown calls), or any other error the registry interface does not name.
+    func translateProtocolError(_ error: VarlinkError) -> CLIError {
+        let p = error.parameters
+        func string(_ key: String) -> String { p[key]?.stringValue ?? "?" }
+        let names = RegistryInterface.ErrorName.self
+        switch error.name {
         case names.tooManyConnections:
             let limit = p["limit"]?.intValue ?? 0
             if p["scope"]?.stringValue == "uid" {

@@ -46,6 +46,8 @@ final class Connection {
 
     /// The unsent bytes last added to ``ServerShared/unsentBytes`` for this connection.
     var reportedOutput = 0
+    /// The input-buffer bytes last charged to ``ServerShared/input`` for this connection.
+    var reportedInput = 0
 
     /// Who connected.
     var peer: PeerCredentials { state.peer }

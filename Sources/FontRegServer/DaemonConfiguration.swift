@@ -39,10 +39,11 @@ package struct DaemonConfiguration: Sendable, Hashable {
     package var limits = ServerLimits()
 
     /// The limits the server runs with: ``limits``, with the uids allowed to change the registry
-    /// (``access``) given the administrators' connection reserve.
+    /// and groups (``access``) given the administrators' connection reserve.
     package var serverLimits: ServerLimits {
         var limits = self.limits
         limits.privilegedUIDs = access.allowedUIDs.union([0])
+        limits.privilegedGIDs = access.allowedGIDs
         return limits
     }
     /// Event-loop threads.
@@ -109,7 +110,7 @@ package struct DaemonConfiguration: Sendable, Hashable {
         ("max-connections", "N", "connections served at once (default 1024)"),
         (
             "max-connections-per-uid", "N",
-            "connections one user may hold; root and allow-uid users are exempt and keep a reserve of 8 (default 128)"
+            "connections one user may hold; root, allow-uid users and allow-gid members are exempt and keep a reserve of 8 (default 128)"
         ),
         (
             "idle-timeout", "SECONDS",

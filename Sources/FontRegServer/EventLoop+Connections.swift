@@ -33,6 +33,8 @@ extension EventLoop {
     /// Lets the connection answer what it has, writes the replies and updates what epoll watches.
     func serve(_ connection: Connection) {
         process(connection)
+        connection.state.releaseConsumedInput()
+        accountInput(connection)
         connection.notePartialMessage(now: MonotonicClock.microseconds)
         guard flush(connection) else { return }
         updateInterest(connection)
@@ -52,6 +54,7 @@ extension EventLoop {
     private func readAvailable(_ connection: Connection) -> Bool {
         var total = 0
         while total < 1 << 20 && connection.state.canBufferMoreInput {
+            guard enforceInputBudget(reading: connection) else { return false }
             let count: Int
             do {
                 guard let received = try UnixSocket.receive(connection.fd, into: &readBuffer) else { break }
@@ -70,6 +73,7 @@ extension EventLoop {
             }
             total += count
             readBuffer.withUnsafeBytes { connection.state.receive(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+            accountInput(connection)
             connection.lastActivity = MonotonicClock.microseconds
             if count < readBuffer.count { break }
         }
@@ -109,7 +113,7 @@ extension EventLoop {
         connection.reportedOutput = pending
         shared.unsentBytes.wrappingAdd(delta, ordering: .relaxed)
         // A burst written out or dropped: its buffers are free, give them back soon.
-        if delta <= -(1 << 20) { shared.trimWanted.store(true, ordering: .relaxed) }
+        if delta < 0 { shared.noteFreed(-delta) }
     }
 
     /// Writes as much output as the socket takes; returns false when the connection was closed.
@@ -158,11 +162,11 @@ extension EventLoop {
         shared.connectionCount.wrappingSubtract(1, ordering: .relaxed)
         shared.budget.withLock { $0.release(uid: connection.peer.uid) }
         shared.service.connectionClosed(connection.peer)
-        // A large input buffer (a long or unterminated message) is freed with the connection.
-        if connection.state.inputCapacity >= 1 << 20 { shared.trimWanted.store(true, ordering: .relaxed) }
+        // Input and output buffers are freed with the connection; once enough is freed, the heap is trimmed.
+        releaseInput(of: connection)
         if connection.reportedOutput > 0 {
             shared.unsentBytes.wrappingSubtract(connection.reportedOutput, ordering: .relaxed)
-            if connection.reportedOutput >= 1 << 20 { shared.trimWanted.store(true, ordering: .relaxed) }
+            shared.noteFreed(connection.reportedOutput)
             connection.reportedOutput = 0
         }
     }

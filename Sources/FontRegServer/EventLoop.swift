@@ -35,6 +35,10 @@ final class EventLoop: @unchecked Sendable {
     private var drainDeadline: UInt64 = 0
     private var lastSweep: UInt64 = 0
     private var lastRefusalLog: UInt64 = 0
+    /// When an input-budget refusal was last logged (``enforceInputBudget(reading:)``).
+    var lastInputRefusalLog: UInt64 = 0
+    /// When the loop last searched its connections for the largest input buffer.
+    var lastInputSearch: UInt64 = 0
     var readBuffer = [UInt8](repeating: 0, count: 65536)
     /// Connections that stopped processing with calls still buffered, to continue after other connections had a turn.
     var backlog: Set<UInt64> = []
@@ -70,7 +74,9 @@ final class EventLoop: @unchecked Sendable {
             if draining && (connections.isEmpty || now >= drainDeadline) { break }
             let count: Int
             do {
-                count = try epoll.wait(into: &events, timeout: backlog.isEmpty ? 1000 : 0)
+                // An idle loop still goes round 4 times a second: its heartbeat must stay well
+                // inside the watchdog's interval (1 s in the fairness runs), or a quiet loop looks stuck.
+                count = try epoll.wait(into: &events, timeout: backlog.isEmpty ? 250 : 0)
             } catch {
                 logger.error("event loop \(index): \(error); stopping")
                 break
@@ -131,7 +137,7 @@ final class EventLoop: @unchecked Sendable {
             logger.warning("dropped a connection without peer credentials: \(error)")
             return
         }
-        if let refusal = shared.budget.withLock({ $0.admit(uid: peer.uid) }) {
+        if let refusal = shared.budget.withLock({ $0.admit(uid: peer.uid, gid: peer.gid) }) {
             refuse(fd, peer: peer, refusal)
             return
         }

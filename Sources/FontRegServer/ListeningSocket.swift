@@ -43,7 +43,7 @@ package struct ListeningSocket: Sendable {
                 try Syscall.run("listen", subject: path) { listen(fd, backlog) }
             } catch {
                 Syscall.close(fd)
-                unlink(path)
+                try? Syscall.removeName(path)
                 throw ListenerError.system(error)
             }
             return ListeningSocket(fd: fd, path: path, ownsPath: true)
@@ -62,9 +62,8 @@ package struct ListeningSocket: Sendable {
     }
 
     private static func removeStaleSocket(at path: String) throws {
-        var info = stat()
-        guard lstat(path, &info) == 0 else { return }
-        guard (info.st_mode & S_IFMT) == S_IFSOCK else { throw ListenerError.notASocket(path: path) }
+        guard let status = try? Syscall.status(ofPath: path, followLinks: false) else { return }
+        guard status.kind == .socket else { throw ListenerError.notASocket(path: path) }
         let probe = try UnixSocket.stream(nonBlocking: false)
         defer { Syscall.close(probe) }
         let code: Int32
@@ -77,8 +76,10 @@ package struct ListeningSocket: Sendable {
         guard code == ECONNREFUSED || code == ENOENT else {
             throw ListenerError.system(SystemError("connect (probing for a live daemon)", subject: path, errno: code))
         }
-        if unlink(path) != 0 && errno != ENOENT {
-            throw ListenerError.system(SystemError("unlink stale socket", subject: path, errno: errno))
+        do {
+            try Syscall.removeName(path)
+        } catch {
+            throw ListenerError.system(SystemError("unlink stale socket", subject: path, errno: error.errno))
         }
     }
 
@@ -117,6 +118,6 @@ package struct ListeningSocket: Sendable {
     /// Closes the socket and removes its path if the daemon created it.
     package func close() {
         Syscall.close(fd)
-        if ownsPath, let path { unlink(path) }
+        if ownsPath, let path { try? Syscall.removeName(path) }
     }
 }

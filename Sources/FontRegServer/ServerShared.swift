@@ -13,18 +13,23 @@ final class ServerShared: Sendable {
     let connectionCount = Atomic<Int>(0)
     /// Connection slots by uid, shared by every loop.
     let budget: Mutex<ConnectionBudget>
+    /// Bytes of input buffers by uid and in all, shared by every loop.
+    let input: Mutex<InputBudget>
     /// Runs deferred calls one at a time, off the event loops.
     let worker = DispatchQueue(label: "fontregd.worker")
-    /// Runs slow queries (large batches) one at a time, off the event loops and apart from changes:
-    /// however many clients send them, they share one thread and the loops keep answering everyone else.
-    let queryWorker = DispatchQueue(label: "fontregd.queries", qos: .utility)
+    /// Runs slow queries (large batches) one at a time, off the event loops and apart from changes,
+    /// on a thread at nice 10: however many clients send them, they share one thread that yields
+    /// the CPU to the loops, which keep answering everyone else.
+    let queryWorker: BackgroundWorker
 
     init(service: any VarlinkService, errors: VarlinkLimitErrors, limits: ServerLimits, logger: Logger) {
         self.service = service
         self.errors = errors
         self.limits = Mutex(limits)
         self.budget = Mutex(ConnectionBudget(limits))
+        self.input = Mutex(InputBudget(maximumMessageSize: limits.maximumMessageSize))
         self.logger = logger
+        self.queryWorker = BackgroundWorker(name: "fontregd-queries", nice: 10, logger: logger)
     }
 
     var currentLimits: ServerLimits { limits.withLock { $0 } }
@@ -36,7 +41,9 @@ final class ServerShared: Sendable {
             budget.maximumConnections = new.maximumConnections
             budget.maximumPerUID = new.maximumConnectionsPerUID
             budget.privilegedUIDs = new.privilegedUIDs.union([0])
+            budget.privilegedGIDs = new.privilegedGIDs
         }
+        input.withLock { $0.resize(maximumMessageSize: new.maximumMessageSize) }
     }
 
     /// Unsent replies of all connections together: 10, 40 or 100 clients pipelining `ListFaces`
@@ -53,6 +60,18 @@ final class ServerShared: Sendable {
     let unsentBytes = Atomic<Int>(0)
     /// A loop freed a lot of memory (a burst's buffers): give it back to the kernel soon.
     let trimWanted = Atomic<Bool>(false)
+    /// Bytes of buffers freed since the heap was last trimmed; past 1 MiB, ``trimWanted`` is set.
+    let freedSinceTrim = Atomic<Int>(0)
+
+    /// Notes that `bytes` of buffers were freed: once they add up to 1 MiB, the heap is trimmed soon.
+    func noteFreed(_ bytes: Int) {
+        guard bytes > 0 else { return }
+        let freed = freedSinceTrim.wrappingAdd(bytes, ordering: .relaxed).newValue
+        if freed >= 1 << 20 {
+            freedSinceTrim.store(0, ordering: .relaxed)
+            trimWanted.store(true, ordering: .relaxed)
+        }
+    }
 
     /// Bytes of unsent replies a connection may hold now before its calls wait: its share of
     /// ``outputBudget``, or 0 (one reply at a time, for a connection with none unsent) once the
@@ -69,6 +88,6 @@ extension ConnectionBudget {
     init(_ limits: ServerLimits) {
         self.init(
             maximumConnections: limits.maximumConnections, maximumPerUID: limits.maximumConnectionsPerUID,
-            privilegedUIDs: limits.privilegedUIDs)
+            privilegedUIDs: limits.privilegedUIDs, privilegedGIDs: limits.privilegedGIDs)
     }
 }

@@ -82,7 +82,7 @@ package final class VarlinkServer: VarlinkBroadcaster, DaemonService {
         let ended = running.allSatisfy { $0.join(before: deadline) }
         if ended {
             shared.worker.sync {}
-            shared.queryWorker.sync {}
+            shared.queryWorker.stop(before: deadline)
         }
         for listener in listeners { listener.close() }
         return ended

@@ -32,24 +32,29 @@ package struct AllowedRoots: Sendable, Hashable {
         guard !path.isEmpty, !path.utf8.contains(0) else { throw .malformed(path) }
         guard path.hasPrefix("/") else { throw .notAbsolute(path) }
         guard !path.split(separator: "/").contains("..") else { throw .parentReference(path) }
-        guard let resolved = AllowedRoots.realPath(path) else {
-            if errno == ENOENT || errno == ENOTDIR { throw .notFound(path) }
-            throw .inaccessible(path: path, SystemError("realpath", subject: path, errno: errno))
+        let resolved: String
+        do {
+            resolved = try Syscall.resolvedPath(path)
+        } catch {
+            if error.errno == ENOENT || error.errno == ENOTDIR { throw .notFound(path) }
+            throw .inaccessible(path: path, error)
         }
         guard resolvedRoots.contains(where: { AllowedRoots.isInside(resolved, root: $0) }) else {
             throw .outsideAllowedRoots(path: path, resolved: resolved)
         }
-        var info = stat()
-        guard stat(resolved, &info) == 0 else {
-            throw .inaccessible(path: path, SystemError("stat", subject: resolved, errno: errno))
+        let status: FileStatus
+        do {
+            status = try Syscall.status(ofPath: resolved, followLinks: true)
+        } catch {
+            throw .inaccessible(path: path, error)
         }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG, S_IFDIR: return resolved
-        case S_IFIFO: throw .notRegularFileOrDirectory(path: path, kind: "FIFO")
-        case S_IFCHR: throw .notRegularFileOrDirectory(path: path, kind: "character device")
-        case S_IFBLK: throw .notRegularFileOrDirectory(path: path, kind: "block device")
-        case S_IFSOCK: throw .notRegularFileOrDirectory(path: path, kind: "socket")
-        default: throw .notRegularFileOrDirectory(path: path, kind: "special file")
+        switch status.kind {
+        case .regular, .directory: return resolved
+        case .fifo: throw .notRegularFileOrDirectory(path: path, kind: "FIFO")
+        case .characterDevice: throw .notRegularFileOrDirectory(path: path, kind: "character device")
+        case .blockDevice: throw .notRegularFileOrDirectory(path: path, kind: "block device")
+        case .socket: throw .notRegularFileOrDirectory(path: path, kind: "socket")
+        case .symbolicLink, .other: throw .notRegularFileOrDirectory(path: path, kind: "special file")
         }
     }
 
@@ -66,12 +71,11 @@ package struct AllowedRoots: Sendable, Hashable {
             for name in names {
                 examined += 1
                 let path = current + "/" + name
-                var info = stat()
-                guard lstat(path, &info) == 0 else { continue }
-                switch info.st_mode & S_IFMT {
-                case S_IFDIR:
+                guard let status = try? Syscall.status(ofPath: path, followLinks: false) else { continue }
+                switch status.kind {
+                case .directory:
                     pending.append(path)
-                case S_IFLNK:
+                case .symbolicLink:
                     // A dangling link reaches nothing; the scanner reports it.
                     guard let target = AllowedRoots.realPath(path) else { continue }
                     if !roots.contains(where: { AllowedRoots.isInside(target, root: $0) }) { return (path, target) }
@@ -89,10 +93,9 @@ package struct AllowedRoots: Sendable, Hashable {
         return path == root || path.hasPrefix(root.hasSuffix("/") ? root : root + "/")
     }
 
-    /// `realpath(3)`: the absolute path with every symlink, `.` and `..` resolved; `nil` with errno set on failure.
+    /// `realpath(3)` through ``Syscall/resolvedPath(_:)``: the absolute path with every symlink,
+    /// `.` and `..` resolved; `nil` when it cannot be resolved.
     static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
+        try? Syscall.resolvedPath(path)
     }
 }

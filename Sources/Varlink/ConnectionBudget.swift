@@ -5,8 +5,9 @@ import FontRegSystem
 /// Every local user can reach the socket, so a single count let one user holding all the slots
 /// (1,024 idle connections) lock everyone else out. The budget gives each uid at most
 /// ``maximumPerUID`` connections, and keeps the last ``adminReserve`` slots of the total for
-/// ``privilegedUIDs`` (root and the uids allowed to change the registry), who are not bound by
-/// the per-user share: an administrator can always connect to see and fix what is wrong.
+/// administrators — ``privilegedUIDs`` (root and the uids allowed to change the registry) and
+/// peers whose primary gid is one of ``privilegedGIDs`` (the `allow-gid` groups) — who are not
+/// bound by the per-user share: an administrator can always connect to see and fix what is wrong.
 package struct ConnectionBudget: Sendable {
     /// Why a connection was refused.
     package enum Refusal: Sendable, Hashable {
@@ -22,6 +23,9 @@ package struct ConnectionBudget: Sendable {
     package var maximumPerUID: Int
     /// Uids exempt from ``maximumPerUID`` that may use the reserve.
     package var privilegedUIDs: Set<UInt32>
+    /// Primary gids whose members are exempt from ``maximumPerUID`` and may use the reserve
+    /// (the groups allowed to change the registry).
+    package var privilegedGIDs: Set<UInt32>
     private var byUID: [UInt32: Int] = [:]
     /// Connections open now.
     package private(set) var total = 0
@@ -32,10 +36,15 @@ package struct ConnectionBudget: Sendable {
     ///   - maximumConnections: the most connections served at once.
     ///   - maximumPerUID: the most one unprivileged uid may hold.
     ///   - privilegedUIDs: uids with the reserve and no per-user share (root always is).
-    package init(maximumConnections: Int, maximumPerUID: Int, privilegedUIDs: Set<UInt32> = [0]) {
+    ///   - privilegedGIDs: primary gids whose members have the reserve and no per-user share.
+    package init(
+        maximumConnections: Int, maximumPerUID: Int, privilegedUIDs: Set<UInt32> = [0],
+        privilegedGIDs: Set<UInt32> = []
+    ) {
         self.maximumConnections = maximumConnections
         self.maximumPerUID = maximumPerUID
         self.privilegedUIDs = privilegedUIDs.union([0])
+        self.privilegedGIDs = privilegedGIDs
     }
 
     /// Slots only privileged uids may take: 8, or a quarter of a small total.
@@ -44,11 +53,19 @@ package struct ConnectionBudget: Sendable {
     /// Connections `uid` holds now.
     package func count(for uid: UInt32) -> Int { byUID[uid] ?? 0 }
 
+    /// Whether a peer with this uid and primary gid is an administrator (reserve, no per-user share).
+    package func isPrivileged(uid: UInt32, gid: UInt32?) -> Bool {
+        privilegedUIDs.contains(uid) || gid.map { privilegedGIDs.contains($0) } ?? false
+    }
+
     /// Takes a slot for `uid`, or says why not.
     ///
+    /// - Parameters:
+    ///   - uid: the peer's uid; slots are counted per uid.
+    ///   - gid: the peer's primary gid, which makes it an administrator when in ``privilegedGIDs``.
     /// - Returns: `nil` when admitted (call ``release(uid:)`` when the connection closes), else the refusal.
-    package mutating func admit(uid: UInt32) -> Refusal? {
-        if privilegedUIDs.contains(uid) {
+    package mutating func admit(uid: UInt32, gid: UInt32? = nil) -> Refusal? {
+        if isPrivileged(uid: uid, gid: gid) {
             guard total < maximumConnections else { return .total(limit: maximumConnections) }
         } else {
             guard total < maximumConnections - adminReserve else { return .total(limit: maximumConnections) }

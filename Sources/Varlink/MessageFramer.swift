@@ -26,6 +26,15 @@ package struct MessageFramer: Sendable {
     /// Whether part of a message has arrived without its NUL.
     package var hasPartialMessage: Bool { buffer.count > start }
 
+    /// Gives a large buffer back once every message in it has been handed out, so a connection
+    /// that sent one long message does not keep its buffer while it is idle.
+    package mutating func releaseConsumedBuffer() {
+        guard start == buffer.count, buffer.capacity > 64 << 10 else { return }
+        buffer = []
+        start = 0
+        scanned = 0
+    }
+
     /// Appends received bytes.
     package mutating func append(_ bytes: UnsafeRawBufferPointer) {
         if start > 0 && start == buffer.count {

@@ -152,6 +152,19 @@ package struct VarlinkConnection {
         }
     }
 
+    /// Refuses the message being received because the server's input budget is spent: answers
+    /// `MessageTooLarge` with `limit` (the bytes the connection could have held) and closes once
+    /// the reply is written; its input buffer is freed at once.
+    package mutating func refuseOverInputBudget(limit: Int) {
+        guard !refused else { return }
+        refuse(.messageTooLarge(limit: limit))
+    }
+
+    /// Frees a large input buffer once everything in it has been answered.
+    package mutating func releaseConsumedInput() {
+        framer.releaseConsumedBuffer()
+    }
+
     private mutating func refuse(_ violation: VarlinkProtocolError) {
         queue(VarlinkReply(error: errors.reply(for: violation)))
         closeWhenFlushed = true

@@ -28,6 +28,22 @@ struct ConnectionBudgetTests {
         #expect(budget.total == 40)
     }
 
+    @Test func membersOfAnAdministratorGroupShareTheReserveAndHaveNoShare() {
+        var budget = ConnectionBudget(maximumConnections: 40, maximumPerUID: 2, privilegedGIDs: [27])
+        for uid in UInt32(1000)..<1016 {
+            #expect(budget.admit(uid: uid, gid: 100) == nil)
+            #expect(budget.admit(uid: uid, gid: 100) == nil)
+        }
+        // A user outside the group stops at the reserve; one in it (primary gid 27) takes all
+        // eight reserved slots, over the per-user share of 2.
+        #expect(budget.admit(uid: 2000, gid: 100) == .total(limit: 40))
+        #expect(budget.admit(uid: 2001, gid: 26) == .total(limit: 40))
+        for _ in 0..<8 { #expect(budget.admit(uid: 2001, gid: 27) == nil) }
+        #expect(budget.admit(uid: 2001, gid: 27) == .total(limit: 40))
+        #expect(budget.isPrivileged(uid: 2001, gid: 27))
+        #expect(!budget.isPrivileged(uid: 2001, gid: nil))
+    }
+
     @Test func aSmallLimitKeepsAQuarterInReserveAndReleasingAnUnknownUidChangesNothing() {
         var budget = ConnectionBudget(maximumConnections: 2, maximumPerUID: 2)
         #expect(budget.adminReserve == 0)

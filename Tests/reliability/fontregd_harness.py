@@ -228,6 +228,37 @@ def check_resolves(daemon, answers=KNOWN_ANSWERS):
         c.close()
 
 
+PROBE_CALL = json.dumps({"method": f"{IFACE}.Resolve",
+                         "parameters": {"family": "Fixture Sans", "weight": "600"}}).encode() + b"\0"
+PROBE_ANSWER = "FixtureSans-SemiBold"
+
+
+def probe_latencies(socket_path, seconds, pause=0.001):
+    """The well-behaved client of the load and fairness runs: sequential Resolve round trips on
+    one connection for `seconds`, `pause` apart (a program drawing text between lookups, not a
+    benchmark loop). Returns (latencies in µs, number of wrong answers)."""
+    s = unix_connect(socket_path, 30)
+    latencies, wrong, buffer = [], 0, b""
+    end = time.monotonic() + seconds
+    try:
+        while time.monotonic() < end:
+            t0 = time.perf_counter_ns()
+            s.sendall(PROBE_CALL)
+            while b"\0" not in buffer:
+                chunk = s.recv(65536)
+                if not chunk:
+                    raise SystemExit("probe: daemon closed the well-behaved connection")
+                buffer += chunk
+            message, _, buffer = buffer.partition(b"\0")
+            latencies.append((time.perf_counter_ns() - t0) / 1000)
+            if json.loads(message).get("parameters", {}).get("postscriptName") != PROBE_ANSWER:
+                wrong += 1
+            time.sleep(pause)
+    finally:
+        s.close()
+    return latencies, wrong
+
+
 def percentile(values, p):
     if not values:
         return float("nan")
@@ -242,3 +273,17 @@ def raise_fd_limit(wanted):
     target = min(max(soft, wanted), hard)
     resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
     return target
+
+
+def as_user(name):
+    """The command prefix that runs a Python script as local user `name` with that user's groups.
+
+    As root only (otherwise the script runs as the caller). The system Python is used because the
+    caller's interpreter may sit in a directory the user cannot reach (a pyenv under /root).
+    """
+    if os.geteuid() != 0:
+        return [sys.executable]
+    import pwd
+    entry = pwd.getpwnam(name)
+    python = "/usr/bin/python3" if os.path.exists("/usr/bin/python3") else sys.executable
+    return ["setpriv", f"--reuid={entry.pw_uid}", f"--regid={entry.pw_gid}", "--init-groups", "--", python]

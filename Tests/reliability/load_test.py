@@ -34,30 +34,13 @@ sys.path.insert(0, os.path.dirname(__file__))
 import fontregd_harness as h  # noqa: E402
 
 I = h.IFACE
-RESOLVE = json.dumps({"method": f"{I}.Resolve", "parameters": {"family": "Fixture Sans", "weight": "600"}}).encode() + b"\0"
 
 
 def probe(socket_path, seconds, out_path):
-    """The well-behaved client: sequential Resolve round trips for `seconds`; writes latencies (µs)."""
-    s = h.unix_connect(socket_path, 30)
-    latencies, errors, buffer = [], 0, b""
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        t0 = time.perf_counter_ns()
-        s.sendall(RESOLVE)
-        while b"\0" not in buffer:
-            chunk = s.recv(65536)
-            if not chunk:
-                raise SystemExit("probe: daemon closed the well-behaved connection")
-            buffer += chunk
-        message, _, buffer = buffer.partition(b"\0")
-        latencies.append((time.perf_counter_ns() - t0) / 1000)
-        reply = json.loads(message)
-        if reply.get("parameters", {}).get("postscriptName") != "FixtureSans-SemiBold":
-            errors += 1
-        time.sleep(0.001)  # a client that renders text between lookups, not a benchmark loop
+    """The well-behaved client (the harness's probe) in a process of its own; writes its latencies (µs)."""
+    latencies, wrong = h.probe_latencies(socket_path, seconds)
     with open(out_path, "w") as f:
-        json.dump({"latencies_us": latencies, "wrong": errors}, f)
+        json.dump({"latencies_us": latencies, "wrong": wrong}, f)
 
 
 def run_probe(daemon, seconds, tmp):
@@ -207,6 +190,11 @@ def main():
     p.add_argument("--max-message-size", type=int, default=1 << 20)
     p.add_argument("--max-p99-ms", type=float, default=None, help="fail when the loaded p99 exceeds this (off by default)")
     p.add_argument("--rss-limit-mib", type=float, default=2048, help="fail when peak RSS exceeds this")
+    p.add_argument("--max-peak-over-mib", type=float, default=64,
+                   help="fail when peak RSS under load exceeds the baseline by more than this (issue 17)")
+    p.add_argument("--max-after-over-mib", type=float, default=8,
+                   help="fail when RSS --settle seconds after the load exceeds the baseline by more than this")
+    p.add_argument("--settle", type=float, default=2, help="seconds to wait after the load before measuring RSS")
     p.add_argument("--kinds", default="idle,slow,nonreaders,oversized,churn",
                    help="which hostile clients to run (to see which one costs the latency)")
     args = p.parse_args()
@@ -254,7 +242,7 @@ def main():
         hostile.join(timeout=60)
         if hostile.error:
             failures.append(f"hostile client harness failed: {hostile.error!r}")
-        time.sleep(2)
+        time.sleep(args.settle)
         if not daemon.alive():
             failures.append(f"fontregd died under load: {daemon.proc.returncode}\n{daemon.log()[-2000:]}")
             raise SystemExit(1)
@@ -267,10 +255,17 @@ def main():
         h.log(f"  hostile side: {hostile.opened} connections opened, {hostile.slow_completed} slow calls answered, "
               f"{hostile.nonreader_bytes / 1048576:.1f} MiB of calls sent by non-readers, {hostile.too_large} MessageTooLarge, "
               f"{hostile.churned} connect-and-hang-up, {hostile.refused} refused; {during_checks} Resolve checks passed during the load")
-        h.log(f"  RSS: baseline {base_rss / 1024:.1f} MiB, peak {max(peak, hwm) / 1024:.1f} MiB, after {after_rss / 1024:.1f} MiB; "
+        h.log(f"  RSS: baseline {base_rss / 1024:.1f} MiB, peak {max(peak, hwm) / 1024:.1f} MiB, "
+              f"{args.settle:g} s after {after_rss / 1024:.1f} MiB; "
               f"fds baseline {base_fds}, after {after_fds}; connections after: {status.get('connections')}")
         if max(peak, hwm) > args.rss_limit_mib * 1024:
             failures.append(f"peak RSS {max(peak, hwm) / 1024:.0f} MiB over the limit {args.rss_limit_mib} MiB")
+        if max(peak, hwm) - base_rss > args.max_peak_over_mib * 1024:
+            failures.append(f"peak RSS {(max(peak, hwm) - base_rss) / 1024:.1f} MiB over the baseline "
+                            f"(limit {args.max_peak_over_mib:g} MiB)")
+        if after_rss - base_rss > args.max_after_over_mib * 1024:
+            failures.append(f"RSS {(after_rss - base_rss) / 1024:.1f} MiB over the baseline {args.settle:g} s after "
+                            f"the load (limit {args.max_after_over_mib:g} MiB)")
         if after_fds > base_fds + 2:
             failures.append(f"descriptor leak: {base_fds} before, {after_fds} after")
         if args.max_p99_ms is not None and h.percentile(loaded, 99) / 1000 > args.max_p99_ms:

@@ -51,10 +51,10 @@ struct DaemonFairnessTests {
         let output = Pipe()
         var lines: [String] = []
 
-        init(daemon: DaemonProcess, uid: Int, count: Int) throws {
+        init(daemon: DaemonProcess, uid: Int, gid: Int? = nil, count: Int) throws {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
             process.arguments = [
-                "--reuid=\(uid)", "--regid=\(uid)", "--clear-groups", "/usr/bin/python3", "-c",
+                "--reuid=\(uid)", "--regid=\(gid ?? uid)", "--clear-groups", "/usr/bin/python3", "-c",
                 DaemonFairnessTests.floodScript, daemon.socketPath, String(count),
             ]
             process.standardInput = input
@@ -105,6 +105,26 @@ struct DaemonFairnessTests {
         #expect(first.lines == ["ok"].repeated(5))
         #expect(second.lines == ["ok", "ok", "ok", "ok", "io.fontreg.Registry.TooManyConnections total"])
         #expect(try daemon.client().call(Self.status)["faces"] != nil)
+    }
+
+    @Test func theReserveAlsoServesMembersOfTheAllowGidGroupBeyondThePerUserShare() throws {
+        // 12 slots, 3 reserved; gid 65532 may change the registry, so its members are administrators.
+        let daemon = try DaemonProcess(extraArguments: [
+            "--max-connections", "12", "--max-connections-per-uid", "5", "--allow-gid", "65532",
+        ])
+        let first = try Flood(daemon: daemon, uid: 65534, count: 5)
+        defer { first.stop() }
+        let second = try Flood(daemon: daemon, uid: 65533, count: 5)
+        defer { second.stop() }
+        #expect(second.lines.last == "io.fontreg.Registry.TooManyConnections total")
+        // A member of the group (not root, no allow-uid) gets the three reserved slots...
+        let admin = try Flood(daemon: daemon, uid: 65531, gid: 65532, count: 4)
+        defer { admin.stop() }
+        #expect(admin.lines == ["ok", "ok", "ok", "io.fontreg.Registry.TooManyConnections total"])
+        // ...which an unprivileged user with another group does not.
+        let other = try Flood(daemon: daemon, uid: 65530, gid: 65530, count: 1)
+        defer { other.stop() }
+        #expect(other.lines == ["io.fontreg.Registry.TooManyConnections total"])
     }
 
     @Test func aSlowlorisTricklingOneByteAtATimeIsClosedByTheIdleTimeout() throws {

@@ -27,6 +27,41 @@ import Testing
         #expect(watcher.watchedDirectories.contains(fonts + "/new7/deeper"))
     }
 
+    @Test func aRealQueueOverflowWatchesSubdirectoriesCreatedDuringItAndLaterEventsArrive() throws {
+        let directory = TemporaryDirectory()
+        let fonts = directory.file("allowed/fonts")
+        try FileManager.default.createDirectory(atPath: fonts, withIntermediateDirectories: true)
+        let watcher = try FontDirectoryWatcher(
+            directories: [fonts], allowedRoots: [directory.file("allowed")], debounceMilliseconds: 10, logger: Logger())
+        // Fill the kernel's queue (max_queued_events) while nobody reads it: each rename is two events.
+        let queued =
+            (try? String(contentsOfFile: "/proc/sys/fs/inotify/max_queued_events", encoding: .utf8))
+            .flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) } ?? 16384
+        _ = FileManager.default.createFile(atPath: fonts + "/a", contents: Data())
+        for _ in 0..<(queued / 4 + 64) {
+            #expect(rename(fonts + "/a", fonts + "/b") == 0)
+            #expect(rename(fonts + "/b", fonts + "/a") == 0)
+        }
+        // Created once events were being lost: the kernel says nothing of them.
+        for n in 0..<10 {
+            try FileManager.default.createDirectory(
+                atPath: fonts + "/late\(n)/deeper", withIntermediateDirectories: true)
+        }
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        var overflowed = false
+        while case let events = Inotify.events(in: &buffer, from: watcher), !events.isEmpty {
+            overflowed = overflowed || events.contains(where: \.isOverflow)
+            _ = watcher.handle(events)
+        }
+        #expect(overflowed, "the queue did not overflow after \(queued / 2 + 128) events")
+        #expect(watcher.watchedDirectories.count == 21)
+        #expect(watcher.watchedDirectories.contains(fonts + "/late9/deeper"))
+        // The new subdirectories are really watched: a font copied there later is seen.
+        _ = FileManager.default.createFile(atPath: fonts + "/late4/deeper/new.ttf", contents: Data([0]))
+        let later = Inotify.events(in: &buffer, from: watcher)
+        #expect(later.contains { $0.name == "new.ttf" })
+    }
+
     @Test func aRootDeletedAndCreatedAgainIsWatchedAgain() throws {
         let directory = TemporaryDirectory()
         let fonts = directory.file("allowed/fonts")
