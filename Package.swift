@@ -35,10 +35,13 @@ let package = Package(
         .systemLibrary(
             name: "CSystemd", pkgConfig: "libsystemd",
             providers: [.apt(["libsystemd-dev"])]),
+        .systemLibrary(
+            name: "CSeccomp", pkgConfig: "libseccomp",
+            providers: [.apt(["libseccomp-dev"])]),
         // What Swift's Glibc module does not expose (epoll, accept4, peer credentials, openat2).
         .target(name: "CShim"),
 
-        .target(name: "FontRegSystem", dependencies: ["CShim"]),
+        .target(name: "FontRegSystem", dependencies: ["CShim", "CSeccomp"]),
         .target(name: "FontRegJSON"),
         .target(
             name: "FontRegCore",

@@ -23,7 +23,7 @@ _fontresolve_names() {
 _fontresolve() {
     local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
     if [[ $COMP_CWORD -eq 1 ]]; then
-        COMPREPLY=($(compgen -W "resolve explain list candidates face register unregister rescan status duplicates watch rules audit style-name weight-of help completion enable disable bold-text --help --version" -- "$cur"))
+        COMPREPLY=($(compgen -W "resolve explain list candidates face open register unregister rescan status duplicates watch rules audit style-name weight-of help completion enable disable bold-text --help --version" -- "$cur"))
         return
     fi
     local command=${COMP_WORDS[1]} options= arguments=
@@ -61,6 +61,8 @@ _fontresolve() {
         face:--fonts) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")); return ;;
         face:--rules) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")); return ;;
         face:--socket) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        open:--output) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        open:--socket) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
         register:--scope) COMPREPLY=(); return ;;
         register:--socket) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
         unregister:--socket) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
@@ -105,6 +107,7 @@ _fontresolve() {
         list) options="--names --face-names --json --fonts --rules --system-fonts --socket --no-snapshot --help"; arguments=family ;;
         candidates) options="--weight --italic --style --width --optical-size --synthesis --bold-text --bold-policy --json --fonts --rules --system-fonts --socket --no-snapshot --help"; arguments=family ;;
         face) options="--json --fonts --rules --system-fonts --socket --no-snapshot --help"; arguments=face ;;
+        open) options="--output --json --socket --help"; arguments=face ;;
         register) options="--persist --scope --json --verbose --socket --help"; arguments=file ;;
         unregister) options="--json --verbose --socket --help"; arguments=file ;;
         rescan) options="--json --verbose --socket --help"; arguments=none ;;
@@ -115,7 +118,7 @@ _fontresolve() {
         audit) options="--bold-policy --format --emit --out --copy-fonts --markdown --report --include-deprecated --json --fonts --rules --system-fonts --socket --help"; arguments=file ;;
         style-name) options="--italic --json --fonts --rules --system-fonts --socket --help"; arguments=family ;;
         weight-of) options="--json --fonts --rules --system-fonts --socket --help"; arguments=family ;;
-        help) options="--man --help"; arguments="values:resolve explain list candidates face register unregister rescan status duplicates watch rules audit style-name weight-of help completion enable disable bold-text" ;;
+        help) options="--man --help"; arguments="values:resolve explain list candidates face open register unregister rescan status duplicates watch rules audit style-name weight-of help completion enable disable bold-text" ;;
         completion) options="--help"; arguments="values:bash zsh" ;;
         enable) options="--kind --json --socket --help"; arguments=none ;;
         disable) options="--kind --json --socket --help"; arguments=none ;;

@@ -11,7 +11,7 @@ package enum CommandCatalog {
     package static var commands: [any Subcommand.Type] {
         [
             ResolveCommand.self, ExplainCommand.self, ListCommand.self, CandidatesCommand.self, FaceCommand.self,
-            RegisterCommand.self, UnregisterCommand.self, RescanCommand.self, StatusCommand.self,
+            OpenCommand.self, RegisterCommand.self, UnregisterCommand.self, RescanCommand.self, StatusCommand.self,
             DuplicatesCommand.self, WatchCommand.self, RulesCommand.self, AuditSubcommand.self, StyleNameCommand.self,
             WeightOfCommand.self, HelpCommand.self, CompletionCommand.self,
             // Issue 15.
@@ -26,7 +26,8 @@ package enum CommandCatalog {
 
     /// The names of the subcommands, in help order; spelled out so that `help`'s own description can use them.
     package static let commandNames = [
-        "resolve", "explain", "list", "candidates", "face", "register", "unregister", "rescan", "status", "duplicates",
+        "resolve", "explain", "list", "candidates", "face", "open", "register", "unregister", "rescan", "status",
+        "duplicates",
         "watch", "rules", "audit", "style-name", "weight-of", "help", "completion", "enable", "disable", "bold-text",
     ]
 

@@ -170,6 +170,11 @@ package struct DaemonErrorTranslator: Sendable {
             return .failed(
                 "fontregd at \(socketPath) does not understand this call (\(error)); it is probably older or newer than this fontresolve: update both to the same version."
             )
+        // Issue 15 (OpenFace).
+        case names.faceAccessDenied:
+            return .permissionDenied(error.explanation)
+        case names.faceFileUnavailable, names.tooManyDescriptors:
+            return .failed(error.explanation)
         default:
             return .failed("fontregd answered with an error: \(error)")
         }

@@ -44,7 +44,7 @@ public final class RegistryClient {
         .malformedReply(.invalidField(name: "parameters", expected: "a \(method) reply"))
     }
 
-    private func setTimeout(_ seconds: Double?) {
+    func setTimeout(_ seconds: Double?) {
         guard seconds != appliedTimeout else { return }
         // A receive timeout of zero waits forever.
         UnixSocket.setReceiveTimeout(connection.fd, seconds: seconds ?? 0)

@@ -67,6 +67,15 @@ extension VarlinkError {
             return "The parameter \"\(text("parameter"))\" is unknown or of the wrong type."
         case "org.varlink.service.MethodNotFound":
             return "fontregd has no method \(text("method")); is it an older version?"
+        // Issue 15 (OpenFace).
+        case Name.faceAccessDenied:
+            return
+                "You could not open the file of \"\(text("postscriptName"))\" yourself (its directory or the file denies your user), so fontregd does not open it for you."
+        case Name.faceFileUnavailable:
+            return "The file of \"\(text("postscriptName"))\" cannot be opened as it was indexed: \(text("reason"))."
+        case Name.tooManyDescriptors:
+            return
+                "This connection holds \(parameters["limit"]?.intValue ?? 0) descriptors it has not read; read the replies before asking for more."
         default:
             return description
         }

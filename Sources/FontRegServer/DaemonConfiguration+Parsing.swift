@@ -211,6 +211,21 @@ extension DaemonConfiguration {
         case "debounce-ms": debounceMilliseconds = try number("milliseconds from 0 to 600000", 0...600_000)
         case "font-size-limit": fontSizeLimitMiB = try number("MiB from 1 to 4096", 1...4096)
         case "verbose": verbose = try flag()
+        case "parse-fonts":
+            guard value == "sandboxed" || value == "in-process" else {
+                throw .invalidValue(setting: name, value: value, expected: "sandboxed or in-process")
+            }
+            parseSandboxed = value == "sandboxed"
+        case "parse-worker-user":
+            guard !value.isEmpty, value.count <= 64, !value.contains("/") else {
+                throw .invalidValue(setting: name, value: value, expected: "a user name")
+            }
+            parseWorkerUser = value
+        case "parse-timeout":
+            guard let seconds = Double(value), seconds >= 0.1, seconds <= 600 else {
+                throw .invalidValue(setting: name, value: value, expected: "seconds from 0.1 to 600")
+            }
+            parseTimeoutSeconds = seconds
         // Issue 15.
         case "user-fonts": platform.userFonts = try flag()
         case "user-font-root":

@@ -56,6 +56,12 @@ package struct DaemonConfiguration: Sendable, Hashable {
     package var fontSizeLimitMiB = 64
     /// Whether to print debug lines (each connection).
     package var verbose = false
+    /// Whether fonts are parsed in sandboxed worker processes (the default) or in the daemon itself (issue 15).
+    package var parseSandboxed = true
+    /// The unprivileged user the font-parsing workers run as.
+    package var parseWorkerUser = "nobody"
+    /// How long one font file may take to parse before its worker is killed, in seconds.
+    package var parseTimeoutSeconds = 5.0
     /// Users' own fonts and the Bold Text default (issue 15).
     package var platform = PlatformSettings()
 
@@ -115,6 +121,12 @@ package struct DaemonConfiguration: Sendable, Hashable {
         ("debounce-ms", "MS", "wait this long after the last change before rescanning (default 500)"),
         ("font-size-limit", "MIB", "font files larger than this are reported and never read (default 64)"),
         ("verbose", "yes|no", "log every connection (default no; --verbose alone = yes)"),
+        (
+            "parse-fonts", "sandboxed|in-process",
+            "parse font files in unprivileged, seccomp-confined worker processes (default sandboxed)"
+        ),
+        ("parse-worker-user", "USER", "the user the font-parsing workers run as (default nobody)"),
+        ("parse-timeout", "SECONDS", "how long one font file may take to parse; then it is a problem (default 5)"),
         // Issue 15: users' own fonts and Bold Text.
         (
             "user-fonts", "yes|no",

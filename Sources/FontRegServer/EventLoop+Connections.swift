@@ -120,8 +120,8 @@ extension EventLoop {
     func flush(_ connection: Connection) -> Bool {
         defer { account(connection) }
         do {
-            _ = try connection.state.writeOutput { (bytes) throws(SystemError) -> Int? in
-                try UnixSocket.send(connection.fd, bytes)
+            _ = try connection.state.writeOutput { (bytes, descriptors) throws(SystemError) -> Int? in
+                try UnixSocket.send(connection.fd, bytes, passing: descriptors)
             }
         } catch {
             close(

@@ -26,6 +26,9 @@ package enum FontRegDaemon {
 
     /// Runs the daemon; returns the process exit code.
     package static func main(arguments: [String]) -> Int32 {
+        if arguments.first == parseWorkerFlag {
+            return FontParseWorker.main(arguments: Array(arguments.dropFirst()))
+        }
         SignalWatcher.blockDaemonSignals()
         let command: DaemonCommand
         do {
@@ -279,6 +282,7 @@ package enum FontRegDaemon {
             fontDirectories: directories, fontFiles: files, rulesDirectory: configuration.rulesDirectory,
             includeSystemFonts: configuration.includeSystemFonts, cacheDirectory: cacheDirectory)
         registryConfiguration.maximumFontFileSize = Int64(configuration.fontSizeLimitMiB) << 20
+        registryConfiguration.parsing = parsing(configuration)
         // Persisted registrations came through Register: their links stay inside the allowed roots.
         let allowed = AllowedRoots(configuration.allowedRoots).resolvedRoots
         for path in persisted where !configuration.fontDirectories.contains(path) {
@@ -330,6 +334,11 @@ package enum FontRegDaemon {
                 ("rules", old.rulesDirectory != new.rulesDirectory),
                 ("system-fonts", old.includeSystemFonts != new.includeSystemFonts),
                 ("threads", old.threads != new.threads),
+                (
+                    "parse-fonts",
+                    old.parseSandboxed != new.parseSandboxed || old.parseWorkerUser != new.parseWorkerUser
+                        || old.parseTimeoutSeconds != new.parseTimeoutSeconds
+                ),
             ]
             for (name, changed) in fixedAtStart where changed {
                 logger.warning("reload: \(name) changed; it takes effect at the next start")

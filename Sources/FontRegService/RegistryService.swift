@@ -110,6 +110,7 @@ package final class RegistryService: VarlinkService {
             case "ListFamilies": return .encodedReply(try listFamilies(call, peer: peer))
             case "ListFaces": return .encodedReply(try listFaces(call, peer: peer))
             case "GetFace": return .reply(try getFace(call, peer: peer))
+            case "OpenFace": return try openFace(call, peer: peer)  // issue 15
             case "GetStatus": return .reply(try status(call, peer: peer))
             case "ListRules": return .reply(try listRules(call))
             // Issue 15: enable/disable and Bold Text.

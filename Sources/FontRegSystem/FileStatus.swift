@@ -19,6 +19,8 @@ package struct FileStatus: Sendable, Hashable {
     package let modifiedNanoseconds: Int
     /// The owner's uid.
     package let owner: UInt32
+    /// The group's gid.
+    package let group: UInt32
     /// The permission bits (`st_mode & 07777`).
     package let permissions: UInt32
 
@@ -39,6 +41,7 @@ package struct FileStatus: Sendable, Hashable {
         size = Int64(info.st_size)
         modifiedNanoseconds = info.st_mtim.tv_sec * 1_000_000_000 + info.st_mtim.tv_nsec
         owner = info.st_uid
+        group = info.st_gid
         permissions = UInt32(info.st_mode & 0o7777)
     }
 

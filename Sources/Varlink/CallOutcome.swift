@@ -19,4 +19,9 @@ package enum CallOutcome: Sendable {
     case offloaded(@Sendable () -> Result<[UInt8], VarlinkError>)
     /// Start a `more` stream: this first reply, then every event the server broadcasts.
     case subscribe(first: [String: JSONValue])
+    // Issue 15 (OpenFace): descriptors passed with a reply.
+    /// Reply with these parameters and send `descriptors` with the reply's first byte (`SCM_RIGHTS`),
+    /// as systemd's sd-varlink does; the parameters name them by index. When the connection already
+    /// holds ``VarlinkConnection/maximumPendingDescriptors`` unsent, `overLimit` is the reply instead.
+    case replyWithDescriptors([String: JSONValue], descriptors: [FileDescriptor], overLimit: VarlinkError)
 }

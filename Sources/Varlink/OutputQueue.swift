@@ -14,6 +14,8 @@ package struct OutputQueue: Sendable {
     package static let keptCapacity = 64 << 10
 
     private var chunks: [[UInt8]] = []
+    /// Descriptors sent with the first byte of the chunk at the same position (issue 15: `OpenFace`).
+    private var chunkDescriptors: [[FileDescriptor]] = []
     /// Whether the last chunk is a shared reply (small writes then start a new chunk).
     private var lastIsShared = false
     /// Bytes of the first chunk already written.
@@ -21,6 +23,8 @@ package struct OutputQueue: Sendable {
 
     /// Bytes waiting to be written.
     package private(set) var count = 0
+    /// Descriptors waiting to be sent.
+    package private(set) var descriptorCount = 0
 
     /// Creates an empty queue.
     package init() {}
@@ -32,6 +36,7 @@ package struct OutputQueue: Sendable {
     package mutating func append(_ write: (inout [UInt8]) -> Void) {
         if chunks.isEmpty || lastIsShared {
             chunks.append([])
+            chunkDescriptors.append([])
             lastIsShared = false
         }
         let last = chunks.count - 1
@@ -47,8 +52,23 @@ package struct OutputQueue: Sendable {
             return
         }
         chunks.append(bytes)
+        chunkDescriptors.append([])
         lastIsShared = true
         count += bytes.count
+    }
+
+    /// Appends a message in a chunk of its own whose first byte carries `descriptors` (`SCM_RIGHTS`).
+    ///
+    /// Nothing queued before it shares its `sendmsg`, so the peer receives the descriptors with the
+    /// message they belong to, as systemd's sd-varlink sends them.
+    package mutating func append(descriptors: [FileDescriptor], _ write: (inout [UInt8]) -> Void) {
+        var bytes: [UInt8] = []
+        write(&bytes)
+        chunks.append(bytes)
+        chunkDescriptors.append(descriptors)
+        lastIsShared = true  // a chunk of its own: later writes start a new one
+        count += bytes.count
+        descriptorCount += descriptors.count
     }
 
     /// Writes queued bytes with `write`, which takes some bytes and returns how many it wrote
@@ -59,15 +79,32 @@ package struct OutputQueue: Sendable {
     package mutating func write<Failure: Error>(
         _ write: (UnsafeRawBufferPointer) throws(Failure) -> Int?
     ) throws(Failure) -> Bool {
+        try self.write { (bytes, _) throws(Failure) -> Int? in try write(bytes) }
+    }
+
+    /// Writes queued bytes with `write`, which also takes the descriptors to send with the bytes'
+    /// first byte (empty for most writes) and returns how many bytes it wrote.
+    ///
+    /// - Returns: whether everything was written.
+    /// - Throws: what `write` throws.
+    package mutating func write<Failure: Error>(
+        _ write: (UnsafeRawBufferPointer, [Int32]) throws(Failure) -> Int?
+    ) throws(Failure) -> Bool {
         while let head = chunks.first {
             var result: Result<Int?, Failure> = .success(nil)
             let offset = headSent
+            let descriptors = offset == 0 ? chunkDescriptors[0].map(\.rawValue) : []
             head.withUnsafeBytes { all in
                 result = Result { () throws(Failure) -> Int? in
-                    try write(UnsafeRawBufferPointer(rebasing: all[offset...]))
+                    try write(UnsafeRawBufferPointer(rebasing: all[offset...]), descriptors)
                 }
             }
             guard let written = try result.get(), written > 0 else { return false }
+            if !descriptors.isEmpty {
+                // In flight now: the kernel holds its own references; ours are closed.
+                descriptorCount -= chunkDescriptors[0].count
+                chunkDescriptors[0] = []
+            }
             headSent += written
             count -= written
             if headSent == head.count { dropHead() }
@@ -83,10 +120,12 @@ package struct OutputQueue: Sendable {
                 chunks[0].removeAll(keepingCapacity: true)
             } else {
                 chunks.removeAll()
+                chunkDescriptors.removeAll()
                 lastIsShared = false
             }
         } else {
             chunks.removeFirst()
+            descriptorCount -= chunkDescriptors.removeFirst().count
         }
     }
 }

@@ -129,11 +129,29 @@ public final class VarlinkClient {
     }
 
     private var chunk = [UInt8](repeating: 0, count: 65536)
+    /// Descriptors the service passed with replies (`SCM_RIGHTS`), oldest first, not yet taken.
+    private var passedDescriptors: [FileDescriptor] = []
+
+    // Issue 15 (OpenFace): a reply that carries descriptors.
+    /// Calls a method whose reply passes descriptors, and returns the parameters with them.
+    ///
+    /// The reply's parameters name the descriptors by index into the returned array, as systemd's
+    /// sd-varlink does (`OpenFace` answers `fileDescriptor: 0`).
+    /// - Throws: ``VarlinkClientError/remote(_:)`` for an error reply, other cases for transport failures.
+    package func callReceivingDescriptors(_ method: String, _ parameters: [String: JSONValue] = [:])
+        throws(VarlinkClientError) -> (parameters: [String: JSONValue], descriptors: [FileDescriptor])
+    {
+        passedDescriptors = []
+        let reply = try call(method, parameters)
+        defer { passedDescriptors = [] }
+        return (reply, passedDescriptors)
+    }
 
     private func fill() throws(VarlinkClientError) {
         let received: Int?
         do {
-            received = try UnixSocket.receive(fd, into: &chunk)
+            received = try UnixSocket.receive(fd, into: &chunk, descriptors: &passedDescriptors)
+            if passedDescriptors.count > 16 { passedDescriptors.removeFirst(passedDescriptors.count - 16) }
         } catch {
             if error.errno == ECONNRESET { throw .connectionClosed }
             throw .io(error)

@@ -209,6 +209,14 @@ package struct VarlinkConnection {
             }
             subscribed = true
             queue(VarlinkReply(parameters: first, continues: true))
+        case .replyWithDescriptors(let parameters, let descriptors, let overLimit):
+            guard !call.oneway else { return nil }
+            guard outbox.descriptorCount + descriptors.count <= Self.maximumPendingDescriptors else {
+                queue(VarlinkReply(error: overLimit))
+                return nil
+            }
+            let reply = VarlinkReply(parameters: parameters)
+            outbox.append(descriptors: descriptors) { reply.write(to: &$0) }
         }
         return nil
     }
@@ -269,6 +277,22 @@ package struct VarlinkConnection {
     /// - Throws: what `write` throws.
     package mutating func writeOutput<Failure: Error>(
         _ write: (UnsafeRawBufferPointer) throws(Failure) -> Int?
+    ) throws(Failure) -> Bool {
+        try outbox.write(write)
+    }
+
+    // Issue 15 (OpenFace): descriptors passed with replies.
+    /// The most descriptors a connection holds unsent: a client that asks for descriptors and
+    /// does not read gets an error instead of pinning more open files in the daemon.
+    package static let maximumPendingDescriptors = 16
+
+    /// Writes unsent output with `write`, which also takes the descriptors to pass with the bytes
+    /// (`SCM_RIGHTS`, empty for most writes) and returns how many bytes it wrote.
+    ///
+    /// - Returns: whether everything was written.
+    /// - Throws: what `write` throws.
+    package mutating func writeOutput<Failure: Error>(
+        passing write: (UnsafeRawBufferPointer, [Int32]) throws(Failure) -> Int?
     ) throws(Failure) -> Bool {
         try outbox.write(write)
     }

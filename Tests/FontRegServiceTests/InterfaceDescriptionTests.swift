@@ -33,6 +33,9 @@ struct InterfaceDescriptionTests {
             RegistryInterface.ErrorName.permissionDenied, RegistryInterface.ErrorName.persistenceFailed,
             RegistryInterface.ErrorName.messageTooLarge, RegistryInterface.ErrorName.tooManyConnections,
             RegistryInterface.ErrorName.invalidMessage, RegistryInterface.ErrorName.notDisabled,
+            // Issue 15 (OpenFace).
+            RegistryInterface.ErrorName.faceAccessDenied, RegistryInterface.ErrorName.faceFileUnavailable,
+            RegistryInterface.ErrorName.tooManyDescriptors,
         ]
         #expect(Set(declared.map(RegistryInterface.qualified)) == Set(constants))
         let methods = text.split(separator: "\n").filter { $0.hasPrefix("method ") }
@@ -41,7 +44,7 @@ struct InterfaceDescriptionTests {
             Set(methods) == [
                 "Resolve", "ResolveMany", "Candidates", "ListFamilies", "ListFaces", "GetFace", "Register",
                 "Unregister", "Rescan", "GetStatus", "ListRules", "Monitor", "Disable", "Enable", "SetBoldText",
-                "GetBoldText",
+                "GetBoldText", "OpenFace",
             ])
     }
 

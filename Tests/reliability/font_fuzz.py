@@ -20,10 +20,13 @@ untouched control fonts, and the directory is registered with the real fontregd.
 - `fontresolve status --fonts BATCHDIR --json` over the same directory exits 0 (no signal)
   and lists every file it could not read.
 
-The directory is unregistered after each batch. FreeType runs in the daemon's process
-(FT_New_Memory_Face over bytes read from a checked descriptor), and fontconfig
-(FcConfigAppFontAddFile) re-reads the accepted files on a background queue, so a crash
-in either would show here as a dead daemon.
+The directory is unregistered after each batch. FreeType runs in the daemon's sandboxed
+parsing workers (issue 15: `fontregd --parse-worker`, seccomp, `nobody`, resource limits),
+handed each file as a descriptor; the run checks that the workers are confined while the
+first batch is parsed (their /proc status: Seccomp 2, NoNewPrivs 1) and counts the files a worker crashed, hung or was
+killed on ("the font parser …"): each must be reported, the daemon must stay up. `fontresolve
+--fonts` parses in process (the embedded library), so a FreeType crash would show there as
+a signal.
 
     Tests/reliability/font_fuzz.py --count 2000 --seconds 120 --seed 1
 """
@@ -45,6 +48,41 @@ import fontregd_harness as h  # noqa: E402
 I = h.IFACE
 INTERESTING_TABLES = [b"name", b"OS/2", b"head", b"fvar", b"cmap", b"CFF ", b"maxp", b"hhea", b"STAT", b"avar", b"post",
                       b"glyf", b"loca", b"COLR", b"CPAL", b"gvar", b"hmtx"]
+
+
+def sandboxed_workers(pid):
+    """The daemon's child processes that run under a seccomp filter with no new privileges."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/status") as f:
+                status = f.read()
+        except OSError:
+            continue
+        if f"\nPPid:\t{pid}\n" in status and "\nSeccomp:\t2\n" in status and "\nNoNewPrivs:\t1\n" in status:
+            found.append(int(entry))
+    return found
+
+
+class WorkerSampler:
+    """Samples the daemon's confined workers every 2 ms while a call runs (they live one scan)."""
+
+    def __init__(self, pid):
+        import threading
+        self.pid, self.seen, self.done = pid, set(), threading.Event()
+        self.thread = threading.Thread(target=self.run, daemon=True)
+        self.thread.start()
+
+    def run(self):
+        while not self.done.is_set():
+            self.seen.update(sandboxed_workers(self.pid))
+            time.sleep(0.002)
+
+    def stop(self):
+        self.done.set()
+        self.thread.join()
 
 
 def seeds():
@@ -225,13 +263,21 @@ def main():
             for j in range(2):
                 shutil.copy(control, os.path.join(bdir, f"control{j}.otf"))
             stats["mutants"] += len(made)
+            sampler = WorkerSampler(daemon.proc.pid) if batch_no == 1 else None
             reply = conn.call(f"{I}.Register", paths=[bdir])
+            if sampler:
+                sampler.stop()
             if not daemon.alive():
                 failures.append(f"fontregd died registering batch {batch_no}")
                 break
             if "error" in reply:
                 failures.append(f"Register of batch {batch_no} failed: {reply}")
                 break
+            if batch_no == 1:
+                confined = sampler.seen
+                stats["workers"] = len(confined)
+                if not confined:
+                    failures.append("no confined parsing worker (Seccomp: 2, NoNewPrivs: 1) under the daemon")
             added_files = {f["file"] for f in reply["parameters"]["added"]}
             problems = {pr["path"]: pr["reason"] for pr in reply["parameters"]["problems"]}
             for j in range(2):
@@ -244,6 +290,8 @@ def main():
                     stats["unreadable"] += 1
                     key = problems[path].split("(")[0].strip()[:60]
                     reasons[key] = reasons.get(key, 0) + 1
+                    if problems[path].startswith("the font parser"):
+                        stats["parser_failures"] = stats.get("parser_failures", 0) + 1
                 else:
                     # A mutant can keep the PostScript name of a face already registered: then it is in neither list.
                     faces = conn.call(f"{I}.ListFaces")["parameters"]["faces"]
@@ -306,7 +354,8 @@ def main():
               f"registered directories, {elapsed:.0f} s; {stats['served']} still readable and served, {stats['unreadable']} "
               f"reported unreadable; {stats['single_files']} registered as single files ({stats['single_invalid']} "
               f"InvalidFontData, {stats['single_served']} served); {stats['cli_runs']} fontresolve --fonts runs; "
-              f"RSS {base_rss / 1024:.1f} -> {daemon.rss_kib() / 1024:.1f} MiB")
+              f"RSS {base_rss / 1024:.1f} -> {daemon.rss_kib() / 1024:.1f} MiB; {stats.get('workers', 0)} confined "
+              f"parsing workers, {stats.get('parser_failures', 0)} files a worker crashed, hung or was stopped on")
         h.log("  reasons: " + ", ".join(f"{k} {v}" for k, v in sorted(reasons.items(), key=lambda kv: -kv[1])[:8]))
         failures += daemon.sanitizer_findings()
     except Exception as e:  # noqa: BLE001 - reported with the seed that reproduces it

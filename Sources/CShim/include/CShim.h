@@ -4,6 +4,7 @@
 #include <stdint.h>
 #include <signal.h>
 #include "CShimFiles.h"
+#include "CShimProcess.h"
 #include "CShimThread.h"
 
 /// Peer credentials of a connected Unix socket (SO_PEERCRED). Returns 0 or -1 with errno.

@@ -61,12 +61,20 @@ struct FontFileReader {
         return records
     }
 
+    /// The file's name without directory or extension, found without touching the file system
+    /// (`URL(fileURLWithPath:)` would `stat` the path, which a sandboxed parser may not).
+    static func fileStem(_ path: String) -> String {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
+        return String(name[..<dot])
+    }
+
     private func record(
         face: FreeTypeFace, path: String, index: Int, fileSize: Int64, container: String?, collection: Bool
     ) -> FaceRecord {
         let family =
             face.name(id: 16) ?? face.name(id: 1) ?? face.freetypeFamily
-            ?? URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+            ?? Self.fileStem(path)
         let subfamily = face.name(id: 17) ?? face.name(id: 2) ?? face.freetypeStyle ?? "Regular"
         let os2 = face.os2
         let weight = os2.map { $0.weightClass } ?? (face.styleFlagsBold ? 700 : 400)

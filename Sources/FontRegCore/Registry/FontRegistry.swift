@@ -32,6 +32,8 @@ public final class FontRegistry: Sendable {
     private let fontconfigQueue = DispatchQueue(label: "fontreg.private-fontconfig", qos: .utility)
     private let fallback = SystemFallback()
     private let observers = Mutex<[Int: @Sendable (RegistrationReport) -> Void]>([:])
+    /// Every indexed file's identity on disk, by path, from the last scan (issue 15: `OpenFace`).
+    let indexedFiles = Mutex<[String: IndexedFile]>([:])
     private let nextObserver = Atomic<Int>(0)
 
     /// Creates a registry and scans its configured fonts before returning.
@@ -53,7 +55,7 @@ public final class FontRegistry: Sendable {
         try? FileManager.default.createDirectory(atPath: cacheDirectory, withIntermediateDirectories: true)
         let scanner = FontScanner(
             cacheFile: (cacheDirectory as NSString).appendingPathComponent("faces.cache"),
-            maximumFileSize: configuration.maximumFontFileSize)
+            maximumFileSize: configuration.maximumFontFileSize, pool: Self.parserPool(configuration.parsing))
         let confinement = Dictionary(configuration.confinement.map { (Self.absolute($0.key), $0.value) }) { a, _ in a }
         let result = scanner.scan(roots: roots, confinement: confinement)
         var problems = result.problems
@@ -66,6 +68,7 @@ public final class FontRegistry: Sendable {
             problems.append(problem)
         }
         let faces = result.files.flatMap(\.faces)
+        indexedFiles.withLock { $0 = IndexedFile.table(result.files) }
         state = Mutex(
             State(
                 roots: roots,
@@ -73,6 +76,12 @@ public final class FontRegistry: Sendable {
                 rules: rules, confinement: confinement))
         writer = Mutex(scanner)
         fontconfigPending.withLock { $0 = faces }
+    }
+
+    /// The sandboxed parsers a configuration asks for, or `nil` to parse in process.
+    private static func parserPool(_ parsing: FaceParsing) -> ParserPool? {
+        guard case .sandboxed(let settings) = parsing else { return nil }
+        return ParserPool(settings: settings)
     }
 
     /// The problem reported when the face cache cannot be written: start-up reads every font again.
@@ -179,8 +188,9 @@ public final class FontRegistry: Sendable {
                         throw RegistryError.invalidFontData(path: path, reason: reason)
                     }
                     // Probed the way every later scan reads it: beneath its allowed root when confined.
-                    let probe = FontScanner(maximumFileSize: configuration.maximumFontFileSize).scan(
-                        roots: [path], confinement: confinedTo.map { [path: $0] } ?? [:])
+                    let probe = FontScanner(maximumFileSize: configuration.maximumFontFileSize, pool: scanner.pool)
+                        .scan(
+                            roots: [path], confinement: confinedTo.map { [path: $0] } ?? [:])
                     if let problem = probe.problems.first, probe.files.isEmpty {
                         if problem.reason.hasPrefix("permission denied") {
                             throw RegistryError.permissionDenied(path: path)
@@ -249,6 +259,7 @@ public final class FontRegistry: Sendable {
             let result = scanner.scan(roots: roots, confinement: old.confinement)
             let cacheCopy = scanner.cache, cacheFile = scanner.cacheChanged ? scanner.cacheFile : nil
             let faces = result.files.flatMap(\.faces)
+            indexedFiles.withLock { $0 = IndexedFile.table(result.files) }
             // A file read afresh or dropped changes the faces; an unchanged scan keeps fontconfig's view.
             let changedFiles = scanner.cacheChanged || old.index.faces.count != faces.count
             fontconfigQueue.async { [self] in

@@ -20,6 +20,9 @@ public struct RegistryConfiguration: Sendable, Hashable {
     /// Font files larger than this many bytes are reported as problems and never read
     /// (64 MiB by default: larger than any real font, small enough that no file can exhaust memory).
     public var maximumFontFileSize: Int64 = FontScanner.defaultMaximumFileSize
+    /// Where font files are parsed: in this process (the default), or in sandboxed worker
+    /// processes, as the daemon does for the files its users hand it (see ``FaceParsing``).
+    public var parsing: FaceParsing = .inProcess
 
     /// Creates a configuration.
     ///

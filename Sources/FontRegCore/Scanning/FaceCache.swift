@@ -75,7 +75,8 @@ enum FaceCache {
         }
     }
 
-    private static func write(_ file: ScannedFile, to w: inout BinaryWriter) {
+    /// Appends one file's record; also the form in which a sandboxed parser answers (``ParseReply``).
+    static func write(_ file: ScannedFile, to w: inout BinaryWriter) {
         w.string(file.path)
         w.uint64(file.identity.device)
         w.uint64(file.identity.inode)
@@ -96,7 +97,8 @@ enum FaceCache {
         }
     }
 
-    private static func readFile(_ r: inout BinaryReader) -> ScannedFile? {
+    /// Reads one file's record, or `nil` when it is damaged.
+    static func readFile(_ r: inout BinaryReader) -> ScannedFile? {
         let path = r.string()
         let device = r.uint64(), inode = r.uint64()
         let size = r.int(), modified = r.int()

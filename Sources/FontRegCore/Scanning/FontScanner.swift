@@ -42,10 +42,20 @@ final class FontScanner {
     /// Files larger than this are reported as problems and never read.
     let maximumFileSize: Int64
 
+    /// The sandboxed parsers files are handed to, or `nil` to parse in this process.
+    let pool: ParserPool?
+    /// How many opened files wait for the parsers at most: bounds the descriptors held open.
+    static let pendingLimit = 128
+
     /// Creates a scanner; with a cache file, files unchanged since the last run are not read again.
-    init(cacheFile: String? = nil, maximumFileSize: Int64 = FontScanner.defaultMaximumFileSize) {
+    ///
+    /// - Parameter pool: the sandboxed parsers to hand files to; `nil` parses in this process.
+    init(
+        cacheFile: String? = nil, maximumFileSize: Int64 = FontScanner.defaultMaximumFileSize, pool: ParserPool? = nil
+    ) {
         self.cacheFile = cacheFile
         self.maximumFileSize = maximumFileSize
+        self.pool = pool
         if let cacheFile { cache = FaceCache.load(path: cacheFile) }
     }
 
@@ -79,6 +89,8 @@ final class FontScanner {
             }
             scanRoot(root, confine: confine, walk: &walk, fresh: &fresh)
         }
+        flushPending(walk: &walk, fresh: &fresh)
+        pool?.finish()
         // Every file found in the cache is keyed by its path there: with nothing read afresh and as
         // many files as before, the cache holds exactly these files (no second lookup per path).
         cacheChanged = filesRead > 0 || fresh.count != cache.count
@@ -102,7 +114,7 @@ final class FontScanner {
                 error.errno == ELOOP && confine != nil
                 ? "a symbolic link where a registered directory or file was; not followed"
                 : error.errno == EXDEV ? "outside the allowed roots; not read" : Self.describe(errno: error.errno)
-            walk.result.problems.append(ScanProblem(path: root, reason: reason))
+            walk.add(ScanProblem(path: root, reason: reason))
             return
         }
         visit(located, path: root, confine: confine, walk: &walk, fresh: &fresh)
@@ -132,15 +144,22 @@ final class FontScanner {
             walkDirectory(directory, path: path, realPath: realPath, confine: confine, walk: &walk, fresh: &fresh)
         case .entry(let parent, let name, let status):
             if status.kind == .symbolicLink {
-                walk.result.problems.append(ScanProblem(path: path, reason: Self.linkNotFollowed))
+                walk.add(ScanProblem(path: path, reason: Self.linkNotFollowed))
                 return
             }
             switch scanFile(parent: parent, name: name, path: path, status: status, followLinks: confine == nil) {
             case .file(let file):
                 fresh[path] = file
-                if walk.seenFiles.insert(file.identity).inserted { walk.result.files.append(file) }
+                if walk.seenFiles.insert(file.identity).inserted { walk.add(file) }
             case .problem(let problem):
-                walk.result.problems.append(problem)
+                walk.add(problem)
+            case .pending(let job, let opened):
+                if walk.seenFiles.insert(FileIdentity(opened)).inserted {
+                    // The first file to parse starts the workers; the walk goes on while they start.
+                    if walk.pending.isEmpty { pool?.prepare() }
+                    walk.addPending(job, status: opened)
+                    if walk.pending.count >= Self.pendingLimit { flushPending(walk: &walk, fresh: &fresh) }
+                }
             }
         }
     }
@@ -154,7 +173,7 @@ final class FontScanner {
         do {
             let identity = FileIdentity(try directory.status())
             if let first = walk.visitedDirectories[identity] {
-                walk.result.problems.append(
+                walk.add(
                     ScanProblem(path: path, reason: "directory loop: this is \(first) again; not followed"))
                 return
             }
@@ -165,7 +184,7 @@ final class FontScanner {
                 error.errno == EACCES || error.errno == EPERM
                 ? "permission denied: cannot list this directory"
                 : "cannot list this directory: \(Self.describe(errno: error.errno))"
-            walk.result.problems.append(ScanProblem(path: path, reason: reason))
+            walk.add(ScanProblem(path: path, reason: reason))
             return
         }
         for name in names where !name.hasPrefix(".") {
@@ -176,7 +195,7 @@ final class FontScanner {
             } catch {
                 // Gone since the listing: nothing to report.
                 if error.errno != ENOENT {
-                    walk.result.problems.append(ScanProblem(path: child, reason: Self.describe(errno: error.errno)))
+                    walk.add(ScanProblem(path: child, reason: Self.describe(errno: error.errno)))
                 }
                 continue
             }
@@ -189,7 +208,7 @@ final class FontScanner {
                 if located == nil {
                     // A link with no font name that leads nowhere usable is not ours to report.
                     if Self.hasFontExtension(name) {
-                        walk.result.problems.append(ScanProblem(path: child, reason: Self.linkNotFollowed))
+                        walk.add(ScanProblem(path: child, reason: Self.linkNotFollowed))
                     }
                     continue
                 }
@@ -202,7 +221,7 @@ final class FontScanner {
                         error.errno == ELOOP
                         ? "it changed into a symbolic link while it was read; not followed"
                         : Self.describe(errno: error.errno)
-                    walk.result.problems.append(ScanProblem(path: child, reason: reason))
+                    walk.add(ScanProblem(path: child, reason: reason))
                     continue
                 }
             default:
@@ -253,6 +272,29 @@ final class FontScanner {
     private enum FileOutcome {
         case file(ScannedFile)
         case problem(ScanProblem)
+        /// Opened and checked, waiting for a sandboxed parser.
+        case pending(ParseJob, FileStatus)
+    }
+
+    /// Hands the files waiting for a parser to the pool and puts their outcomes where they were found.
+    private func flushPending(walk: inout ScanWalk, fresh: inout [String: ScannedFile]) {
+        guard let pool, !walk.pending.isEmpty else { return }
+        let replies = pool.parse(walk.pending.map(\.job))
+        for (waiting, reply) in zip(walk.pending, replies) {
+            let job = waiting.job
+            switch reply {
+            case .faces(let faces):
+                filesRead += 1
+                let file = ScannedFile(
+                    path: job.path, identity: FileIdentity(waiting.status), size: waiting.status.size,
+                    modified: waiting.status.modifiedNanoseconds, faces: faces)
+                fresh[job.path] = file
+                walk.entries[waiting.entry] = .file(file)
+            case .problem(let reason):
+                walk.entries[waiting.entry] = .problem(ScanProblem(path: job.path, reason: reason))
+            }
+        }
+        walk.pending = []
     }
 
     /// Checks and reads one entry of an open directory; never opens anything but a regular file.
@@ -281,6 +323,7 @@ final class FontScanner {
             if let reason = checkReason(opened) {
                 return .problem(ScanProblem(path: path, reason: reason + " (it changed after it was checked)"))
             }
+            if pool != nil { return .pending(ParseJob(path: path, descriptor: file, size: opened.size), opened) }
             bytes = FontBytes(try file.map(count: Int(opened.size)))
         } catch {
             let reason =
@@ -289,24 +332,15 @@ final class FontScanner {
                 : Self.describe(errno: error.errno)
             return .problem(ScanProblem(path: path, reason: reason))
         }
-        if let reason = bytes.notAFontReason {
-            return .problem(ScanProblem(path: path, reason: reason))
-        }
-        do {
-            let faces = try reader.readFaces(path: path, bytes: bytes)
-            if bytes.isDamaged {
-                return .problem(
-                    ScanProblem(
-                        path: path, reason: "the file shrank while it was read; it is read again at the next scan"))
-            }
-            guard !faces.isEmpty else { return .problem(ScanProblem(path: path, reason: "no faces in this file")) }
+        switch reader.reply(path: path, bytes: bytes) {
+        case .faces(let faces):
             filesRead += 1  // only files that enter the cache: an unreadable one must not rewrite it at every scan
             return .file(
                 ScannedFile(
                     path: path, identity: FileIdentity(opened), size: opened.size,
                     modified: opened.modifiedNanoseconds, faces: faces))
-        } catch {
-            return .problem(ScanProblem(path: path, reason: error.description))
+        case .problem(let reason):
+            return .problem(ScanProblem(path: path, reason: reason))
         }
     }
 
@@ -357,9 +391,47 @@ final class FontScanner {
 
 /// The state of one scan: what was found so far, and what was seen (to read each file once and stop loops).
 struct ScanWalk {
-    var result = ScanResult()
+    /// A file or problem in the order the walk met it; a file waiting for a parser holds its place.
+    enum Entry {
+        case file(ScannedFile)
+        case problem(ScanProblem)
+        case pending
+    }
+
+    /// A file waiting for a sandboxed parser, and where its outcome goes in ``entries``.
+    struct Waiting {
+        let job: ParseJob
+        let status: FileStatus
+        let entry: Int
+    }
+
+    var entries: [Entry] = []
+    var pending: [Waiting] = []
     var seenFiles: Set<FileIdentity> = []
     var visitedDirectories: [FileIdentity: String] = [:]
+
+    /// Records a file that was read.
+    mutating func add(_ file: ScannedFile) { entries.append(.file(file)) }
+    /// Records a problem.
+    mutating func add(_ problem: ScanProblem) { entries.append(.problem(problem)) }
+    /// Records a file handed to the parsers, keeping its place.
+    mutating func addPending(_ job: ParseJob, status: FileStatus) {
+        pending.append(Waiting(job: job, status: status, entry: entries.count))
+        entries.append(.pending)
+    }
+
+    /// The files and problems, each in the order met.
+    var result: ScanResult {
+        var result = ScanResult()
+        for entry in entries {
+            switch entry {
+            case .file(let file): result.files.append(file)
+            case .problem(let problem): result.problems.append(problem)
+            case .pending: break
+            }
+        }
+        return result
+    }
 }
 
 /// The outcome of a scan: readable files with their faces, and the problems met.

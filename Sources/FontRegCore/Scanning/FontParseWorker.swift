@@ -1,0 +1,131 @@
+import FontRegSystem
+import Foundation
+
+/// The sandboxed font parser: the worker mode of `fontregd` (`fontregd --parse-worker`).
+///
+/// Started by ``ParserPool`` with a `SOCK_SEQPACKET` socket as descriptor 3, it sets up FreeType,
+/// enters its sandbox (``WorkerSandbox``: resource limits, the unprivileged user, no new
+/// privileges, a seccomp filter that kills it on any call but reading and writing that socket,
+/// memory and exit) and then answers requests until the socket closes: each request carries
+/// font files as descriptors, each answer one file's faces (``ParseReply``).
+package enum FontParseWorker {
+    /// The descriptor of the daemon's socket in a worker.
+    static let socket: Int32 = 3
+    /// The largest request a worker accepts (a batch of paths).
+    static let requestCapacity = 256 << 10
+    /// The largest reply a worker sends; a file whose faces do not fit is reported instead.
+    static let replyCapacity = 192 << 10
+
+    /// Exit statuses of a worker that could not start, from the sysexits convention.
+    enum Status {
+        static let usage: Int32 = 64
+        static let data: Int32 = 65
+        static let noUser: Int32 = 67
+        static let osError: Int32 = 71
+    }
+
+    /// The worker's settings, from its command line.
+    struct Options {
+        var user = "nobody"
+        var memoryMiB: UInt64 = 1024
+        var cpuSeconds: UInt64 = 10
+        /// Test-only faults by file name (`parser-crash`, `parser-hang`, `parser-syscall`); off unless asked.
+        var testFaults = false
+    }
+
+    /// Runs the worker until its socket closes.
+    ///
+    /// - Parameter arguments: the arguments after `--parse-worker`.
+    /// - Returns: the exit status (0 when the daemon closed the socket).
+    package static func main(arguments: [String]) -> Int32 {
+        guard let options = parse(arguments) else {
+            FileHandle.standardError.write(Data("fontregd --parse-worker: bad arguments \(arguments)\n".utf8))
+            return Status.usage
+        }
+        let reader = FontFileReader(library: FreeTypeLibrary())
+        let user = WorkerSandbox.user(named: options.user)
+        if user == nil && geteuid() == 0 {
+            FileHandle.standardError.write(
+                Data("fontregd --parse-worker: no user \(options.user); create it or set parse-worker-user\n".utf8))
+            return Status.noUser
+        }
+        do {
+            try WorkerSandbox.enter(
+                socket: socket,
+                limits: WorkerSandbox.Limits(
+                    addressSpaceBytes: options.memoryMiB << 20, cpuSeconds: options.cpuSeconds, user: user))
+        } catch {
+            FileHandle.standardError.write(Data("fontregd --parse-worker: cannot enter the sandbox: \(error)\n".utf8))
+            return Status.osError
+        }
+        return serve(reader: reader, testFaults: options.testFaults)
+    }
+
+    /// Answers requests until the socket closes; runs inside the sandbox.
+    private static func serve(reader: FontFileReader, testFaults: Bool) -> Int32 {
+        while true {
+            guard
+                let message = try? PacketSocket.receive(
+                    socket, capacity: requestCapacity, maximumDescriptors: PacketSocket.maximumDescriptors)
+            else { return Status.osError }
+            if message.bytes.isEmpty { return 0 }
+            guard !message.truncated, let items = ParseRequest.decode(message.bytes),
+                items.count == message.descriptors.count
+            else { return Status.data }
+            for (item, descriptor) in zip(items, message.descriptors) {
+                if testFaults { injectFault(path: item.path) }
+                var bytes = parse(item, descriptor: descriptor, reader: reader).encode(id: item.id, path: item.path)
+                if bytes.count > replyCapacity {
+                    bytes = ParseReply.problem(
+                        "too many faces to report (\(bytes.count) bytes of face records); not indexed"
+                    ).encode(id: item.id, path: item.path)
+                }
+                do { try PacketSocket.send(socket, bytes) } catch { return Status.osError }
+            }
+        }
+    }
+
+    /// Maps one passed descriptor and reads its faces.
+    private static func parse(_ item: ParseRequestItem, descriptor: FileDescriptor, reader: FontFileReader)
+        -> ParseReply
+    {
+        guard item.size > 0, item.size <= Int64(Int32.max) else { return .problem("empty or oversized file") }
+        do {
+            let bytes = FontBytes(try descriptor.map(count: Int(item.size)))
+            return reader.reply(path: item.path, bytes: bytes)
+        } catch {
+            return .problem(FontScanner.describe(errno: error.errno))
+        }
+    }
+
+    /// Misbehaves on purpose for a file whose name asks for it, when the daemon runs the tests' faults.
+    ///
+    /// The tests of the sandbox need a parser that crashes, hangs or makes a forbidden call; the
+    /// daemon asks for these faults only when `FONTREG_TEST_PARSER_FAULTS=1` is in its environment.
+    private static func injectFault(path: String) {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        if name.contains("parser-crash") { raise(SIGSEGV) }
+        if name.contains("parser-hang") { while true { sched_yield() } }
+        if name.contains("parser-syscall") { _ = open("/etc/passwd", O_RDONLY) }
+    }
+
+    /// Reads the worker's options, or `nil` when they are not understood.
+    private static func parse(_ arguments: [String]) -> Options? {
+        var options = Options()
+        var rest = arguments[...]
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "--test-faults": options.testFaults = true
+            case "--user": guard let value = rest.popFirst() else { return nil }; options.user = value
+            case "--memory-mib":
+                guard let value = rest.popFirst().flatMap({ UInt64($0) }) else { return nil }
+                options.memoryMiB = value
+            case "--cpu-seconds":
+                guard let value = rest.popFirst().flatMap({ UInt64($0) }) else { return nil }
+                options.cpuSeconds = value
+            default: return nil
+            }
+        }
+        return options
+    }
+}

@@ -1,0 +1,24 @@
+import FontRegCore
+import Foundation
+
+extension FontRegDaemon {
+    /// The hidden argument that turns `fontregd` into a sandboxed font parser (issue 15).
+    static let parseWorkerFlag = "--parse-worker"
+
+    /// Where the daemon parses fonts: in workers started from its own binary, or in process.
+    ///
+    /// The workers are this very executable (`/proc/self/exe`, so an upgrade in place never mixes
+    /// versions). `FONTREG_TEST_PARSER_FAULTS=1` in the daemon's environment lets the tests make
+    /// a worker crash, hang or call what the sandbox forbids, by file name.
+    static func parsing(_ configuration: DaemonConfiguration) -> FaceParsing {
+        guard configuration.parseSandboxed else { return .inProcess }
+        var arguments = [parseWorkerFlag]
+        if ProcessInfo.processInfo.environment["FONTREG_TEST_PARSER_FAULTS"] == "1" {
+            arguments.append("--test-faults")
+        }
+        return .sandboxed(
+            SandboxedParsing(
+                executable: "/proc/self/exe", arguments: arguments, workers: 2,
+                timeoutSeconds: configuration.parseTimeoutSeconds, user: configuration.parseWorkerUser))
+    }
+}

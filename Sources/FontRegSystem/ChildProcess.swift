@@ -1,0 +1,57 @@
+internal import CShim
+import Glibc
+
+/// A child process started with one descriptor handed to it as its descriptor 3.
+///
+/// Started by `fork` and `execv` from C (only async-signal-safe calls between them), with an
+/// empty signal mask, default signal dispositions and `SIGKILL` as its parent-death signal, so
+/// a worker never outlives the daemon. Killed and reaped when released.
+package final class ChildProcess {
+    /// How a child ended.
+    package enum Ending: Sendable, Equatable {
+        /// It exited with this status.
+        case exited(Int32)
+        /// A signal ended it.
+        case signaled(Int32)
+    }
+
+    /// The child's process id.
+    package let pid: Int32
+    private var ending: Ending?
+
+    /// Starts `executable` with `arguments` (not including the program name) and `descriptor` as its descriptor 3.
+    ///
+    /// - Throws: ``SystemError`` from `fork` (the `execv` failing shows as exit status 127).
+    package init(executable: String, arguments: [String], descriptor: Int32) throws(SystemError) {
+        var pointers: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) }
+        pointers.append(nil)
+        defer { for pointer in pointers { free(pointer) } }
+        pid = try Syscall.run("fork", subject: executable) {
+            pointers.withUnsafeBufferPointer { cshim_spawn_with_fd(executable, $0.baseAddress, descriptor) }
+        }
+    }
+
+    deinit {
+        if ending == nil {
+            kill()
+            _ = wait(blocking: true)
+        }
+    }
+
+    /// Sends `SIGKILL` (nothing when it has already been reaped).
+    package func kill() {
+        if ending == nil { _ = Glibc.kill(pid, SIGKILL) }
+    }
+
+    /// Reaps the child when it has ended.
+    ///
+    /// - Parameter blocking: whether to wait for it to end.
+    /// - Returns: how it ended, or `nil` while it still runs.
+    package func wait(blocking: Bool) -> Ending? {
+        if let ending { return ending }
+        var exited: Int32 = 0, code: Int32 = 0, signal: Int32 = 0
+        guard cshim_wait_child(pid, blocking ? 1 : 0, &exited, &code, &signal) == 1 else { return nil }
+        ending = exited != 0 ? .exited(code) : .signaled(signal)
+        return ending
+    }
+}

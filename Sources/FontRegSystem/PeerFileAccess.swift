@@ -1,0 +1,82 @@
+import Glibc
+
+/// Opens a file on behalf of a peer only if the peer could have opened it themselves (`OpenFace`, issue 15).
+///
+/// The path is walked from `/` one component at a time, each opened beneath the previous
+/// directory's descriptor with no symbolic link followed (`openat2` with `RESOLVE_BENEATH |
+/// RESOLVE_NO_SYMLINKS`), and at each step the descriptor's own `fstat` is checked against the
+/// peer's uid and gid: search (`x`) on every directory, read (`r`) on the file, by the owner,
+/// group or other bits as the kernel would choose them. Nothing is resolved twice, so a link or
+/// directory swapped in meanwhile is refused rather than followed. Root may open anything, as
+/// it could. Supplementary groups and ACLs are not consulted: a file readable only through them
+/// is refused (never the other way round).
+package enum PeerFileAccess {
+    /// Why a peer may not have a file.
+    package enum Refusal: Error, Sendable, Equatable {
+        /// A directory on the way denies the peer search, or the file denies it reading.
+        case permissionDenied(path: String)
+        /// A component is a symbolic link (or became one): not followed.
+        case symbolicLink(path: String)
+        /// Not a regular file.
+        case notARegularFile(path: String)
+        /// The walk failed: the component is gone or cannot be opened.
+        case system(SystemError)
+    }
+
+    /// Opens the absolute `path` read-only for a peer with `uid` and `gid`.
+    ///
+    /// - Returns: the open file (`O_RDONLY | O_CLOEXEC | O_NOCTTY`) and its `fstat`.
+    /// - Throws: ``Refusal`` naming the component that refused.
+    package static func open(_ path: String, uid: UInt32, gid: UInt32) throws(Refusal) -> (FileDescriptor, FileStatus) {
+        let components = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        guard path.hasPrefix("/"), !components.isEmpty, !components.contains(".."), !components.contains(".") else {
+            throw .system(SystemError("openat2", subject: path, errno: EINVAL))
+        }
+        var current: FileDescriptor
+        do {
+            current = try FileDescriptor.open("/", as: .directory)
+        } catch {
+            throw .system(error)
+        }
+        var walked = ""
+        for (position, component) in components.enumerated() {
+            let status: FileStatus
+            do {
+                status = try current.status()
+            } catch {
+                throw .system(error)
+            }
+            guard permits(status, uid: uid, gid: gid, bit: 0o1) else {
+                throw .permissionDenied(path: walked.isEmpty ? "/" : walked)
+            }
+            walked += "/" + component
+            let last = position == components.count - 1
+            do {
+                current = try current.openBeneath(component, as: last ? .file : .directory)
+            } catch {
+                // A link met with O_DIRECTORY | O_NOFOLLOW is ENOTDIR, not ELOOP: ask the entry itself.
+                let isLink = (try? current.statusOfEntry(component))?.kind == .symbolicLink
+                if error.errno == ELOOP || isLink { throw .symbolicLink(path: walked) }
+                if error.errno == ENOTDIR { throw .notARegularFile(path: walked) }
+                throw .system(error)
+            }
+        }
+        let status: FileStatus
+        do {
+            status = try current.status()
+        } catch {
+            throw .system(error)
+        }
+        guard status.kind == .regular else { throw .notARegularFile(path: path) }
+        guard permits(status, uid: uid, gid: gid, bit: 0o4) else { throw .permissionDenied(path: path) }
+        return (current, status)
+    }
+
+    /// Whether the mode bits the kernel would pick for this peer (owner, else group, else other) include `bit`.
+    package static func permits(_ status: FileStatus, uid: UInt32, gid: UInt32, bit: UInt32) -> Bool {
+        if uid == 0 { return true }  // root reads and searches anything (CAP_DAC_READ_SEARCH)
+        if status.owner == uid { return status.permissions & (bit << 6) != 0 }
+        if status.group == gid { return status.permissions & (bit << 3) != 0 }
+        return status.permissions & bit != 0
+    }
+}
