@@ -1,0 +1,53 @@
+import FontRegJSON
+import FontRegSystem
+
+/// Collects clusters into runs, counting UTF-8 and UTF-16 offsets as it goes.
+struct RunBuilder {
+    /// The family key of the stack's first family: a run of another family is a fallback.
+    let firstFamily: FamilyKey?
+    private var runs: [TextRun] = []
+    private var offset8 = 0
+    private var offset16 = 0
+    /// The face of the open run.
+    private(set) var current: FaceRecord?
+
+    /// Starts with no run.
+    init(firstFamily: FamilyKey?) {
+        self.firstFamily = firstFamily
+    }
+
+    /// Adds a cluster to the open run.
+    mutating func extend(_ cluster: Character) {
+        guard !runs.isEmpty else { return }
+        let (n8, n16) = Self.lengths(cluster)
+        runs[runs.count - 1].text.append(cluster)
+        runs[runs.count - 1].end += n8
+        runs[runs.count - 1].endUTF16 += n16
+        offset8 += n8
+        offset16 += n16
+    }
+
+    /// Adds a cluster with a chosen face: extends the open run when the face is the same, else opens a run.
+    mutating func append(_ cluster: Character, choice: FallbackChoice) {
+        if let current, current == choice.face, !runs.isEmpty {
+            extend(cluster)
+            return
+        }
+        let (n8, n16) = Self.lengths(cluster)
+        runs.append(
+            TextRun(
+                text: String(cluster), start: offset8, end: offset8 + n8, startUTF16: offset16,
+                endUTF16: offset16 + n16, resolution: choice.resolution,
+                fallback: FamilyKey(choice.resolution.face.family) != firstFamily, reason: choice.reason))
+        offset8 += n8
+        offset16 += n16
+        current = choice.face
+    }
+
+    /// The runs.
+    func finish() -> [TextRun] { runs }
+
+    private static func lengths(_ cluster: Character) -> (Int, Int) {
+        (cluster.utf8.count, cluster.utf16.count)
+    }
+}
