@@ -39,7 +39,7 @@ package final class DaemonBackend: RegistryBackend {
         }
     }
 
-    private func translating<T>(_ body: (RegistryClient) throws(VarlinkClientError) -> T) throws(CLIError) -> T {
+    func translating<T>(_ body: (RegistryClient) throws(VarlinkClientError) -> T) throws(CLIError) -> T {
         let client = self.client
         return try Self.translating(socketPath) { () throws(VarlinkClientError) in try body(client) }
     }

@@ -51,7 +51,7 @@ public final class RegistryClient {
         appliedTimeout = seconds
     }
 
-    private func call(_ method: String, _ parameters: [String: JSONValue] = [:], change: Bool = false)
+    func call(_ method: String, _ parameters: [String: JSONValue] = [:], change: Bool = false)
         throws(VarlinkClientError) -> [String: JSONValue]
     {
         setTimeout(change ? changeTimeout : queryTimeout)

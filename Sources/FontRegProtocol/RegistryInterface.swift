@@ -43,5 +43,8 @@ public enum RegistryInterface {
         public static let tooManyConnections = qualified("TooManyConnections")
         /// The message is not a valid Varlink call.
         public static let invalidMessage = qualified("InvalidMessage")
+        // Issue 12 (fallback by coverage):
+        /// The text of `ResolveText` is longer than one call takes.
+        public static let textTooLong = qualified("TextTooLong")
     }
 }

@@ -93,6 +93,8 @@ package final class RegistryService: VarlinkService {
             switch call.methodName {
             case "Resolve": return .encodedReply(try resolve(call))
             case "ResolveMany": return try resolveMany(call)
+            case "ResolveText": return .reply(try resolveText(call))
+            case "FaceCoverage": return .reply(try faceCoverage(call))
             case "Candidates": return .encodedReply(try candidates(call))
             case "ListFamilies": return .encodedReply(try listFamilies(call))
             case "ListFaces": return .encodedReply(try listFaces(call))

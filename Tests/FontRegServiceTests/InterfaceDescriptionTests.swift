@@ -33,6 +33,7 @@ struct InterfaceDescriptionTests {
             RegistryInterface.ErrorName.permissionDenied, RegistryInterface.ErrorName.persistenceFailed,
             RegistryInterface.ErrorName.messageTooLarge, RegistryInterface.ErrorName.tooManyConnections,
             RegistryInterface.ErrorName.invalidMessage,
+            RegistryInterface.ErrorName.textTooLong,  // issue 12
         ]
         #expect(Set(declared.map(RegistryInterface.qualified)) == Set(constants))
         let methods = text.split(separator: "\n").filter { $0.hasPrefix("method ") }
@@ -41,6 +42,7 @@ struct InterfaceDescriptionTests {
             Set(methods) == [
                 "Resolve", "ResolveMany", "Candidates", "ListFamilies", "ListFaces", "GetFace", "Register",
                 "Unregister", "Rescan", "GetStatus", "ListRules", "Monitor",
+                "ResolveText", "FaceCoverage",  // issue 12
             ])
     }
 

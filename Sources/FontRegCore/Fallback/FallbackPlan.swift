@@ -23,7 +23,14 @@ struct FallbackPlan {
     init(resolver: Resolver, query: TextQuery) {
         self.resolver = resolver
         self.query = query
-        self.families = resolver.index.families
+        // Registry-wide fallback prefers the design the stack asks for (sans unless it names serif
+        // or monospace), then the plain family over its UI or display cuts (the shorter name).
+        let wanted =
+            query.families.contains { $0.lowercased() == "serif" }
+            ? "serif" : query.families.contains { $0.lowercased() == "monospace" } ? "mono" : "sans"
+        self.families = resolver.index.families.sorted { a, b in
+            FallbackPlan.rank(a.name, wanted: wanted) < FallbackPlan.rank(b.name, wanted: wanted)
+        }
         for (position, name) in query.families.enumerated() {
             let lower = name.lowercased()
             if TextQuery.genericFamilies.contains(lower) {
@@ -122,6 +129,13 @@ struct FallbackPlan {
             }
         }
         return nil
+    }
+
+    /// The order of registry-wide fallback: the wanted design first, then the shorter, then by name.
+    private static func rank(_ name: String, wanted: String) -> (Int, Int, String) {
+        let lower = name.lowercased()
+        let design = lower.contains(wanted) && (wanted != "sans" || !lower.contains("mono")) ? 0 : 1
+        return (design, name.count, lower)
     }
 
     private func choice(_ answer: Resolution, _ why: String) -> FallbackChoice {

@@ -1,0 +1,19 @@
+import FontRegCore
+import FontRegJSON
+import FontRegProtocol
+import FontRegSystem
+import Varlink
+
+extension DaemonBackend {
+    /// `ResolveText` over the socket (issue 12).
+    package func resolveText(_ text: String, _ query: TextQuery) throws(CLIError) -> TextReply {
+        try translating { (client) throws(VarlinkClientError) in try client.resolveText(text, query) }
+    }
+
+    /// `FaceCoverage` over the socket (issue 12).
+    package func faceCoverage(postscriptName: String, text: String) throws(CLIError) -> FaceCoverageReply {
+        try translating { (client) throws(VarlinkClientError) in
+            try client.faceCoverage(postscriptName: postscriptName, text: text)
+        }
+    }
+}
