@@ -11,7 +11,9 @@ public struct CharacterCoverage: Sendable, Hashable {
     /// Start and end (inclusive) of each range, flattened: `[start0, end0, start1, end1, …]`.
     public let ranges: [UInt32]
     /// fontconfig's language tags the face covers, sorted.
-    public let languages: [String]
+    public var languages: [String] { languageList.split(separator: " ").map(String.init) }
+    /// The tags joined by spaces: one allocation per face instead of one array slot per tag.
+    private let languageList: String
 
     /// No code points and no languages: a face read before coverage was recorded, or built by hand.
     public static let empty = CharacterCoverage(ranges: [], languages: [])
@@ -23,7 +25,7 @@ public struct CharacterCoverage: Sendable, Hashable {
     ///   - languages: fontconfig language tags.
     public init(ranges: [UInt32], languages: [String] = []) {
         self.ranges = ranges.count % 2 == 0 ? ranges : Array(ranges.dropLast())
-        self.languages = languages
+        self.languageList = languages.joined(separator: " ")
     }
 
     /// Creates coverage from code points in any order (duplicates allowed).
@@ -56,7 +58,10 @@ public struct CharacterCoverage: Sendable, Hashable {
     }
 
     /// The heap bytes this coverage holds: the ranges, and the language tags' characters.
-    public var memoryBytes: Int { ranges.count * 4 + languages.reduce(0) { $0 + $1.utf8.count + 16 } }
+    public var memoryBytes: Int { ranges.count * 4 + languageList.utf8.count }
+
+    /// Whether fontconfig's orthography for the tag is covered.
+    public func supports(language tag: String) -> Bool { languages.contains(tag.lowercased()) }
 
     /// Whether the face maps this code point (a bisection over the ranges).
     public func contains(_ codePoint: UInt32) -> Bool {
@@ -101,7 +106,7 @@ public struct CharacterCoverage: Sendable, Hashable {
 
     /// Equal when the ranges and languages are; two faces of one collection usually share storage.
     public static func == (lhs: CharacterCoverage, rhs: CharacterCoverage) -> Bool {
-        lhs.ranges == rhs.ranges && lhs.languages == rhs.languages
+        lhs.ranges == rhs.ranges && lhs.languageList == rhs.languageList
     }
 
     /// Hashes the size and ends only, so hashing a face record stays cheap for a CJK face.
@@ -109,7 +114,7 @@ public struct CharacterCoverage: Sendable, Hashable {
         hasher.combine(ranges.count)
         hasher.combine(ranges.first)
         hasher.combine(ranges.last)
-        hasher.combine(languages.count)
+        hasher.combine(languageList.utf8.count)
     }
 }
 
