@@ -16,8 +16,9 @@ tmp=$(mktemp -d)
 trap 'kill "$daemon" 2>/dev/null || true; wait "$daemon" 2>/dev/null || true; rm -rf "$tmp"' EXIT
 args=()
 for dir in "${fonts[@]}"; do args+=(--fonts "$dir"); done
-.build/release/fontregd --socket "$tmp/sock" --no-system-fonts --state-dir "$tmp/state" --cache-dir "$tmp/cache" \
-    --config "$tmp/fontregd.conf" --watch no "${args[@]}" 2>"$tmp/log" &
+touch "$tmp/fontregd.conf"
+.build/release/fontregd --config "$tmp/fontregd.conf" --socket "$tmp/sock" --no-system-fonts --state-dir "$tmp/state" --cache-dir "$tmp/cache" \
+    --watch no "${args[@]}" 2>"$tmp/log" &
 daemon=$!
 for _ in $(seq 1 300); do [[ -S "$tmp/sock" ]] && break; sleep 0.1; done
 dirs=$(IFS=,; echo "${fonts[*]}")

@@ -17,6 +17,10 @@ enum ClusterKind: Hashable, Sendable {
     static func of(_ cluster: Character) -> ClusterKind {
         let scalars = cluster.unicodeScalars
         guard let first = scalars.first else { return .text }
+        // Fast paths without property lookups: below U+1100 nothing is Han or emoji by default
+        // unless a variation selector or keycap follows; the unified ideographs are Han.
+        if first.value < 0x1100 && cluster.utf8.count == first.utf8.count { return .text }
+        if (0x4E00...0x9FFF).contains(first.value) && cluster.utf8.count == 3 { return .han }
         if scalars.contains("\u{FE0E}") { return .text }
         if scalars.contains("\u{FE0F}") { return .colorEmoji }
         if scalars.count > 1,

@@ -10,6 +10,9 @@ struct RunBuilder {
     private var offset16 = 0
     /// The face of the open run.
     private(set) var current: FaceRecord?
+    /// The open run's face's coverage and colour, kept apart so the per-cluster check copies no record.
+    private(set) var currentCoverage: CharacterCoverage?
+    private(set) var currentIsColor = false
 
     /// Starts with no run.
     init(firstFamily: FamilyKey?) {
@@ -42,6 +45,8 @@ struct RunBuilder {
         offset8 += n8
         offset16 += n16
         current = choice.face
+        currentCoverage = choice.face.coverage
+        currentIsColor = choice.face.isColor
     }
 
     /// The runs.

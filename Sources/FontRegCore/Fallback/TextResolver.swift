@@ -45,8 +45,8 @@ public struct TextResolver: Sendable {
         for cluster in text {
             let kind = ClusterKind.of(cluster)
             if kind == .han { sawHan = true }
-            if let current = builder.current, current.coverage.covers(cluster),
-                kind != .colorEmoji || current.isColor
+            if let coverage = builder.currentCoverage, (kind == .colorEmoji) == builder.currentIsColor,
+                coverage.covers(cluster)
             {
                 builder.extend(cluster)
                 continue

@@ -86,7 +86,10 @@ public struct CharacterCoverage: Sendable, Hashable {
     /// Default-ignorable scalars (ZWJ, variation selectors, tag characters) are left out: a
     /// shaper draws nothing for them and many text faces do not map them.
     public func covers(_ cluster: Character) -> Bool {
-        cluster.unicodeScalars.allSatisfy { Self.isIgnorable($0) || contains($0) }
+        for scalar in cluster.unicodeScalars where !contains(scalar.value) && !Self.isIgnorable(scalar) {
+            return false
+        }
+        return true
     }
 
     /// The scalars of `text` the face does not map, each once, in order of first appearance.
@@ -100,8 +103,13 @@ public struct CharacterCoverage: Sendable, Hashable {
     }
 
     /// Whether a shaper draws nothing for the scalar, so coverage need not include it.
+    ///
+    /// Most text is printable ASCII or other scalars below U+00AD, decided without a property lookup.
     static func isIgnorable(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.isDefaultIgnorableCodePoint || scalar.properties.generalCategory == .control
+        let value = scalar.value
+        if value < 0x20 || (0x7F...0x9F).contains(value) { return true }
+        if value < 0xAD { return false }
+        return scalar.properties.isDefaultIgnorableCodePoint || scalar.properties.generalCategory == .control
     }
 
     /// Equal when the ranges and languages are; two faces of one collection usually share storage.

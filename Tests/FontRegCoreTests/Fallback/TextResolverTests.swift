@@ -113,6 +113,12 @@ struct TextResolverTests {
         #expect(summary(answer) == ["a|Lato-Regular|400", "\(emoji)|NotoColorEmoji|400"])
     }
 
+    @Test("Text after an emoji goes back to a text face, though the emoji face maps digits and spaces")
+    func textAfterEmoji() throws {
+        let answer = try FallbackFonts.resolve("😀 12")
+        #expect(summary(answer) == ["😀|NotoColorEmoji|400", " 12|Lato-Regular|400"])
+    }
+
     @Test("A code point nothing covers is reported missing and kept in the surrounding run")
     func missingCodePoint() throws {
         let answer = try FallbackFonts.resolve("a\u{10FFFD}b")
