@@ -19,15 +19,14 @@ struct RunBuilder {
         self.firstFamily = firstFamily
     }
 
-    /// Adds a cluster to the open run.
+    /// Adds a cluster to the open run; the run's text is cut from the whole text in ``finish(text:)``.
     mutating func extend(_ cluster: Character) {
         guard !runs.isEmpty else { return }
         let (n8, n16) = Self.lengths(cluster)
-        runs[runs.count - 1].text.append(cluster)
-        runs[runs.count - 1].end += n8
-        runs[runs.count - 1].endUTF16 += n16
         offset8 += n8
         offset16 += n16
+        runs[runs.count - 1].end = offset8
+        runs[runs.count - 1].endUTF16 = offset16
     }
 
     /// Adds a cluster with a chosen face: extends the open run when the face is the same, else opens a run.
@@ -39,7 +38,7 @@ struct RunBuilder {
         let (n8, n16) = Self.lengths(cluster)
         runs.append(
             TextRun(
-                text: String(cluster), start: offset8, end: offset8 + n8, startUTF16: offset16,
+                text: "", start: offset8, end: offset8 + n8, startUTF16: offset16,
                 endUTF16: offset16 + n16, resolution: choice.resolution,
                 fallback: FamilyKey(choice.resolution.face.family) != firstFamily, reason: choice.reason))
         offset8 += n8
@@ -49,8 +48,17 @@ struct RunBuilder {
         currentIsColor = choice.face.isColor
     }
 
-    /// The runs.
-    func finish() -> [TextRun] { runs }
+    /// The runs, each with its text cut from `text` by its UTF-8 offsets (cluster boundaries).
+    func finish(text: String) -> [TextRun] {
+        let utf8 = text.utf8
+        return runs.map { run in
+            var run = run
+            let from = utf8.index(utf8.startIndex, offsetBy: run.start)
+            let to = utf8.index(from, offsetBy: run.end - run.start)
+            run.text = String(text[from..<to])
+            return run
+        }
+    }
 
     private static func lengths(_ cluster: Character) -> (Int, Int) {
         (cluster.utf8.count, cluster.utf16.count)

@@ -69,7 +69,7 @@ public struct TextResolver: Sendable {
             }
         }
         let assumed = sawHan && query.language.flatMap(HanRegion.region(for:)) == nil ? HanRegion.assumedLanguage : nil
-        return TextResolution(runs: builder.finish(), missing: missing, assumedLanguage: assumed)
+        return TextResolution(runs: builder.finish(text: text), missing: missing, assumedLanguage: assumed)
     }
 }
 
