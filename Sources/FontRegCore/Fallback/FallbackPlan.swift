@@ -17,20 +17,22 @@ struct FallbackPlan {
     private var resolutions: [FamilyKey: Resolution?] = [:]
     private var generics: [String: [String]] = [:]
     private var choices: [UInt64: FallbackChoice?] = [:]
-    /// The registered families, read once.
-    private let families: [FamilyEntry]
+    /// The registered families in registry-wide fallback order, sorted on first use.
+    private var sortedFamilies: [FamilyEntry]?
+    /// The registered families as the index holds them.
+    private let registered: [FamilyEntry]
+    /// The design registry-wide fallback prefers: `sans`, `serif` or `mono`.
+    private let wanted: String
 
     init(resolver: Resolver, query: TextQuery) {
         self.resolver = resolver
         self.query = query
         // Registry-wide fallback prefers the design the stack asks for (sans unless it names serif
         // or monospace), then the plain family over its UI or display cuts (the shorter name).
-        let wanted =
+        self.wanted =
             query.families.contains { $0.lowercased() == "serif" }
             ? "serif" : query.families.contains { $0.lowercased() == "monospace" } ? "mono" : "sans"
-        self.families = resolver.index.families.sorted { a, b in
-            FallbackPlan.rank(a.name, wanted: wanted) < FallbackPlan.rank(b.name, wanted: wanted)
-        }
+        self.registered = resolver.index.families
         for (position, name) in query.families.enumerated() {
             let lower = name.lowercased()
             if TextQuery.genericFamilies.contains(lower) {
@@ -38,6 +40,18 @@ struct FallbackPlan {
             } else {
                 stack.append((name, position == 0 ? "the first family asked" : "family \(position + 1) of the stack"))
             }
+        }
+    }
+
+    /// Every registered family in registry-wide fallback order, ranked once per plan when first needed.
+    private var families: [FamilyEntry] {
+        mutating get {
+            if let sortedFamilies { return sortedFamilies }
+            let wanted = self.wanted
+            let sorted = registered.map { (FallbackPlan.rank($0.name, wanted: wanted), $0) }
+                .sorted { $0.0 < $1.0 }.map(\.1)
+            sortedFamilies = sorted
+            return sorted
         }
     }
 
@@ -67,7 +81,7 @@ struct FallbackPlan {
 
     /// Whether any registered face maps the scalar.
     func anyFaceCovers(_ scalar: Unicode.Scalar) -> Bool {
-        families.contains { $0.faces.contains { $0.coverage.contains(scalar) } }
+        registered.contains { $0.faces.contains { $0.coverage.contains(scalar) } }
     }
 
     /// The face for a cluster the open run cannot draw, or `nil` when no registered face covers it.

@@ -65,17 +65,19 @@ public struct CharacterCoverage: Sendable, Hashable {
 
     /// Whether the face maps this code point (a bisection over the ranges).
     public func contains(_ codePoint: UInt32) -> Bool {
-        var low = 0
-        var high = ranges.count / 2
-        while low < high {
-            let middle = (low + high) / 2
-            if ranges[middle * 2 + 1] < codePoint {
-                low = middle + 1
-            } else {
-                high = middle
+        ranges.withUnsafeBufferPointer { flat in
+            var low = 0
+            var high = flat.count / 2
+            while low < high {
+                let middle = (low + high) / 2
+                if flat[middle * 2 + 1] < codePoint {
+                    low = middle + 1
+                } else {
+                    high = middle
+                }
             }
+            return low < flat.count / 2 && flat[low * 2] <= codePoint
         }
-        return low < ranges.count / 2 && ranges[low * 2] <= codePoint
     }
 
     /// Whether the face maps this scalar.
