@@ -32,7 +32,8 @@ extension RegistryService {
             from: ParameterReader(VarlinkCall(method: "", parameters: styleParameters), allowed: Self.queryParameters))
         let query = TextQuery(families: families, style: style, language: language)
         do {
-            return TextReply(try TextResolver(resolver: registry.resolver).resolve(text, query)).parameters
+            return TextReply(try TextResolver(resolver: registry.resolver).resolve(text, query, cache: textPlans))
+                .parameters
         } catch {
             switch error {
             case .textTooLong(let bytes, let limit):

@@ -37,6 +37,8 @@ package final class RegistryService: VarlinkService {
     /// Serialized Resolve replies of the current generation: 4096 at most, 8 MiB, none over 16 KiB
     /// (a resolution with its trace is 1–3 KiB).
     let replies = ReplyCache<ResolveCacheKey>(capacity: 4096, maximumBytes: 8 << 20, maximumEntryBytes: 16 << 10)
+    /// `ResolveText`'s fallback plans, by stack and style (issue 12).
+    let textPlans = FallbackPlanCache()
     /// Serialized listings (`ListFamilies`, `ListFaces`) of the current generation, by method and
     /// family key: 1024 at most, 32 MiB, none over 8 MiB (the whole `ListFaces` of a large system).
     let listings = ReplyCache<String>(capacity: 1024, maximumBytes: 32 << 20, maximumEntryBytes: 8 << 20)
@@ -233,6 +235,7 @@ package final class RegistryService: VarlinkService {
     /// Forgets cached replies; call after the rules change.
     package func invalidateCaches() {
         replies.removeAll()
+        textPlans.removeAll()
         listings.removeAll()
     }
 

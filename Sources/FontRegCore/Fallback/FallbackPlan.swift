@@ -9,7 +9,7 @@ import FontRegSystem
 /// Each family's face comes from ``Resolver`` with the query's weight, style, width and Bold Text,
 /// so every fallback face keeps them. Choices for single-scalar clusters are cached by scalar and
 /// kind, so a paragraph costs one bisection per cluster once its scripts have been seen.
-struct FallbackPlan {
+struct FallbackPlan: Sendable {
     let resolver: Resolver
     let query: TextQuery
     /// The stack's families with generics expanded, each with where it came from.

@@ -28,16 +28,22 @@ public struct TextResolver: Sendable {
     /// - Parameters:
     ///   - text: the text (at most ``maximumTextBytes`` UTF-8 bytes).
     ///   - query: the family stack, style and language.
+    ///   - cache: plans kept across calls, or `nil` to plan afresh.
     /// - Returns: the runs, the code points nothing covers, and the Han language assumed.
     /// - Throws: ``TextResolveError/textTooLong(bytes:limit:)`` over the limit, ``TextResolveError/emptyStack``
     ///   without a family, ``TextResolveError/resolve(_:)`` in strict mode when a named family is unknown.
-    public func resolve(_ text: String, _ query: TextQuery) throws(TextResolveError) -> TextResolution {
+    public func resolve(_ text: String, _ query: TextQuery, cache: FallbackPlanCache? = nil) throws(TextResolveError)
+        -> TextResolution
+    {
         let bytes = text.utf8.count
         guard bytes <= Self.maximumTextBytes else {
             throw .textTooLong(bytes: bytes, limit: Self.maximumTextBytes)
         }
-        var plan = FallbackPlan(resolver: resolver, query: query)
+        let generation = resolver.index.generation
+        var plan =
+            cache?.take(query, generation: generation) ?? FallbackPlan(resolver: resolver, query: query)
         try plan.checkStrict()
+        defer { cache?.put(plan, for: query, generation: generation) }
         var builder = RunBuilder(firstFamily: plan.firstFamilyKey)
         var missing: [UInt32] = []
         var seenMissing = Set<UInt32>()
@@ -74,7 +80,7 @@ public struct TextResolver: Sendable {
 }
 
 /// The face chosen for a cluster and why.
-struct FallbackChoice {
+struct FallbackChoice: Sendable {
     /// The resolve answer of the family chosen.
     let resolution: Resolution
     /// Why, in words.

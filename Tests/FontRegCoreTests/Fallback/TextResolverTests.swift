@@ -134,6 +134,18 @@ struct TextResolverTests {
         #expect(answer.runs.first?.reason.contains("Bold Text") == true)
     }
 
+    @Test("A plan kept across calls gives the same answers as a fresh one")
+    func planCacheAnswersAlike() throws {
+        let cache = FallbackPlanCache()
+        let resolver = TextResolver(resolver: FallbackFonts.registry.resolver)
+        let query = TextQuery(families: ["Lato"], style: ResolveQuery(family: "", boldText: true), language: "ko")
+        for text in ["Hello 世界 😀", "한국어 مرحبا", "Hello 世界 😀"] {
+            let fresh = try resolver.resolve(text, query)
+            let cached = try resolver.resolve(text, query, cache: cache)
+            #expect(cached == fresh)
+        }
+    }
+
     @Test("A text over the limit is refused with a typed error")
     func textTooLong() {
         let text = String(repeating: "a", count: TextResolver.maximumTextBytes + 1)
