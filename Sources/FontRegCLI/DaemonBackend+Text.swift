@@ -6,8 +6,10 @@ import Varlink
 
 extension DaemonBackend {
     /// `ResolveText` over the socket (issue 12).
-    package func resolveText(_ text: String, _ query: TextQuery) throws(CLIError) -> TextReply {
-        try translating { (client) throws(VarlinkClientError) in try client.resolveText(text, query) }
+    package func resolveText(_ text: String, _ query: TextQuery, explain: Bool) throws(CLIError) -> TextReply {
+        try translating { (client) throws(VarlinkClientError) in
+            try client.resolveText(text, query, explain: explain)
+        }
     }
 
     /// `FaceCoverage` over the socket (issue 12).

@@ -6,9 +6,9 @@ import Varlink
 
 extension EmbeddedBackend {
     /// Resolves a text in process, as the daemon's `ResolveText` does (issue 12).
-    package func resolveText(_ text: String, _ query: TextQuery) throws(CLIError) -> TextReply {
+    package func resolveText(_ text: String, _ query: TextQuery, explain: Bool) throws(CLIError) -> TextReply {
         do {
-            return TextReply(try TextResolver(resolver: registry.resolver).resolve(text, query))
+            return TextReply(try TextResolver(resolver: registry.resolver).resolve(text, query), explain: explain)
         } catch {
             switch error {
             case .resolve: throw .notFound(error.description)

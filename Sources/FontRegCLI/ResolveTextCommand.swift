@@ -11,7 +11,7 @@ package enum ResolveTextCommand {
     {
         let stack = TextQuery(
             families: TextQuery.families(from: query.family), style: query, language: context.arguments.value("lang"))
-        let reply = try context.backend().resolveText(text, stack)
+        let reply = try context.backend().resolveText(text, stack, explain: explain)
         context.print(reply) { render($0, explain: explain, console: context.console) }
         return .success
     }
@@ -33,7 +33,7 @@ package enum ResolveTextCommand {
             if !run.synthesis.isEmpty { lines.append("  synthesis: \(run.synthesis)") }
             lines.append("  why:       \(run.reason)")
             if explain {
-                for (n, step) in run.trace.enumerated() { lines.append("    \(n + 1). \(step)") }
+                for (n, step) in (run.trace ?? []).enumerated() { lines.append("    \(n + 1). \(step)") }
             }
         }
         if !reply.missing.isEmpty {

@@ -9,10 +9,13 @@ extension RegistryClient {
     /// - Parameters:
     ///   - text: the text, at most ``TextResolver/maximumTextBytes`` UTF-8 bytes.
     ///   - query: the family stack, style and language.
+    ///   - explain: whether each run carries the resolver's steps in its family.
     /// - Returns: the same reply as `fontresolve resolve --text … --json`.
     /// - Throws: ``VarlinkClientError`` for a failed call or an error reply (`TextTooLong` above all).
-    public func resolveText(_ text: String, _ query: TextQuery) throws(VarlinkClientError) -> TextReply {
-        let parameters = try call("ResolveText", query.varlinkParameters(text: text))
+    public func resolveText(_ text: String, _ query: TextQuery, explain: Bool = false) throws(VarlinkClientError)
+        -> TextReply
+    {
+        let parameters = try call("ResolveText", query.varlinkParameters(text: text, explain: explain))
         guard let reply = TextReply(parameters: parameters) else { throw Self.unreadableReply("ResolveText") }
         return reply
     }

@@ -37,8 +37,8 @@ public struct TextReply: Sendable, Hashable, Codable {
         public var fallback: Bool
         /// Why the run got this face, in words.
         public var reason: String
-        /// The resolver's steps in that family, in words.
-        public var trace: [String]
+        /// The resolver's steps in that family, in words; only when asked for (`explain`).
+        public var trace: [String]?
     }
 
     /// The runs in text order.
@@ -50,8 +50,10 @@ public struct TextReply: Sendable, Hashable, Codable {
 
     /// The reply for a resolution.
     ///
-    /// - Parameter resolution: the text resolver's answer.
-    public init(_ resolution: TextResolution) {
+    /// - Parameters:
+    ///   - resolution: the text resolver's answer.
+    ///   - explain: whether each run carries the resolver's steps.
+    public init(_ resolution: TextResolution, explain: Bool = false) {
         runs = resolution.runs.map { run in
             let answer = run.resolution
             return Run(
@@ -59,7 +61,8 @@ public struct TextReply: Sendable, Hashable, Codable {
                 postscriptName: answer.face.postscriptName, file: answer.face.file, index: answer.face.freetypeIndex,
                 weight: answer.weight, italic: answer.face.italic,
                 variations: Dictionary(answer.variations.map { ($0.tag, $0.value) }) { first, _ in first },
-                synthesis: answer.synthesis, fallback: run.fallback, reason: run.reason, trace: answer.trace)
+                synthesis: answer.synthesis, fallback: run.fallback, reason: run.reason,
+                trace: explain ? answer.trace : nil)
         }
         missing = resolution.missing.map { Int($0) }
         assumedLanguage = resolution.assumedLanguage
@@ -82,12 +85,13 @@ public struct TextReply: Sendable, Hashable, Codable {
 
 extension TextQuery {
     /// The parameters of `ResolveText` for this query and text.
-    package func varlinkParameters(text: String) -> [String: JSONValue] {
+    package func varlinkParameters(text: String, explain: Bool = false) -> [String: JSONValue] {
         var parameters = style.varlinkParameters
         parameters["family"] = nil
         parameters["families"] = .array(families.map { .string($0) })
         parameters["text"] = .string(text)
         if let language { parameters["language"] = .string(language) }
+        if explain { parameters["explain"] = .bool(true) }
         return parameters
     }
 }

@@ -13,7 +13,7 @@ extension RegistryService {
     /// The text is bounded (``TextResolver/maximumTextBytes``, `TextTooLong` over it) and so is the
     /// work: one bisection per grapheme cluster once a script's face is known.
     func resolveText(_ call: VarlinkCall) throws(VarlinkError) -> [String: JSONValue] {
-        let allowed = Self.queryParameters.subtracting(["family"]).union(["text", "families", "language"])
+        let allowed = Self.queryParameters.subtracting(["family"]).union(["text", "families", "language", "explain"])
         let reader = try ParameterReader(call, allowed: allowed)
         guard let text = call.parameters["text"]?.stringValue else { throw VarlinkError.invalidParameter("text") }
         let bytes = text.utf8.count
@@ -25,15 +25,16 @@ extension RegistryService {
         let families = try reader.stringArray(
             "families", maximumCount: Self.maximumStackFamilies, maximumBytes: Self.maximumNameBytes)
         let language = try reader.optionalString("language", maximumBytes: Self.maximumKeywordBytes)
+        let explain = try reader.optionalBool("explain") ?? false
         var styleParameters = call.parameters
-        for name in ["text", "families", "language"] { styleParameters[name] = nil }
+        for name in ["text", "families", "language", "explain"] { styleParameters[name] = nil }
         styleParameters["family"] = .string("")
         let style = try Self.query(
             from: ParameterReader(VarlinkCall(method: "", parameters: styleParameters), allowed: Self.queryParameters))
         let query = TextQuery(families: families, style: style, language: language)
         do {
-            return TextReply(try TextResolver(resolver: registry.resolver).resolve(text, query, cache: textPlans))
-                .parameters
+            let resolution = try TextResolver(resolver: registry.resolver).resolve(text, query, cache: textPlans)
+            return TextReply(resolution, explain: explain).parameters
         } catch {
             switch error {
             case .textTooLong(let bytes, let limit):

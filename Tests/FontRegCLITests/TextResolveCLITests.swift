@@ -31,7 +31,7 @@ import Testing
         #expect(runs.map { $0["weight"] as? Int } == [500, 700, 700, 400])
         let members: Set<String> = [
             "text", "start", "end", "startUTF16", "endUTF16", "postscriptName", "file", "index", "weight", "italic",
-            "variations", "synthesis", "fallback", "reason", "trace",
+            "variations", "synthesis", "fallback", "reason",
         ]
         #expect(runs.allSatisfy { Set($0.keys) == members })
         #expect(reply["missing"] as? [Int] == [])
@@ -42,6 +42,7 @@ import Testing
         #expect(remoteHuman.stdout == localHuman.stdout)
         #expect(localHuman.stdout.contains("missing: U+10FFFD"))
         #expect(localHuman.stdout.contains("Han drawn as zh-Hans (no --lang given)"))
+        #expect(localHuman.stdout.contains("    1. Asked for \"Lato\""))
 
         let covers = ["face", "Lato-Regular", "--covers", "Hé世"]
         let remoteCovers = try FontResolveProcess.run(covers + ["--socket", daemon.socketPath])
