@@ -68,18 +68,66 @@ public struct TextReply: Sendable, Hashable, Codable {
         assumedLanguage = resolution.assumedLanguage
     }
 
-    /// The reply's members, as the daemon sends them.
+    /// The reply's members, as the daemon sends them: built directly, without `JSONEncoder`.
     package var parameters: [String: JSONValue] {
-        guard let tree = try? JSONValue(encoding: self), let object = tree.objectValue else {
-            preconditionFailure("a text reply always encodes to a JSON object")
-        }
-        return object
+        var members: [String: JSONValue] = [
+            "runs": .array(runs.map(\.jsonValue)), "missing": .array(missing.map { .int($0) }),
+        ]
+        if let assumedLanguage { members["assumedLanguage"] = .string(assumedLanguage) }
+        return members
     }
 
     /// Reads a reply from its members; `nil` when they are not a text reply.
     package init?(parameters: [String: JSONValue]) {
-        guard let value = try? JSONValue.object(parameters).decode(TextReply.self) else { return nil }
-        self = value
+        guard let runs = parameters["runs"]?.arrayValue, let missing = parameters["missing"]?.arrayValue else {
+            return nil
+        }
+        var decoded: [Run] = []
+        decoded.reserveCapacity(runs.count)
+        for value in runs {
+            guard let run = Run(jsonValue: value) else { return nil }
+            decoded.append(run)
+        }
+        let points = missing.compactMap(\.intValue)
+        guard points.count == missing.count else { return nil }
+        self.runs = decoded
+        self.missing = points
+        self.assumedLanguage = parameters["assumedLanguage"]?.stringValue
+    }
+}
+
+extension TextReply.Run {
+    /// The run as the wire carries it (the `Codable` members; `trace` only when present).
+    var jsonValue: JSONValue {
+        var members: [String: JSONValue] = [
+            "text": .string(text), "start": .int(start), "end": .int(end), "startUTF16": .int(startUTF16),
+            "endUTF16": .int(endUTF16), "postscriptName": .string(postscriptName), "file": .string(file),
+            "index": .int(index), "weight": .int(weight), "italic": .bool(italic),
+            "variations": .object(variations.mapValues { .double($0) }),
+            "synthesis": .object(
+                ["bold": .bool(synthesis.bold), "oblique": .bool(synthesis.oblique)].merging(
+                    synthesis.obliqueAngle.map { ["obliqueAngle": JSONValue.double($0)] } ?? [:]
+                ) { first, _ in first }),
+            "fallback": .bool(fallback), "reason": .string(reason),
+        ]
+        if let trace { members["trace"] = .array(trace.map { .string($0) }) }
+        return .object(members)
+    }
+
+    /// Reads a run from its JSON object; `nil` when a member is missing or of the wrong type.
+    init?(jsonValue value: JSONValue) {
+        guard let o = value.objectValue, let text = o["text"]?.stringValue, let start = o["start"]?.intValue,
+            let end = o["end"]?.intValue, let startUTF16 = o["startUTF16"]?.intValue,
+            let endUTF16 = o["endUTF16"]?.intValue, let postscriptName = o["postscriptName"]?.stringValue,
+            let file = o["file"]?.stringValue, let index = o["index"]?.intValue, let weight = o["weight"]?.intValue,
+            let italic = o["italic"]?.boolValue, let variations = o["variations"]?.objectValue,
+            let fallback = o["fallback"]?.boolValue, let reason = o["reason"]?.stringValue
+        else { return nil }
+        self.init(
+            text: text, start: start, end: end, startUTF16: startUTF16, endUTF16: endUTF16,
+            postscriptName: postscriptName, file: file, index: index, weight: weight, italic: italic,
+            variations: variations.compactMapValues(\.doubleValue), synthesis: Synthesis(jsonValue: o["synthesis"]),
+            fallback: fallback, reason: reason, trace: o["trace"]?.arrayValue?.compactMap(\.stringValue))
     }
 }
 
