@@ -69,7 +69,8 @@ let package = Package(
         .executableTarget(name: "fontregd", dependencies: ["FontRegServer"]),
         .executableTarget(name: "fontresolve", dependencies: ["FontRegCLI"]),
         // In-process benchmark against fontconfig's FcFontMatch (scripts/bench-core.sh); not installed.
-        .executableTarget(name: "fontreg-bench", dependencies: ["FontRegCore", "FontRegJSON", "CFontconfig"]),
+        .executableTarget(
+            name: "fontreg-bench", dependencies: ["FontRegCore", "FontRegJSON", "CFontconfig", "FontRegProtocol"]),
         // Benchmark of the daemon over its socket (scripts/bench-daemon.sh); not installed.
         .executableTarget(
             name: "fontregd-bench",

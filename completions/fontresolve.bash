@@ -34,6 +34,8 @@ _fontresolve() {
         resolve:--optical-size) COMPREPLY=(); return ;;
         resolve:--synthesis) COMPREPLY=($(compgen -W "none weight style weight style" -- "$cur")); return ;;
         resolve:--bold-policy) COMPREPLY=($(compgen -W "next-heavier ios-system android css-bolder" -- "$cur")); return ;;
+        resolve:--text) COMPREPLY=(); return ;;
+        resolve:--lang) COMPREPLY=($(compgen -W "ja ko zh-Hans zh-Hant zh-HK" -- "$cur")); return ;;
         resolve:--fonts) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")); return ;;
         resolve:--rules) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")); return ;;
         resolve:--socket) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
@@ -43,6 +45,8 @@ _fontresolve() {
         explain:--optical-size) COMPREPLY=(); return ;;
         explain:--synthesis) COMPREPLY=($(compgen -W "none weight style weight style" -- "$cur")); return ;;
         explain:--bold-policy) COMPREPLY=($(compgen -W "next-heavier ios-system android css-bolder" -- "$cur")); return ;;
+        explain:--text) COMPREPLY=(); return ;;
+        explain:--lang) COMPREPLY=($(compgen -W "ja ko zh-Hans zh-Hant zh-HK" -- "$cur")); return ;;
         explain:--fonts) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")); return ;;
         explain:--rules) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")); return ;;
         explain:--socket) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
@@ -55,9 +59,12 @@ _fontresolve() {
         candidates:--optical-size) COMPREPLY=(); return ;;
         candidates:--synthesis) COMPREPLY=($(compgen -W "none weight style weight style" -- "$cur")); return ;;
         candidates:--bold-policy) COMPREPLY=($(compgen -W "next-heavier ios-system android css-bolder" -- "$cur")); return ;;
+        candidates:--text) COMPREPLY=(); return ;;
+        candidates:--lang) COMPREPLY=($(compgen -W "ja ko zh-Hans zh-Hant zh-HK" -- "$cur")); return ;;
         candidates:--fonts) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")); return ;;
         candidates:--rules) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")); return ;;
         candidates:--socket) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        face:--covers) COMPREPLY=(); return ;;
         face:--fonts) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")); return ;;
         face:--rules) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")); return ;;
         face:--socket) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
@@ -102,11 +109,11 @@ _fontresolve() {
         bold-text:--socket) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
     esac
     case "$command" in
-        resolve) options="--weight --italic --style --width --optical-size --synthesis --bold-text --bold-policy --strict --explain --json --fonts --rules --system-fonts --socket --no-snapshot --help"; arguments=family ;;
-        explain) options="--weight --italic --style --width --optical-size --synthesis --bold-text --bold-policy --strict --json --fonts --rules --system-fonts --socket --no-snapshot --help"; arguments=family ;;
+        resolve) options="--weight --italic --style --width --optical-size --synthesis --bold-text --bold-policy --strict --text --lang --explain --json --fonts --rules --system-fonts --socket --no-snapshot --help"; arguments=family ;;
+        explain) options="--weight --italic --style --width --optical-size --synthesis --bold-text --bold-policy --strict --text --lang --json --fonts --rules --system-fonts --socket --no-snapshot --help"; arguments=family ;;
         list) options="--names --face-names --json --fonts --rules --system-fonts --socket --no-snapshot --help"; arguments=family ;;
-        candidates) options="--weight --italic --style --width --optical-size --synthesis --bold-text --bold-policy --json --fonts --rules --system-fonts --socket --no-snapshot --help"; arguments=family ;;
-        face) options="--json --fonts --rules --system-fonts --socket --no-snapshot --help"; arguments=face ;;
+        candidates) options="--weight --italic --style --width --optical-size --synthesis --bold-text --bold-policy --text --lang --json --fonts --rules --system-fonts --socket --no-snapshot --help"; arguments=family ;;
+        face) options="--covers --json --fonts --rules --system-fonts --socket --no-snapshot --help"; arguments=face ;;
         open) options="--output --json --socket --help"; arguments=face ;;
         register) options="--persist --scope --json --verbose --socket --help"; arguments=file ;;
         unregister) options="--json --verbose --socket --help"; arguments=file ;;

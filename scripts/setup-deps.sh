@@ -7,6 +7,7 @@ set -euo pipefail
 
 build_packages=(pkg-config libfontconfig1-dev libfreetype-dev libsystemd-dev libseccomp-dev fontconfig systemd)
 test_packages=(fonts-lato fonts-inter fonts-inter-variable fonts-roboto-unhinted fonts-open-sans fonts-noto-core
+               fonts-noto-cjk fonts-noto-color-emoji
                fonts-dejavu-core chromium python3-venv util-linux lintian dpkg-dev fakeroot
                tmux zsh jq)
 

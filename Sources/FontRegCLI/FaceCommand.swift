@@ -13,7 +13,13 @@ package enum FaceCommand: Subcommand {
         summary: "Show one face by its PostScript name (case-insensitive).",
         discussion:
             "Prints the face record: family and subfamily, full name, weight, style, width, file and face index, format, size, colour glyphs and variation axes. An unknown name exits 1 and names the closest faces.",
-        options: [CommonOptions.json("face Inter-Bold")] + CommonOptions.source("face Inter-Bold") + [
+        options: [
+            .init(
+                "covers", value: "TEXT",
+                help: "Say which characters of TEXT the face does not map, and the languages it covers.",
+                example: "fontresolve face Lato-Regular --covers \"Hello 世界\""),
+            CommonOptions.json("face Inter-Bold"),
+        ] + CommonOptions.source("face Inter-Bold") + [
             CommonOptions.noSnapshot("face Inter-Bold"),
             CommonOptions.help("face"),
         ],
@@ -24,6 +30,9 @@ package enum FaceCommand: Subcommand {
 
     package static func run(_ context: CommandContext) throws(CLIError) -> ExitStatus {
         let name = try context.positional(1...1, missing: "needs a POSTSCRIPT-NAME, e.g. Inter-Bold")[0]
+        if let text = context.arguments.value("covers") {
+            return try FaceCoverageCommand.run(context, postscriptName: name, text: text)
+        }
         let face = try context.backend().face(postscriptName: name)
         context.print(face) { render($0, console: context.console) }
         return .success

@@ -31,4 +31,8 @@ package protocol RegistryBackend: AnyObject {
     func status() throws(CLIError) -> RegistryStatus
     /// Calls `body` with the current state, then with every change, until it returns `false`.
     func watch(_ body: (RegistryEvent) -> Bool) throws(CLIError)
+    /// Splits a text into runs with their faces, as `ResolveText` does (issue 12).
+    func resolveText(_ text: String, _ query: TextQuery, explain: Bool) throws(CLIError) -> TextReply
+    /// What a face does not cover of a text, as `FaceCoverage` does (issue 12).
+    func faceCoverage(postscriptName: String, text: String) throws(CLIError) -> FaceCoverageReply
 }

@@ -64,6 +64,16 @@ package enum ResolveCommand: Subcommand {
                 "strict", help: "Fail (exit 1) instead of using a system fallback for an unknown family.",
                 example: "fontresolve resolve \"Helvetica Neue\" --strict"),
             .init(
+                "text", value: "TEXT",
+                help:
+                    "Split TEXT into runs and give each the face that covers it: FAMILY may be a list (\"Lato, Noto Sans, sans-serif\"); the style options apply to every run.",
+                example: "fontresolve resolve Lato --text \"Hello 世界 😀\" --bold-text"),
+            .init(
+                "lang", value: "TAG",
+                help: "The text's language (BCP 47): picks the Han face, ja, zh-Hans, zh-Hant, zh-HK or ko.",
+                example: "fontresolve resolve Lato --text 直角 --lang ja",
+                completion: .values(["ja", "ko", "zh-Hans", "zh-Hant", "zh-HK"])),
+            .init(
                 "explain", help: "Also print every step the resolver took, in plain words.",
                 example: "fontresolve resolve Lato --weight 800 --explain"),
             CommonOptions.json("resolve Inter --weight 600"),
@@ -155,6 +165,9 @@ package enum ResolveCommand: Subcommand {
             query = try self.query(from: context.arguments)
         } catch {
             throw context.spec.usageError(error.message)
+        }
+        if let text = context.arguments.value("text") {
+            return try ResolveTextCommand.run(context, query: query, text: text, explain: explain)
         }
         let reply = try context.backend().resolve(query)
         context.print(reply) { render($0, explain: explain, console: context.console) }

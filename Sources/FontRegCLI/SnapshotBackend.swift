@@ -111,4 +111,13 @@ package final class SnapshotBackend: RegistryBackend {
     package func status() throws(CLIError) -> RegistryStatus { try socket().status() }
 
     package func watch(_ body: (RegistryEvent) -> Bool) throws(CLIError) { try socket().watch(body) }
+
+    /// The snapshot carries no coverage yet, so text goes to the socket (issue 12).
+    package func resolveText(_ text: String, _ query: TextQuery, explain: Bool) throws(CLIError) -> TextReply {
+        try socket().resolveText(text, query, explain: explain)
+    }
+
+    package func faceCoverage(postscriptName: String, text: String) throws(CLIError) -> FaceCoverageReply {
+        try socket().faceCoverage(postscriptName: postscriptName, text: text)
+    }
 }

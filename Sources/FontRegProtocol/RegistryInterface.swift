@@ -46,5 +46,8 @@ public enum RegistryInterface {
         // Issue 15: enable/disable.
         /// Nothing disabled matches what `Enable` named.
         public static let notDisabled = qualified("NotDisabled")
+        // Issue 12 (fallback by coverage):
+        /// The text of `ResolveText` is longer than one call takes.
+        public static let textTooLong = qualified("TextTooLong")
     }
 }

@@ -57,6 +57,9 @@ extension VarlinkError {
                 "fontregd is serving its maximum of \(parameters["limit"]?.intValue ?? 0) connections; try again later."
         case Name.invalidMessage:
             return "fontregd could not read the request: \(text("reason"))."
+        case Name.textTooLong:  // issue 12
+            return
+                "The text has \(parameters["bytes"]?.intValue ?? 0) UTF-8 bytes; fontregd resolves at most \(parameters["limit"]?.intValue ?? 0) per call. Split it into paragraphs."
         case "org.varlink.service.InvalidParameter":
             if let bytes = parameters["maximumBytes"]?.intValue {
                 return "The parameter \"\(text("parameter"))\" is longer than fontregd accepts (\(bytes) bytes)."

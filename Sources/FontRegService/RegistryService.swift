@@ -42,6 +42,9 @@ package final class RegistryService: VarlinkService {
     /// (a resolution with its trace is 1–3 KiB).
     let replies = ReplyCache<VisibleKey<ResolveCacheKey>>(
         capacity: 4096, maximumBytes: 8 << 20, maximumEntryBytes: 16 << 10)
+    /// `ResolveText`'s fallback plans, by stack and style (issue 12), for the whole index only: a
+    /// user whose view differs (private fonts, disabled faces) plans afresh on every call.
+    let textPlans = FallbackPlanCache()
     /// Serialized listings (`ListFamilies`, `ListFaces`) of the current generation, by method and
     /// family key: 1024 at most, 32 MiB, none over 8 MiB (the whole `ListFaces` of a large system).
     let listings = ReplyCache<String>(capacity: 1024, maximumBytes: 32 << 20, maximumEntryBytes: 8 << 20)
@@ -111,6 +114,8 @@ package final class RegistryService: VarlinkService {
             case "ListFaces": return .encodedReply(try listFaces(call, peer: peer))
             case "GetFace": return .reply(try getFace(call, peer: peer))
             case "OpenFace": return try openFace(call, peer: peer)  // issue 15
+            case "ResolveText": return try resolveText(call, peer: peer)  // issue 12
+            case "FaceCoverage": return .reply(try faceCoverage(call, peer: peer))  // issue 12
             case "GetStatus": return .reply(try status(call, peer: peer))
             case "ListRules": return .reply(try listRules(call))
             // Issue 15: enable/disable and Bold Text.
@@ -251,6 +256,7 @@ package final class RegistryService: VarlinkService {
     /// Forgets cached replies; call after the rules change.
     package func invalidateCaches() {
         replies.removeAll()
+        textPlans.removeAll()
         listings.removeAll()
         stateChanged.withLock { $0 }?()
     }

@@ -21,6 +21,9 @@ public final class FontconfigPeer {
         for directory in directories { _ = FcConfigAppFontAddDir(config, directory) }
     }
 
+    /// The configuration, for the fallback walk (issue 12).
+    var fontconfigConfig: OpaquePointer { config }
+
     deinit {
         for pattern in prepared { FcPatternDestroy(pattern) }
         FcConfigDestroy(config)

@@ -15,6 +15,28 @@ var queriesDirectory: String?
 var arguments = Array(CommandLine.arguments.dropFirst())
 var rows: [String] = []
 let seconds = ProcessInfo.processInfo.environment["FONTREG_BENCH_SECONDS"].flatMap(Double.init) ?? 1.0
+if arguments.first == "--fallback" {
+    // fontreg-bench --fallback DIR[,DIR…] TEXTS-DIR [SOCKET] (issue 12; scripts/bench-fallback.sh).
+    guard arguments.count >= 3 else {
+        FileHandle.standardError.write(Data("usage: fontreg-bench --fallback DIR[,DIR…] TEXTS-DIR [SOCKET]\n".utf8))
+        exit(64)
+    }
+    let textsDirectory = arguments[2]
+    let names = try FileManager.default.contentsOfDirectory(atPath: textsDirectory).filter { $0.hasSuffix(".txt") }
+        .sorted()
+    var texts: [(label: String, text: String)] = []
+    for name in names {
+        let sample = try String(contentsOfFile: textsDirectory + "/" + name, encoding: .utf8)
+        var text = sample
+        while text.utf8.count < 4096 { text += sample }
+        texts.append((String(name.dropLast(4)), text))
+    }
+    let (memory, rows) = try FallbackBenchmark.run(
+        directories: arguments[1].split(separator: ",").map(String.init), texts: texts, family: "Lato",
+        socket: arguments.count > 3 ? arguments[3] : nil, minimumSeconds: seconds)
+    print(FallbackBenchmark.table(memory, rows))
+    exit(0)
+}
 while !arguments.isEmpty {
     let argument = arguments.removeFirst()
     if argument == "--json" { json = true; continue }

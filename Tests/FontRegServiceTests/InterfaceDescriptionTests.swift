@@ -36,6 +36,7 @@ struct InterfaceDescriptionTests {
             // Issue 15 (OpenFace).
             RegistryInterface.ErrorName.faceAccessDenied, RegistryInterface.ErrorName.faceFileUnavailable,
             RegistryInterface.ErrorName.tooManyDescriptors,
+            RegistryInterface.ErrorName.textTooLong,  // issue 12
         ]
         #expect(Set(declared.map(RegistryInterface.qualified)) == Set(constants))
         let methods = text.split(separator: "\n").filter { $0.hasPrefix("method ") }
@@ -44,7 +45,7 @@ struct InterfaceDescriptionTests {
             Set(methods) == [
                 "Resolve", "ResolveMany", "Candidates", "ListFamilies", "ListFaces", "GetFace", "Register",
                 "Unregister", "Rescan", "GetStatus", "ListRules", "Monitor", "Disable", "Enable", "SetBoldText",
-                "GetBoldText", "OpenFace",
+                "GetBoldText", "OpenFace", "ResolveText", "FaceCoverage",
             ])
     }
 

@@ -46,6 +46,15 @@ public struct FaceRecord: Sendable, Hashable, Codable {
     public var isColor: Bool
     /// The variation axes of the file (empty for static fonts).
     public var axes: [VariationAxis]
+    /// The code points the face maps and the languages it supports (issue 12); empty when unknown.
+    ///
+    /// Kept out of the record's JSON (`Codable`) forms and out of its equality: coverage follows
+    /// from the file and face index, which equality already compares (see ``CoverageSlot``).
+    public var coverage: CharacterCoverage {
+        get { coverageSlot.value }
+        set { coverageSlot.value = newValue }
+    }
+    private var coverageSlot = CoverageSlot()
 
     /// The index FreeType and fontconfig use: `instance << 16 | index`.
     public var freetypeIndex: Int { ((instance ?? 0) << 16) | index }

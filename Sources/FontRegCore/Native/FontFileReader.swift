@@ -21,9 +21,10 @@ struct FontFileReader {
         var records: [FaceRecord] = []
         for faceIndex in 0..<count {
             let face = try library.openFace(bytes: bytes, index: faceIndex)
-            let base = record(
+            var base = record(
                 face: face, path: path, index: faceIndex, fileSize: fileSize, container: container,
                 collection: count > 1)
+            base.coverage = coverage(of: face, sharingWith: records.last?.coverage)
             records.append(base)
             guard face.isVariable else { continue }
             let (axes, instances) = face.variations()
@@ -67,6 +68,13 @@ struct FontFileReader {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
         return String(name[..<dot])
+    }
+
+    /// The face's coverage (issue 12); the faces of a collection with one cmap share one array.
+    private func coverage(of face: FreeTypeFace, sharingWith previous: CharacterCoverage?) -> CharacterCoverage {
+        let ranges = face.mappedRanges()
+        if let previous, previous.ranges == ranges { return previous }
+        return CharacterCoverage(ranges: ranges, languages: FontconfigLanguages.languages(covering: ranges))
     }
 
     private func record(

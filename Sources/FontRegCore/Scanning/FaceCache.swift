@@ -11,8 +11,8 @@ import Foundation
 enum FaceCache {
     static let magic: [UInt8] = Array("FRFC".utf8)
     /// Bumped whenever a record's fields change, so that an older cache is rebuilt, not misread
-    /// (2: width percentage, italic angle, named-instance coordinates, font revision).
-    static let version: UInt32 = 2
+    /// (2: width percentage, italic angle, named-instance coordinates, font revision; 3: coverage).
+    static let version: UInt32 = 3
 
     /// Loads the cache, or an empty one when it is missing or unusable.
     ///
@@ -94,6 +94,7 @@ enum FaceCache {
             w.double(face.widthPercent); w.double(face.italicAngle); w.double(face.fontRevision)
             w.int(face.coordinates.count)
             for setting in face.coordinates { w.string(setting.tag); w.double(setting.value) }
+            writeCoverage(face.coverage, to: &w)
         }
     }
 
@@ -118,6 +119,7 @@ enum FaceCache {
             guard let coordinateCount = r.count() else { return nil }
             var coordinates: [VariationSetting] = []
             for _ in 0..<coordinateCount { coordinates.append(VariationSetting(tag: r.string(), value: r.double())) }
+            guard let coverage = readCoverage(&r, sharingWith: faces.last?.coverage) else { return nil }
             faces.append(
                 FaceRecord(
                     postscriptName: ps, family: family, subfamily: subfamily, fullName: fullName, weight: weight,
@@ -125,6 +127,7 @@ enum FaceCache {
                     instance: instance < 0 ? nil : instance, fileSize: Int64(size), format: format,
                     isColor: flags & 4 != 0, axes: axes, widthPercent: widthPercent, italicAngle: italicAngle,
                     coordinates: coordinates, fontRevision: fontRevision))
+            faces[faces.count - 1].coverage = coverage
         }
         guard !r.failed else { return nil }
         return ScannedFile(

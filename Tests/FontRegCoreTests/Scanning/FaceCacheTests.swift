@@ -34,8 +34,8 @@ import Testing
         _ = scanner.scan(roots: [Fixtures.fonts + "/collection"])
         try FaceCache.save(scanner.cache, path: dir + "/faces.cache")
         var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: dir + "/faces.cache")))
-        #expect(FaceCache.version == 2)
-        bytes[4] = 1  // the little-endian version field after the magic
+        #expect(FaceCache.version == 3)
+        bytes[4] = 2  // the little-endian version field after the magic: the version before coverage
         try Data(bytes).write(to: URL(fileURLWithPath: dir + "/old.cache"))
         #expect(FaceCache.load(path: dir + "/old.cache").isEmpty)
         #expect(!FaceCache.load(path: dir + "/faces.cache").isEmpty)

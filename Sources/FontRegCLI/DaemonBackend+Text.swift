@@ -1,0 +1,21 @@
+import FontRegCore
+import FontRegJSON
+import FontRegProtocol
+import FontRegSystem
+import Varlink
+
+extension DaemonBackend {
+    /// `ResolveText` over the socket (issue 12).
+    package func resolveText(_ text: String, _ query: TextQuery, explain: Bool) throws(CLIError) -> TextReply {
+        try translating { (client) throws(VarlinkClientError) in
+            try client.resolveText(text, query, explain: explain)
+        }
+    }
+
+    /// `FaceCoverage` over the socket (issue 12).
+    package func faceCoverage(postscriptName: String, text: String) throws(CLIError) -> FaceCoverageReply {
+        try translating { (client) throws(VarlinkClientError) in
+            try client.faceCoverage(postscriptName: postscriptName, text: text)
+        }
+    }
+}

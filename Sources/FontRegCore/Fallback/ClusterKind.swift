@@ -1,0 +1,68 @@
+import FontRegJSON
+import FontRegSystem
+
+/// What a grapheme cluster asks of a face: colour emoji, text presentation, a Han region, or nothing special.
+enum ClusterKind: Hashable, Sendable {
+    /// An emoji to draw in colour (VS16, a ZWJ sequence, a flag, a keycap, a skin tone, or default emoji presentation).
+    case colorEmoji
+    /// Han (ideographs and the CJK punctuation and kana around them): the language picks the face.
+    case han
+    /// Anything else, including emoji with text presentation.
+    case text
+
+    /// Classifies a cluster.
+    ///
+    /// - Parameter cluster: one extended grapheme cluster (UAX #29, as Swift's `Character`).
+    /// - Returns: its kind.
+    static func of(_ cluster: Character) -> ClusterKind {
+        let scalars = cluster.unicodeScalars
+        guard let first = scalars.first else { return .text }
+        // Fast paths without property lookups: below U+1100 nothing is Han or emoji by default
+        // unless a variation selector or keycap follows; the unified ideographs are Han.
+        if first.value < 0x1100 && cluster.utf8.count == first.utf8.count { return .text }
+        if (0x4E00...0x9FFF).contains(first.value) && cluster.utf8.count == 3 { return .han }
+        if scalars.contains("\u{FE0E}") { return .text }
+        if scalars.contains("\u{FE0F}") { return .colorEmoji }
+        if scalars.count > 1,
+            scalars.contains(where: {
+                $0 == "\u{200D}" || $0 == "\u{20E3}" || $0.properties.isEmojiModifier
+                    || (0x1F1E6...0x1F1FF).contains($0.value) || (0xE0020...0xE007F).contains($0.value)
+            }), first.properties.isEmoji
+        {
+            return .colorEmoji
+        }
+        if first.properties.isEmojiPresentation { return .colorEmoji }
+        if first.properties.isIdeographic || isHanContext(first.value) { return .han }
+        return .text
+    }
+
+    /// Kana, CJK punctuation and fullwidth forms: drawn with the Han face so a line keeps one design.
+    private static func isHanContext(_ value: UInt32) -> Bool {
+        (0x3000...0x30FF).contains(value) || (0x31F0...0x31FF).contains(value) || (0xFF00...0xFFEF).contains(value)
+            || (0x3400...0x4DBF).contains(value) || (0xAC00...0xD7AF).contains(value)
+            || (0x1100...0x11FF).contains(value) || (0x3130...0x318F).contains(value)
+    }
+}
+
+/// The region of Noto Sans CJK (and families named like it) for a BCP 47 language tag.
+enum HanRegion {
+    /// The language assumed when a query names none.
+    static let assumedLanguage = "zh-Hans"
+
+    /// `JP`, `SC`, `TC`, `HK` or `KR` for a tag; `nil` for a tag that is not a Han language.
+    static func region(for language: String) -> String? {
+        let tag = language.lowercased().replacingOccurrences(of: "_", with: "-")
+        if tag.hasPrefix("ja") { return "JP" }
+        if tag.hasPrefix("ko") { return "KR" }
+        if tag == "zh-hk" || tag.hasPrefix("zh-hant-hk") || tag == "zh-mo" || tag.hasPrefix("yue") { return "HK" }
+        if tag.hasPrefix("zh-hant") || tag == "zh-tw" { return "TC" }
+        if tag.hasPrefix("zh") { return "SC" }
+        return nil
+    }
+
+    /// Whether a family name is of that region: "Noto Sans CJK JP", "Noto Serif CJK SC", "Source Han Sans KR", ….
+    static func family(_ name: String, isOf region: String) -> Bool {
+        let words = name.uppercased().split(separator: " ")
+        return words.last.map { String($0) } == region
+    }
+}

@@ -1,0 +1,66 @@
+import FontRegJSON
+import FontRegSystem
+
+/// Collects clusters into runs, counting UTF-8 and UTF-16 offsets as it goes.
+struct RunBuilder {
+    /// The family key of the stack's first family: a run of another family is a fallback.
+    let firstFamily: FamilyKey?
+    private var runs: [TextRun] = []
+    private var offset8 = 0
+    private var offset16 = 0
+    /// The face of the open run.
+    private(set) var current: FaceRecord?
+    /// The open run's face's coverage and colour, kept apart so the per-cluster check copies no record.
+    private(set) var currentCoverage: CharacterCoverage?
+    private(set) var currentIsColor = false
+
+    /// Starts with no run.
+    init(firstFamily: FamilyKey?) {
+        self.firstFamily = firstFamily
+    }
+
+    /// Adds a cluster to the open run; the run's text is cut from the whole text in ``finish(text:)``.
+    mutating func extend(_ cluster: Character) {
+        guard !runs.isEmpty else { return }
+        let (n8, n16) = Self.lengths(cluster)
+        offset8 += n8
+        offset16 += n16
+        runs[runs.count - 1].end = offset8
+        runs[runs.count - 1].endUTF16 = offset16
+    }
+
+    /// Adds a cluster with a chosen face: extends the open run when the face is the same, else opens a run.
+    mutating func append(_ cluster: Character, choice: FallbackChoice) {
+        if let current, current == choice.face, !runs.isEmpty {
+            extend(cluster)
+            return
+        }
+        let (n8, n16) = Self.lengths(cluster)
+        runs.append(
+            TextRun(
+                text: "", start: offset8, end: offset8 + n8, startUTF16: offset16,
+                endUTF16: offset16 + n16, resolution: choice.resolution,
+                fallback: FamilyKey(choice.resolution.face.family) != firstFamily, reason: choice.reason))
+        offset8 += n8
+        offset16 += n16
+        current = choice.face
+        currentCoverage = choice.face.coverage
+        currentIsColor = choice.face.isColor
+    }
+
+    /// The runs, each with its text cut from `text` by its UTF-8 offsets (cluster boundaries).
+    func finish(text: String) -> [TextRun] {
+        let utf8 = text.utf8
+        return runs.map { run in
+            var run = run
+            let from = utf8.index(utf8.startIndex, offsetBy: run.start)
+            let to = utf8.index(from, offsetBy: run.end - run.start)
+            run.text = String(text[from..<to])
+            return run
+        }
+    }
+
+    private static func lengths(_ cluster: Character) -> (Int, Int) {
+        (cluster.utf8.count, cluster.utf16.count)
+    }
+}

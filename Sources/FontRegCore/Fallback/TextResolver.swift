@@ -1,0 +1,91 @@
+import FontRegJSON
+import FontRegSystem
+
+/// Splits a text into runs and gives each run a face that covers it, at the asked weight and style.
+///
+/// Grapheme clusters are never split (Swift's `Character` is an extended grapheme cluster).
+/// A cluster stays in the current run while that run's face covers it, so spaces, digits and
+/// punctuation stay with their neighbours. Otherwise the first family that covers it is taken:
+/// the stack's families in order, the generic families of fontconfig's configuration, then every
+/// registered family by coverage. Inside each family the face is the one ``Resolver`` gives for
+/// the same weight, style, width and Bold Text, so Bold Text is applied with that family's own
+/// weights. Colour emoji prefer colour faces; Han prefers the language's region (`ja` → JP).
+public struct TextResolver: Sendable {
+    /// The resolver whose faces and rules are used.
+    public let resolver: Resolver
+    /// The most bytes of UTF-8 text one call takes.
+    public static let maximumTextBytes = 256 * 1024
+
+    /// Creates a text resolver.
+    ///
+    /// - Parameter resolver: the faces, rules and system fallback to use.
+    public init(resolver: Resolver) {
+        self.resolver = resolver
+    }
+
+    /// Resolves a text.
+    ///
+    /// - Parameters:
+    ///   - text: the text (at most ``maximumTextBytes`` UTF-8 bytes).
+    ///   - query: the family stack, style and language.
+    ///   - cache: plans kept across calls, or `nil` to plan afresh.
+    /// - Returns: the runs, the code points nothing covers, and the Han language assumed.
+    /// - Throws: ``TextResolveError/textTooLong(bytes:limit:)`` over the limit, ``TextResolveError/emptyStack``
+    ///   without a family, ``TextResolveError/resolve(_:)`` in strict mode when a named family is unknown.
+    public func resolve(_ text: String, _ query: TextQuery, cache: FallbackPlanCache? = nil) throws(TextResolveError)
+        -> TextResolution
+    {
+        let bytes = text.utf8.count
+        guard bytes <= Self.maximumTextBytes else {
+            throw .textTooLong(bytes: bytes, limit: Self.maximumTextBytes)
+        }
+        let generation = resolver.index.generation
+        var plan =
+            cache?.take(query, generation: generation) ?? FallbackPlan(resolver: resolver, query: query)
+        try plan.checkStrict()
+        defer { cache?.put(plan, for: query, generation: generation) }
+        var builder = RunBuilder(firstFamily: plan.firstFamilyKey)
+        var missing: [UInt32] = []
+        var seenMissing = Set<UInt32>()
+        var sawHan = false
+        for cluster in text {
+            let kind = ClusterKind.of(cluster)
+            if kind == .han { sawHan = true }
+            if let coverage = builder.currentCoverage, (kind == .colorEmoji) == builder.currentIsColor,
+                coverage.covers(cluster)
+            {
+                builder.extend(cluster)
+                continue
+            }
+            if let choice = plan.choose(for: cluster, kind: kind) {
+                builder.append(cluster, choice: choice)
+                continue
+            }
+            for scalar in cluster.unicodeScalars
+            where !CharacterCoverage.isIgnorable(scalar) && !plan.anyFaceCovers(scalar) {
+                if seenMissing.insert(scalar.value).inserted { missing.append(scalar.value) }
+            }
+            if builder.current != nil {
+                builder.extend(cluster)
+            } else if let first = plan.firstResolution() {
+                builder.append(
+                    cluster,
+                    choice: FallbackChoice(
+                        resolution: first, reason: "no registered face covers it; kept in \(first.face.family)"))
+            }
+        }
+        let assumed = sawHan && query.language.flatMap(HanRegion.region(for:)) == nil ? HanRegion.assumedLanguage : nil
+        return TextResolution(runs: builder.finish(text: text), missing: missing, assumedLanguage: assumed)
+    }
+}
+
+/// The face chosen for a cluster and why.
+struct FallbackChoice: Sendable {
+    /// The resolve answer of the family chosen.
+    let resolution: Resolution
+    /// Why, in words.
+    let reason: String
+
+    /// The face.
+    var face: FaceRecord { resolution.face }
+}

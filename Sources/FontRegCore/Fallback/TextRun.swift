@@ -1,0 +1,69 @@
+import FontRegJSON
+import FontRegSystem
+
+/// A stretch of text drawn with one face: where it lies in the text and which face draws it.
+public struct TextRun: Sendable, Hashable {
+    /// The run's text (whole grapheme clusters).
+    public var text: String
+    /// The start offset in UTF-8 bytes.
+    public var start: Int
+    /// The end offset (exclusive) in UTF-8 bytes.
+    public var end: Int
+    /// The start offset in UTF-16 code units.
+    public var startUTF16: Int
+    /// The end offset (exclusive) in UTF-16 code units.
+    public var endUTF16: Int
+    /// The face, the effective weight, the variations and the synthesis, as a resolve answers them.
+    public var resolution: Resolution
+    /// Whether the face is not of the first family of the stack.
+    public var fallback: Bool
+    /// Why the run got this face, in words.
+    public var reason: String
+
+    /// Creates a run.
+    ///
+    /// - Parameters:
+    ///   - text: the run's text.
+    ///   - start: the UTF-8 start offset.
+    ///   - end: the UTF-8 end offset.
+    ///   - startUTF16: the UTF-16 start offset.
+    ///   - endUTF16: the UTF-16 end offset.
+    ///   - resolution: the resolve answer for the run's family.
+    ///   - fallback: whether the face is of another family than the first asked.
+    ///   - reason: why, in words.
+    public init(
+        text: String, start: Int, end: Int, startUTF16: Int, endUTF16: Int, resolution: Resolution,
+        fallback: Bool, reason: String
+    ) {
+        self.text = text
+        self.start = start
+        self.end = end
+        self.startUTF16 = startUTF16
+        self.endUTF16 = endUTF16
+        self.resolution = resolution
+        self.fallback = fallback
+        self.reason = reason
+    }
+}
+
+/// The answer for a text: its runs, the code points nothing registered covers, and the Han language assumed.
+public struct TextResolution: Sendable, Hashable {
+    /// The runs in text order; together they cover the whole text.
+    public var runs: [TextRun]
+    /// The code points no registered face covers, each once, in order of first appearance.
+    public var missing: [UInt32]
+    /// The language assumed for Han characters when the query gave none (`nil` when given or not needed).
+    public var assumedLanguage: String?
+
+    /// Creates an answer.
+    ///
+    /// - Parameters:
+    ///   - runs: the runs.
+    ///   - missing: the code points nothing covers.
+    ///   - assumedLanguage: the Han language assumed, if any.
+    public init(runs: [TextRun], missing: [UInt32], assumedLanguage: String?) {
+        self.runs = runs
+        self.missing = missing
+        self.assumedLanguage = assumedLanguage
+    }
+}

@@ -1,0 +1,37 @@
+import FontRegCore
+import FontRegJSON
+import FontRegSystem
+import Varlink
+
+extension RegistryClient {
+    /// Splits a text into runs, each with the face that draws it (`ResolveText`, issue 12).
+    ///
+    /// - Parameters:
+    ///   - text: the text, at most ``TextResolver/maximumTextBytes`` UTF-8 bytes.
+    ///   - query: the family stack, style and language.
+    ///   - explain: whether each run carries the resolver's steps in its family.
+    /// - Returns: the same reply as `fontresolve resolve --text … --json`.
+    /// - Throws: ``VarlinkClientError`` for a failed call or an error reply (`TextTooLong` above all).
+    public func resolveText(_ text: String, _ query: TextQuery, explain: Bool = false) throws(VarlinkClientError)
+        -> TextReply
+    {
+        let parameters = try call("ResolveText", query.varlinkParameters(text: text, explain: explain))
+        guard let reply = TextReply(parameters: parameters) else { throw Self.unreadableReply("ResolveText") }
+        return reply
+    }
+}
+
+extension RegistryClient {
+    /// What a face does not cover of a text, and the languages it covers (`FaceCoverage`, issue 12).
+    ///
+    /// - Parameters:
+    ///   - postscriptName: the face, by PostScript name (case does not matter).
+    ///   - text: the text to check, at most ``TextResolver/maximumTextBytes`` UTF-8 bytes.
+    /// - Returns: the same reply as `fontresolve face NAME --covers TEXT --json`.
+    /// - Throws: ``VarlinkClientError`` for a failed call or an error reply (`FaceNotFound`, `TextTooLong`).
+    public func faceCoverage(postscriptName: String, text: String) throws(VarlinkClientError) -> FaceCoverageReply {
+        let parameters = try call("FaceCoverage", ["postscriptName": .string(postscriptName), "text": .string(text)])
+        guard let reply = FaceCoverageReply(parameters: parameters) else { throw Self.unreadableReply("FaceCoverage") }
+        return reply
+    }
+}
