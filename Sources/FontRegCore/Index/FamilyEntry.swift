@@ -10,7 +10,7 @@ public final class FamilyEntry: Sendable, Hashable {
     /// The faces, normal before italic before oblique, lightest first; duplicates that lost are left out.
     ///
     /// A family read from a mapped snapshot decodes them on each call: resolving asks for
-    /// ``faceCount``, ``bestFace(for:)`` and ``composed(slot:)`` instead.
+    /// `faceCount`, `bestFace(for:)` and `composed(slot:)` instead.
     public var faces: [FaceRecord] { mapped?.faces ?? storedFaces }
     /// The faces of a family built in memory (empty for a mapped one).
     private let storedFaces: [FaceRecord]

@@ -49,7 +49,7 @@ public struct FaceRecord: Sendable, Hashable, Codable {
     /// The code points the face maps and the languages it supports (issue 12); empty when unknown.
     ///
     /// Kept out of the record's JSON (`Codable`) forms and out of its equality: coverage follows
-    /// from the file and face index, which equality already compares (see ``CoverageSlot``).
+    /// from the file and face index, which equality already compares (see `CoverageSlot`).
     public var coverage: CharacterCoverage {
         get { coverageSlot.value }
         set { coverageSlot.value = newValue }

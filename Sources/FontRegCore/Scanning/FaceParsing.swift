@@ -33,7 +33,7 @@ public struct SandboxedParsing: Sendable, Hashable {
     /// Creates worker settings.
     ///
     /// - Parameters:
-    ///   - executable: the program to start; it must run ``FontParseWorker`` for `arguments`.
+    ///   - executable: the program to start; it must run `FontParseWorker` for `arguments`.
     ///   - arguments: the arguments selecting the worker mode, `["--parse-worker"]` for `fontregd`.
     ///   - workers: how many workers run at once (2 by default).
     ///   - timeoutSeconds: how long one file may take (5 s by default).
