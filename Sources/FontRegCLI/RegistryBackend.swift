@@ -13,6 +13,10 @@ package protocol RegistryBackend: AnyObject {
     func resolve(_ query: ResolveQuery) throws(CLIError) -> ResolutionReply
     /// The query's family's faces in CSS order, as `Candidates` does.
     func candidates(_ query: ResolveQuery) throws(CLIError) -> CandidateList
+    /// Resolves a query that states Bold Text off (`--no-bold-text`) or on, over any per-user setting.
+    func resolve(_ query: ResolveQuery, statingBoldText: Bool) throws(CLIError) -> ResolutionReply
+    /// The candidates of a query that states Bold Text, over any per-user setting.
+    func candidates(_ query: ResolveQuery, statingBoldText: Bool) throws(CLIError) -> CandidateList
     /// The registered families, sorted by name.
     func families() throws(CLIError) -> [FamilySummary]
     /// The faces of one family (by any spelling of its name), or every face when `family` is `nil`.

@@ -64,13 +64,19 @@ package final class SnapshotBackend: RegistryBackend {
     }
 
     package func resolve(_ query: ResolveQuery) throws(CLIError) -> ResolutionReply {
+        try resolve(query, statingBoldText: false)
+    }
+
+    /// Resolves from the snapshot (published only while no user has a Bold Text setting and the
+    /// default is off, so a stated `false` means what it says there), else over the socket.
+    package func resolve(_ query: ResolveQuery, statingBoldText: Bool) throws(CLIError) -> ResolutionReply {
         if let mapped = current(),
             let resolution = try? SnapshotResolver(snapshot: mapped, rules: mapped.rules).resolve(query),
             mapped.servesInFull(family: resolution.resolvedFamily)
         {
             return ResolutionReply(resolution)
         }
-        return try socket().resolve(query)
+        return try socket().resolve(query, statingBoldText: statingBoldText)
     }
 
     package func families() throws(CLIError) -> [FamilySummary] {
@@ -94,6 +100,11 @@ package final class SnapshotBackend: RegistryBackend {
 
     package func candidates(_ query: ResolveQuery) throws(CLIError) -> CandidateList {
         try socket().candidates(query)
+    }
+
+    /// The candidates over the socket, with `boldText` sent even when off.
+    package func candidates(_ query: ResolveQuery, statingBoldText: Bool) throws(CLIError) -> CandidateList {
+        try socket().candidates(query, statingBoldText: statingBoldText)
     }
 
     package func register(paths: [String], persist: Bool) throws(CLIError) -> RegistrationReport {
