@@ -92,6 +92,7 @@ extension RegistryService {
         }
         let admin = state.registrations.filter { !$0.isPrivate && registry.registeredPaths.contains($0.path) }
         platform.add(admin)
+        restorePersistedOwners()
         invalidateCaches()
         return problems
     }
