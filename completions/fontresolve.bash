@@ -109,10 +109,10 @@ _fontresolve() {
         bold-text:--socket) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
     esac
     case "$command" in
-        resolve) options="--weight --italic --style --width --optical-size --synthesis --bold-text --bold-policy --strict --text --lang --explain --json --fonts --rules --system-fonts --socket --no-snapshot --help"; arguments=family ;;
-        explain) options="--weight --italic --style --width --optical-size --synthesis --bold-text --bold-policy --strict --text --lang --json --fonts --rules --system-fonts --socket --no-snapshot --help"; arguments=family ;;
+        resolve) options="--weight --italic --style --width --optical-size --synthesis --bold-text --no-bold-text --bold-policy --strict --text --lang --explain --json --fonts --rules --system-fonts --socket --no-snapshot --help"; arguments=family ;;
+        explain) options="--weight --italic --style --width --optical-size --synthesis --bold-text --no-bold-text --bold-policy --strict --text --lang --json --fonts --rules --system-fonts --socket --no-snapshot --help"; arguments=family ;;
         list) options="--names --face-names --json --fonts --rules --system-fonts --socket --no-snapshot --help"; arguments=family ;;
-        candidates) options="--weight --italic --style --width --optical-size --synthesis --bold-text --bold-policy --text --lang --json --fonts --rules --system-fonts --socket --no-snapshot --help"; arguments=family ;;
+        candidates) options="--weight --italic --style --width --optical-size --synthesis --bold-text --no-bold-text --bold-policy --text --lang --json --fonts --rules --system-fonts --socket --no-snapshot --help"; arguments=family ;;
         face) options="--covers --json --fonts --rules --system-fonts --socket --no-snapshot --help"; arguments=face ;;
         open) options="--output --json --socket --help"; arguments=face ;;
         register) options="--persist --scope --json --verbose --socket --help"; arguments=file ;;

@@ -8,7 +8,7 @@ package enum BoldTextCommand: Subcommand {
         summary: "Set or show your Bold Text setting, which the daemon applies to queries that do not say.",
         discussion: """
             The daemon keeps one setting per user (kept across restarts): queries that do not give \
-            boldText (resolve without --bold-text, Varlink calls without it) use it, and Monitor \
+            boldText (resolve without --bold-text or --no-bold-text, Varlink calls without it) use it, and Monitor \
             clients (fontresolve watch) are told when it changes. default goes back to the daemon's \
             bold-text setting. status prints the setting and where it comes from.
             """,

@@ -30,7 +30,8 @@ package enum CandidatesCommand: Subcommand {
         } catch {
             throw context.spec.usageError(error.message)
         }
-        let list = try context.backend().candidates(query)
+        let list = try context.backend().candidates(
+            query, statingBoldText: ResolveCommand.statesBoldText(context.arguments))
         if context.json {
             context.console.line(list.jsonValue.text(pretty: true))
         } else {

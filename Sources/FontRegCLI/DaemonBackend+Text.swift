@@ -6,9 +6,11 @@ import Varlink
 
 extension DaemonBackend {
     /// `ResolveText` over the socket (issue 12).
-    package func resolveText(_ text: String, _ query: TextQuery, explain: Bool) throws(CLIError) -> TextReply {
+    package func resolveText(_ text: String, _ query: TextQuery, explain: Bool, statingBoldText: Bool)
+        throws(CLIError) -> TextReply
+    {
         try translating { (client) throws(VarlinkClientError) in
-            try client.resolveText(text, query, explain: explain)
+            try client.resolveText(text, query, explain: explain, statingBoldText: statingBoldText)
         }
     }
 

@@ -6,7 +6,10 @@ import Varlink
 
 extension EmbeddedBackend {
     /// Resolves a text in process, as the daemon's `ResolveText` does (issue 12).
-    package func resolveText(_ text: String, _ query: TextQuery, explain: Bool) throws(CLIError) -> TextReply {
+    /// In process there is no per-user setting: `statingBoldText` changes nothing.
+    package func resolveText(_ text: String, _ query: TextQuery, explain: Bool, statingBoldText: Bool)
+        throws(CLIError) -> TextReply
+    {
         do {
             return TextReply(try TextResolver(resolver: registry.resolver).resolve(text, query), explain: explain)
         } catch {

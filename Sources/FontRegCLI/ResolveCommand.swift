@@ -6,7 +6,7 @@ import FontRegSystem
 import Varlink
 
 /// `fontresolve resolve FAMILY [--weight W] [--italic] [--style S] [--width W] [--optical-size PT]
-/// [--synthesis S] [--bold-text] [--bold-policy P] [--strict] [--explain] [--json]`.
+/// [--synthesis S] [--bold-text | --no-bold-text] [--bold-policy P] [--strict] [--explain] [--json]`.
 package enum ResolveCommand: Subcommand {
     package static let spec = CommandSpec(
         name: "resolve", arguments: "FAMILY",
@@ -55,6 +55,10 @@ package enum ResolveCommand: Subcommand {
                 "bold-text",
                 help: "The Accessibility Bold Text setting is on: use a heavier weight by the Bold Text policy.",
                 example: "fontresolve resolve Inter --weight 600 --bold-text"),
+            .init(
+                "no-bold-text",
+                help: "Bold Text is off for this query, over your own setting (fontresolve bold-text) and the default.",
+                example: "fontresolve resolve Inter --weight 600 --no-bold-text"),
             .init(
                 "bold-policy", value: "P",
                 help: "The Bold Text policy: next-heavier (default), ios-system, android or css-bolder.",
@@ -105,6 +109,9 @@ package enum ResolveCommand: Subcommand {
                 )
             }
             weight = parsed
+        }
+        if arguments.has("bold-text") && arguments.has("no-bold-text") {
+            throw UsageError("--bold-text and --no-bold-text contradict each other; give one")
         }
         var policy: BoldTextPolicy?
         if let text = arguments.value("bold-policy") {
@@ -158,6 +165,12 @@ package enum ResolveCommand: Subcommand {
         try run(context, explain: context.arguments.has("explain"))
     }
 
+    /// Whether the command line said Bold Text on or off (`--bold-text`, `--no-bold-text`), so the
+    /// daemon is told even "off" and the user's Bold Text setting does not apply.
+    static func statesBoldText(_ arguments: ParsedArguments) -> Bool {
+        arguments.has("bold-text") || arguments.has("no-bold-text")
+    }
+
     /// Runs `resolve`, or `explain` with `explain` set.
     static func run(_ context: CommandContext, explain: Bool) throws(CLIError) -> ExitStatus {
         let query: ResolveQuery
@@ -169,7 +182,7 @@ package enum ResolveCommand: Subcommand {
         if let text = context.arguments.value("text") {
             return try ResolveTextCommand.run(context, query: query, text: text, explain: explain)
         }
-        let reply = try context.backend().resolve(query)
+        let reply = try context.backend().resolve(query, statingBoldText: statesBoldText(context.arguments))
         context.print(reply) { render($0, explain: explain, console: context.console) }
         return .success
     }

@@ -11,7 +11,8 @@ package enum ResolveTextCommand {
     {
         let stack = TextQuery(
             families: TextQuery.families(from: query.family), style: query, language: context.arguments.value("lang"))
-        let reply = try context.backend().resolveText(text, stack, explain: explain)
+        let reply = try context.backend().resolveText(
+            text, stack, explain: explain, statingBoldText: ResolveCommand.statesBoldText(context.arguments))
         context.print(reply) { render($0, explain: explain, console: context.console) }
         return .success
     }

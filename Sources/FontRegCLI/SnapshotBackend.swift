@@ -64,13 +64,19 @@ package final class SnapshotBackend: RegistryBackend {
     }
 
     package func resolve(_ query: ResolveQuery) throws(CLIError) -> ResolutionReply {
+        try resolve(query, statingBoldText: false)
+    }
+
+    /// Resolves from the snapshot (published only while no user has a Bold Text setting and the
+    /// default is off, so a stated `false` means what it says there), else over the socket.
+    package func resolve(_ query: ResolveQuery, statingBoldText: Bool) throws(CLIError) -> ResolutionReply {
         if let mapped = current(),
             let resolution = try? SnapshotResolver(snapshot: mapped, rules: mapped.rules).resolve(query),
             mapped.servesInFull(family: resolution.resolvedFamily)
         {
             return ResolutionReply(resolution)
         }
-        return try socket().resolve(query)
+        return try socket().resolve(query, statingBoldText: statingBoldText)
     }
 
     package func families() throws(CLIError) -> [FamilySummary] {
@@ -96,6 +102,11 @@ package final class SnapshotBackend: RegistryBackend {
         try socket().candidates(query)
     }
 
+    /// The candidates over the socket, with `boldText` sent even when off.
+    package func candidates(_ query: ResolveQuery, statingBoldText: Bool) throws(CLIError) -> CandidateList {
+        try socket().candidates(query, statingBoldText: statingBoldText)
+    }
+
     package func register(paths: [String], persist: Bool) throws(CLIError) -> RegistrationReport {
         try socket().register(paths: paths, persist: persist)
     }
@@ -113,8 +124,10 @@ package final class SnapshotBackend: RegistryBackend {
     package func watch(_ body: (RegistryEvent) -> Bool) throws(CLIError) { try socket().watch(body) }
 
     /// The snapshot carries no coverage yet, so text goes to the socket (issue 12).
-    package func resolveText(_ text: String, _ query: TextQuery, explain: Bool) throws(CLIError) -> TextReply {
-        try socket().resolveText(text, query, explain: explain)
+    package func resolveText(_ text: String, _ query: TextQuery, explain: Bool, statingBoldText: Bool)
+        throws(CLIError) -> TextReply
+    {
+        try socket().resolveText(text, query, explain: explain, statingBoldText: statingBoldText)
     }
 
     package func faceCoverage(postscriptName: String, text: String) throws(CLIError) -> FaceCoverageReply {

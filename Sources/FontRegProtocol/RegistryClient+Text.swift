@@ -10,12 +10,16 @@ extension RegistryClient {
     ///   - text: the text, at most ``TextResolver/maximumTextBytes`` UTF-8 bytes.
     ///   - query: the family stack, style and language.
     ///   - explain: whether each run carries the resolver's steps in its family.
+    ///   - statingBoldText: send `boldText` even when it is off, so the caller's Bold Text setting
+    ///     does not apply (as for ``resolve(_:statingBoldText:)``).
     /// - Returns: the same reply as `fontresolve resolve --text … --json`.
     /// - Throws: ``VarlinkClientError`` for a failed call or an error reply (`TextTooLong` above all).
-    public func resolveText(_ text: String, _ query: TextQuery, explain: Bool = false) throws(VarlinkClientError)
-        -> TextReply
-    {
-        let parameters = try call("ResolveText", query.varlinkParameters(text: text, explain: explain))
+    public func resolveText(
+        _ text: String, _ query: TextQuery, explain: Bool = false, statingBoldText: Bool = false
+    ) throws(VarlinkClientError) -> TextReply {
+        var request = query.varlinkParameters(text: text, explain: explain)
+        if statingBoldText { request["boldText"] = .bool(query.style.boldText) }
+        let parameters = try call("ResolveText", request)
         guard let reply = TextReply(parameters: parameters) else { throw Self.unreadableReply("ResolveText") }
         return reply
     }

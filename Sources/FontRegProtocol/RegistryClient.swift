@@ -72,15 +72,29 @@ public final class RegistryClient {
     }
 
     /// Resolves a query; the reply is the same record as `fontresolve resolve --json`.
-    public func resolve(_ query: ResolveQuery) throws(VarlinkClientError) -> ResolutionReply {
-        let parameters = try call("Resolve", query.varlinkParameters)
+    ///
+    /// - Parameters:
+    ///   - query: the query.
+    ///   - statingBoldText: send `boldText` even when it is off, so the caller's Bold Text setting
+    ///     (`SetBoldText`) and the daemon's default do not apply; without it an off `boldText` is left
+    ///     out and the setting decides.
+    public func resolve(_ query: ResolveQuery, statingBoldText: Bool = false) throws(VarlinkClientError)
+        -> ResolutionReply
+    {
+        let parameters = try call("Resolve", query.varlinkParameters(statingBoldText: statingBoldText))
         guard let reply = ResolutionReply(parameters: parameters) else { throw Self.unreadableReply("Resolve") }
         return reply
     }
 
     /// The query's family, its faces in the order CSS Fonts 4 tries them, each with variations and synthesis.
-    public func candidates(_ query: ResolveQuery) throws(VarlinkClientError) -> CandidateList {
-        let parameters = try call("Candidates", query.varlinkParameters)
+    ///
+    /// - Parameters:
+    ///   - query: the query.
+    ///   - statingBoldText: send `boldText` even when it is off, as for ``resolve(_:statingBoldText:)``.
+    public func candidates(_ query: ResolveQuery, statingBoldText: Bool = false) throws(VarlinkClientError)
+        -> CandidateList
+    {
+        let parameters = try call("Candidates", query.varlinkParameters(statingBoldText: statingBoldText))
         guard let list = CandidateList(parameters: parameters) else { throw Self.unreadableReply("Candidates") }
         return list
     }

@@ -56,9 +56,37 @@ package struct RegistrationStore: Sendable {
     ///
     /// - Throws: ``PersistenceError/corrupt(path:reason:)`` for a file this version did not write.
     package func load() throws(PersistenceError) -> [String] {
+        guard let value = try readValue() else { return [] }
+        guard value["version"]?.intValue == 1, let paths = value["paths"]?.arrayValue else {
+            throw .corrupt(path: path, reason: "expected {\"version\": 1, \"paths\": [...]}")
+        }
+        guard paths.allSatisfy({ $0.stringValue != nil }) else {
+            throw .corrupt(path: path, reason: "every path must be a string")
+        }
+        return paths.compactMap(\.stringValue)
+    }
+
+    /// The uid that registered each persisted path (issue 15), as ``save(_:owners:)`` kept it.
+    ///
+    /// A file written before owners were kept has none: its paths are shown as root's, as they
+    /// were then. An entry that is not a path with a uid is left out; the paths still load.
+    package func loadOwners() -> [String: UInt32] {
+        guard let value = try? readValue(), let owners = value["owners"]?.objectValue else { return [:] }
+        var result: [String: UInt32] = [:]
+        for (path, uid) in owners {
+            guard let number = uid.intValue, number >= 0, number <= Int(UInt32.max) else { continue }
+            result[path] = UInt32(number)
+        }
+        return result
+    }
+
+    /// The state file parsed; `nil` when it does not exist yet.
+    ///
+    /// - Throws: ``PersistenceError/corrupt(path:reason:)`` for a file that is not JSON or is too large.
+    private func readValue() throws(PersistenceError) -> JSONValue? {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         if fd < 0 {
-            if errno == ENOENT { return [] }
+            if errno == ENOENT { return nil }
             throw .system(SystemError("open", subject: path, errno: errno))
         }
         defer { Syscall.close(fd) }
@@ -76,26 +104,26 @@ package struct RegistrationStore: Sendable {
                 throw .corrupt(path: path, reason: "larger than \(Self.maximumSize >> 20) MiB")
             }
         }
-        let value: JSONValue
         do {
-            value = try JSONParser.parse(bytes)
+            return try JSONParser.parse(bytes)
         } catch {
             throw .corrupt(path: path, reason: error.description)
         }
-        guard value["version"]?.intValue == 1, let paths = value["paths"]?.arrayValue else {
-            throw .corrupt(path: path, reason: "expected {\"version\": 1, \"paths\": [...]}")
-        }
-        guard paths.allSatisfy({ $0.stringValue != nil }) else {
-            throw .corrupt(path: path, reason: "every path must be a string")
-        }
-        return paths.compactMap(\.stringValue)
     }
 
-    /// Replaces the persisted paths, durably.
+    /// Replaces the persisted paths, durably, with the uid that registered each (issue 15).
     ///
+    /// The owners are a member of their own beside `paths`, so a daemon that does not know them
+    /// still reads the file.
+    /// - Parameters:
+    ///   - paths: the persisted paths, in registration order.
+    ///   - owners: the registering uid of paths that have one; other paths and uids are not written.
     /// - Throws: ``PersistenceError/system(_:)``; the old file is then left as it was.
-    package func save(_ paths: [String]) throws(PersistenceError) {
-        let value: JSONValue = ["version": 1, "paths": .array(paths.map { .string($0) })]
+    package func save(_ paths: [String], owners: [String: UInt32] = [:]) throws(PersistenceError) {
+        var members: [String: JSONValue] = ["version": 1, "paths": .array(paths.map { .string($0) })]
+        let kept = paths.compactMap { path in owners[path].map { (path, JSONValue.int(Int($0))) } }
+        if !kept.isEmpty { members["owners"] = .object(Dictionary(kept) { first, _ in first }) }
+        let value = JSONValue.object(members)
         var bytes = Array(value.prettyPrinted().utf8)
         bytes.append(0x0A)
         do {

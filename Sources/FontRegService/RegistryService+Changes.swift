@@ -79,7 +79,7 @@ extension RegistryService {
             var updated = saved
             for path in paths where !updated.contains(path) { updated.append(path) }
             do {
-                try store.save(updated)
+                try store.save(updated, owners: persistedOwners(updated))
                 persisted.withLock { $0 = updated }
             } catch {
                 // Not saved, so not registered either: the caller sees one consistent outcome.
@@ -140,7 +140,7 @@ extension RegistryService {
         let remaining = saved.filter { !resolved.contains($0) }
         if remaining.count != saved.count {
             do {
-                try store.save(remaining)
+                try store.save(remaining, owners: persistedOwners(remaining))
                 persisted.withLock { $0 = remaining }
             } catch {
                 // Not saved, so not unregistered either (as Register rolls back): the registration

@@ -21,6 +21,23 @@ struct RegistrationStoreTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.file("state")) == ["registrations.json"])
     }
 
+    @Test func ownersAreSavedBesideThePathsAndAFileWithoutThemStillLoads() throws {
+        let directory = TemporaryDirectory()
+        let store = RegistrationStore(directory: directory.path)
+        // A file written before owners were kept: its paths load, with no owners.
+        try Data(#"{"version": 1, "paths": ["/old"]}"#.utf8).write(to: URL(fileURLWithPath: store.path))
+        #expect(try store.load() == ["/old"])
+        #expect(store.loadOwners() == [:])
+        try store.save(["/old", "/new"], owners: ["/new": 1000, "/gone": 7])
+        #expect(try store.load() == ["/old", "/new"])
+        #expect(store.loadOwners() == ["/new": 1000])
+        // A malformed owner costs only that owner, never the paths.
+        try Data(#"{"version": 1, "paths": ["/a", "/b"], "owners": {"/a": -1, "/b": 5}}"#.utf8)
+            .write(to: URL(fileURLWithPath: store.path))
+        #expect(try store.load() == ["/a", "/b"])
+        #expect(store.loadOwners() == ["/b": 5])
+    }
+
     @Test func aCorruptStateFileIsReportedNotOverwritten() throws {
         let directory = TemporaryDirectory()
         try Data("{oops".utf8).write(to: URL(fileURLWithPath: directory.file("registrations.json")))

@@ -14,6 +14,8 @@ public final class FontRegistry: Sendable {
         var rules: RuleSet
         /// Roots registered with a confinement, and the resolved directories their links may lead into.
         var confinement: [String: [String]] = [:]
+        /// Roots that are a user's own registration, and the uid their files must belong to (issue 15).
+        var owners: [String: UInt32] = [:]
     }
 
     private let configuration: RegistryConfiguration
@@ -159,17 +161,23 @@ public final class FontRegistry: Sendable {
     ///   - confinedTo: directories (symlinks resolved) that symbolic links found under
     ///     these paths may lead into, now and in every later rescan; a link leading elsewhere is
     ///     reported as a problem and not followed. The daemon passes its allowed roots.
+    ///   - filesOwnedBy: the uid every file under these paths must belong to, now and in every
+    ///     later rescan (a user's own registration); a file of another owner is a problem and
+    ///     serves no face. `nil` accepts any owner.
     /// - Returns: the faces added and the files that could not be used.
     /// - Throws: ``RegistryError`` when a path does not exist, is already registered, or is a
     ///   single file that is not a usable font.
     @discardableResult
-    public func register(paths: [String], confinedTo: [String]? = nil) throws(RegistryError) -> RegistrationReport {
+    public func register(paths: [String], confinedTo: [String]? = nil, filesOwnedBy: UInt32? = nil)
+        throws(RegistryError) -> RegistrationReport
+    {
         // Each path once, in the order given: `Register [X, X]` registers (and persists) X once.
         var unique: Set<String> = []
         let paths = paths.map(Self.absolute).filter { unique.insert($0).inserted }
         if let confinedTo {
             state.withLock { state in for path in paths { state.confinement[path] = confinedTo } }
         }
+        state.withLock { state in for path in paths { state.owners[path] = filesOwnedBy } }
         return try change { (roots: [String], scanner: FontScanner) throws(RegistryError) -> [String] in
             for path in paths {
                 var info = stat()
@@ -203,9 +211,13 @@ public final class FontRegistry: Sendable {
         }
     }
 
+    /// The reason of the problem reported for a file, under a path registered with `filesOwnedBy`,
+    /// that another uid owns.
+    public static let fileNotOwnedReason = FontScanner.notOwnedByRegistrant
+
     /// Unregisters directories or files that were registered.
     ///
-    /// - Parameter paths: registered directories or files, as given to ``register(paths:confinedTo:)``.
+    /// - Parameter paths: registered directories or files, as given to ``register(paths:confinedTo:filesOwnedBy:)``.
     /// - Returns: the faces removed.
     /// - Throws: ``RegistryError/notRegistered(path:)`` for a path that is not a registered root.
     @discardableResult
@@ -256,7 +268,7 @@ public final class FontRegistry: Sendable {
         let report = try writer.withLock { scanner throws(RegistryError) -> RegistrationReport in
             let old = state.withLock { $0 }
             let roots = try newRoots(old.roots, scanner)
-            let result = scanner.scan(roots: roots, confinement: old.confinement)
+            let result = scanner.scan(roots: roots, confinement: old.confinement, owners: old.owners)
             let cacheCopy = scanner.cache, cacheFile = scanner.cacheChanged ? scanner.cacheFile : nil
             let faces = result.files.flatMap(\.faces)
             indexedFiles.withLock { $0 = IndexedFile.table(result.files) }
@@ -282,6 +294,7 @@ public final class FontRegistry: Sendable {
                 state.roots = roots
                 state.index = index
                 state.confinement = state.confinement.filter { roots.contains($0.key) }
+                state.owners = state.owners.filter { roots.contains($0.key) }
             }
             return Self.difference(old: old.index, new: index)
         }

@@ -15,7 +15,7 @@ public struct RegistryConfiguration: Sendable, Hashable {
     /// The cache directory of the private fontconfig configuration; a per-user temporary one when `nil`.
     public var cacheDirectory: String?
     /// For some of the directories and files above: the directories (symlinks resolved) that
-    /// links found under them may lead into (see ``FontRegistry/register(paths:confinedTo:)``).
+    /// links found under them may lead into (see ``FontRegistry/register(paths:confinedTo:filesOwnedBy:)``).
     public var confinement: [String: [String]] = [:]
     /// Font files larger than this many bytes are reported as problems and never read
     /// (64 MiB by default: larger than any real font, small enough that no file can exhaust memory).

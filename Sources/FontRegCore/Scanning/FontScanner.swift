@@ -37,6 +37,9 @@ final class FontScanner {
     private(set) var cacheChanged = false
     /// Files the current scan read afresh (not from the cache) and found faces in.
     private var filesRead = 0
+    /// The uid every file of the root being scanned must belong to (a user's own registration,
+    /// issue 15), or `nil` when any owner will do; set per root by ``scan(roots:confinement:owners:)``.
+    private var requiredOwner: UInt32?
     /// Where the cache is kept between runs (see ``FaceCache``); `nil` keeps it in memory only.
     let cacheFile: String?
     /// Files larger than this are reported as problems and never read.
@@ -70,10 +73,14 @@ final class FontScanner {
     ///
     /// - Returns: every readable file with its faces (each file once, even when reached by
     ///   two roots or links), and a problem for each path that could not be used.
-    /// - Parameter confinement: for some roots, the allowed roots (symlinks resolved) they must be
-    ///   reached beneath; such a root is opened from its allowed root's descriptor following no
-    ///   link, and links found under it are followed only into the allowed roots.
-    func scan(roots: [String], confinement: [String: [String]] = [:]) -> ScanResult {
+    /// - Parameters:
+    ///   - confinement: for some roots, the allowed roots (symlinks resolved) they must be
+    ///     reached beneath; such a root is opened from its allowed root's descriptor following no
+    ///     link, and links found under it are followed only into the allowed roots.
+    ///   - owners: for some roots (a user's own registrations), the uid their files must belong
+    ///     to; a file of another owner is a problem, not read. Checked on the entry's `fstatat`
+    ///     and again on the opened descriptor's `fstat`, never by a second path lookup.
+    func scan(roots: [String], confinement: [String: [String]] = [:], owners: [String: UInt32] = [:]) -> ScanResult {
         var walk = ScanWalk()
         var fresh: [String: ScannedFile] = [:]
         fresh.reserveCapacity(cache.count)
@@ -87,8 +94,10 @@ final class FontScanner {
                 confinements[allowed] = made
                 return made
             }
+            requiredOwner = owners[root]
             scanRoot(root, confine: confine, walk: &walk, fresh: &fresh)
         }
+        requiredOwner = nil
         flushPending(walk: &walk, fresh: &fresh)
         pool?.finish()
         // Every file found in the cache is keyed by its path there: with nothing read afresh and as
@@ -306,7 +315,9 @@ final class FontScanner {
     private func scanFile(parent: FileDescriptor, name: String, path: String, status: FileStatus, followLinks: Bool)
         -> FileOutcome
     {
-        if let reason = checkReason(status) { return .problem(ScanProblem(path: path, reason: reason)) }
+        if let reason = checkReason(status) ?? ownerReason(status) {
+            return .problem(ScanProblem(path: path, reason: reason))
+        }
         let identity = FileIdentity(status)
         if let cached = cache[path], cached.identity == identity, cached.size == status.size,
             cached.modified == status.modifiedNanoseconds
@@ -320,7 +331,7 @@ final class FontScanner {
                 followLinks
                 ? try parent.openEntryFollowingLinks(name, as: .file) : try parent.openEntry(name, as: .file)
             opened = try file.status()
-            if let reason = checkReason(opened) {
+            if let reason = checkReason(opened) ?? ownerReason(opened) {
                 return .problem(ScanProblem(path: path, reason: reason + " (it changed after it was checked)"))
             }
             if pool != nil { return .pending(ParseJob(path: path, descriptor: file, size: opened.size), opened) }
@@ -354,6 +365,17 @@ final class FontScanner {
                 + "Remove it, or raise font-size-limit if it really is a font"
         }
         return nil
+    }
+
+    /// The problem reported for a file of a user's own registration that another uid owns.
+    static let notOwnedByRegistrant =
+        "not owned by the user who registered it (swapped or changed hands since); not served. "
+        + "A user may register only files they own: make it theirs, or remove it"
+
+    /// Why a file is refused for its owner (a user's own registration, issue 15), or `nil`.
+    private func ownerReason(_ status: FileStatus) -> String? {
+        guard let requiredOwner, status.owner != requiredOwner else { return nil }
+        return Self.notOwnedByRegistrant
     }
 
     /// Why a file of this kind is refused, or `nil` for a regular file.

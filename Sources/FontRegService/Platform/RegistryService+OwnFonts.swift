@@ -96,7 +96,7 @@ extension RegistryService {
         }
         let report: RegistrationReport
         do {
-            report = try registry.register(paths: paths, confinedTo: roots.resolvedRoots)
+            report = try registry.register(paths: paths, confinedTo: roots.resolvedRoots, filesOwnedBy: peer.uid)
         } catch {
             // `within` names the registration that holds the path: not to be shown when it is
             // another user's own (possible under a shared absolute user-font-root).
@@ -109,9 +109,15 @@ extension RegistryService {
         }
         // A directory may hold a file someone else owns (a hard link, a file another user could
         // write there): the registration is a user's own only when every face file is theirs.
-        for file in Set(report.added.map(\.file)) {
+        // The scan already left such files out (checked on their descriptors); at Register they
+        // refuse the whole registration, at a later rescan they are only dropped.
+        let foreign = report.problems.filter { problem in
+            problem.reason == FontRegistry.fileNotOwnedReason
+                && paths.contains { AllowedRoots.isInside(problem.path, root: $0) }
+        }.map(\.path)
+        for file in foreign + Set(report.added.map(\.file)).sorted() {
             var info = stat()
-            guard lstat(file, &info) == 0, info.st_uid == peer.uid else {
+            guard !foreign.contains(file), lstat(file, &info) == 0, info.st_uid == peer.uid else {
                 _ = try? registry.unregister(paths: paths)
                 logger.warning(
                     "refused Register of \(paths.joined(separator: ", ")) from \(peer): \(file) is not theirs")

@@ -80,7 +80,8 @@ extension RegistryService {
                 let checked = try checkUserPath(record.path, peer: PeerCredentials(pid: 0, uid: record.owner, gid: 0))
                 platform.add([record])
                 do {
-                    try registry.register(paths: [checked.path], confinedTo: checked.roots.resolvedRoots)
+                    try registry.register(
+                        paths: [checked.path], confinedTo: checked.roots.resolvedRoots, filesOwnedBy: record.owner)
                 } catch {
                     platform.remove(paths: [record.path])
                     throw Self.varlinkError(error)
@@ -92,6 +93,7 @@ extension RegistryService {
         }
         let admin = state.registrations.filter { !$0.isPrivate && registry.registeredPaths.contains($0.path) }
         platform.add(admin)
+        restorePersistedOwners()
         invalidateCaches()
         return problems
     }

@@ -233,11 +233,13 @@ struct ConfinementAttackTests {
         #expect(try daemon.stop() == 0)
     }
 
-    /// Register/Unregister churn against the real daemon: `FONTREG_CHURN_CHANGES` changes (160 here;
+    /// Register/Unregister churn against the real daemon: `FONTREG_CHURN_CHANGES` changes (260 here;
     /// scripts/reliability.sh runs 10,000) of 142 files, RSS sampled after 60 changes of warm-up
-    /// and at the end. Before the fix fontconfig's rebuilds kept about 8 KiB per change.
+    /// and at the end. Before the fix fontconfig's rebuilds kept about 8 KiB per change (1.6 MiB
+    /// over the 200 measured); the bound, 5 KiB per change, is above the allocator's noise (up to
+    /// 0.6 MiB seen with the snapshot publisher's and the parser workers' buffers).
     @Test func residentMemoryStaysFlatOverRegisterUnregisterChurn() throws {
-        let changes = Int(ProcessInfo.processInfo.environment["FONTREG_CHURN_CHANGES"] ?? "") ?? 160
+        let changes = Int(ProcessInfo.processInfo.environment["FONTREG_CHURN_CHANGES"] ?? "") ?? 260
         let directory = TemporaryDirectory()
         let daemon = try DaemonProcess(
             directory: directory, fonts: [BuildProducts.fixtureFonts + "/collection"],
@@ -263,7 +265,7 @@ struct ConfinementAttackTests {
         print(
             "churn: \(changes) changes in \(Int(Date().timeIntervalSince(started))) s, RSS \(warm) KiB after warm-up, "
                 + "\(end) KiB at the end (\(Int(perChange)) bytes per change)")
-        #expect(end - warm < 512, "RSS grew from \(warm) KiB to \(end) KiB over \(changes) changes")
+        #expect(end - warm < min(5 * max(1, changes - 60), 2048), "RSS grew from \(warm) KiB to \(end) KiB over \(changes) changes")
         #expect(try daemon.stop() == 0)
     }
 
