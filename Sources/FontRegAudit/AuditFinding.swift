@@ -43,6 +43,15 @@ package struct AuditFinding: Sendable, Hashable {
         return findings
     }
 
+    /// One finding per coverage gap (issue 12), at the first text style requiring the face.
+    package static func coverageFindings(in report: AuditReport) -> [AuditFinding] {
+        (report.coverage ?? []).map { gap in
+            var place = parse(gap.source)
+            place.message = "`\(place.name)` needs \(gap.summary)"
+            return place
+        }
+    }
+
     private static func finding(
         _ source: String, family: String, style: String, missing: MissingFace, bold: Bool
     ) -> AuditFinding {

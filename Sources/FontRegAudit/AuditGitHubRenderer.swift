@@ -9,6 +9,9 @@ package enum AuditGitHubRenderer {
         for finding in AuditFinding.findings(in: report) {
             lines.append(annotation(finding, title: "missing font face"))
         }
+        for finding in AuditFinding.coverageFindings(in: report) {
+            lines.append(annotation(finding, title: "coverage gap", level: "warning"))
+        }
         let totals = report.totals
         lines.append(
             "::notice title=fontresolve audit::\(totals.foundFaces) of \(totals.requiredFaces) required faces found, \(totals.missingFaces) missing"
@@ -22,13 +25,13 @@ package enum AuditGitHubRenderer {
     }
 
     /// One `::error` command.
-    static func annotation(_ finding: AuditFinding, title: String) -> String {
+    static func annotation(_ finding: AuditFinding, title: String, level: String = "error") -> String {
         var properties: [String] = []
         if !finding.file.isEmpty { properties.append("file=\(escapeProperty(finding.file))") }
         if let line = finding.line { properties.append("line=\(line)") }
         if let column = finding.column { properties.append("col=\(column)") }
         properties.append("title=\(escapeProperty(title))")
-        return "::error \(properties.joined(separator: ","))::\(escapeData(finding.message))"
+        return "::\(level) \(properties.joined(separator: ","))::\(escapeData(finding.message))"
     }
 
     /// Escapes a message as the runner expects (`%`, CR, LF).

@@ -56,6 +56,11 @@ package enum AuditHTMLRenderer {
             }.joined()
             body += "</ul></section>\n"
         }
+        if let gaps = report.coverage {
+            body += "<section class=\"coverage\"><h2>Coverage</h2><ul>"
+            if gaps.isEmpty { body += "<li>Every required face covers the languages and samples asked for.</li>" }
+            body += gaps.map { "<li>\(escape($0.summary))</li>" }.joined() + "</ul></section>\n"
+        }
         if !report.notes.isEmpty {
             body +=
                 "<section class=\"notes\"><h2>Notes</h2><ul>" + report.notes.map { "<li>\(escape($0))</li>" }.joined()

@@ -69,6 +69,12 @@ package enum AuditMarkdownRenderer {
             out +=
                 "Not auditable (generic or system names): \(report.notAuditable.map { "`\($0.name)`" }.joined(separator: ", "))\n\n"
         }
+        if let gaps = report.coverage {
+            out += "#### Coverage\n\n"
+            if gaps.isEmpty { out += "Every required face covers the languages and samples asked for.\n\n" }
+            for gap in gaps { out += "- \(escape(gap.summary))\n" }
+            if !gaps.isEmpty { out += "\n" }
+        }
         if !report.notes.isEmpty {
             out +=
                 "<details><summary>Notes</summary>\n\n" + report.notes.map { "- \(escape($0))\n" }.joined()

@@ -21,6 +21,12 @@ package struct AuditReport: Sendable, Hashable, Codable {
     package var complete: Bool
     /// The shipped variable fonts: the `wght` range used and what instancing would save.
     package var variableFonts: [VariableFontUse] = []
+    /// The languages (`--lang`, `$locales`) the coverage check was asked for; `nil` (absent) when none were.
+    package var languages: [String]? = nil
+    /// The sample texts (`--sample`, `$samples`) the coverage check was asked for; `nil` (absent) when none were.
+    package var samples: [String]? = nil
+    /// Required faces that lack sample characters or languages and what stands in (issue 12); `nil` when not asked.
+    package var coverage: [CoverageGap]? = nil
 }
 
 /// One audited family: the first real family of the stacks that name it.

@@ -11,9 +11,14 @@ package enum AuditSARIFRenderer {
     /// The rule of an input that cannot be read.
     static let inputRuleID = "fontreg/input-error"
 
+    /// The rule of a coverage gap (issue 12): a warning, text still draws with the stand-in.
+    static let coverageRuleID = "fontreg/coverage-gap"
+
     /// The SARIF log as pretty JSON with sorted keys.
     package static func render(_ report: AuditReport) -> String {
-        log(AuditFinding.findings(in: report).map { result($0, rule: ruleID) })
+        log(
+            AuditFinding.findings(in: report).map { result($0, rule: ruleID) }
+                + AuditFinding.coverageFindings(in: report).map { result($0, rule: coverageRuleID, level: "warning") })
     }
 
     /// The SARIF log of an input that cannot be read: one result at its line.
@@ -22,14 +27,14 @@ package enum AuditSARIFRenderer {
     }
 
     /// One result.
-    static func result(_ finding: AuditFinding, rule: String) -> JSONValue {
+    static func result(_ finding: AuditFinding, rule: String, level: String = "error") -> JSONValue {
         var region: [String: JSONValue] = [:]
         if let line = finding.line { region["startLine"] = .int(line) }
         if let column = finding.column { region["startColumn"] = .int(column) }
         var physical: [String: JSONValue] = ["artifactLocation": ["uri": .string(finding.file)]]
         if !region.isEmpty { physical["region"] = .object(region) }
         return [
-            "ruleId": .string(rule), "level": "error", "message": ["text": .string(finding.message)],
+            "ruleId": .string(rule), "level": .string(level), "message": ["text": .string(finding.message)],
             "locations": [["physicalLocation": .object(physical)]],
         ]
     }
@@ -45,6 +50,17 @@ package enum AuditSARIFRenderer {
                     "help": [
                         "text":
                             "Add the font file of that family, weight and style, or change the style's weight to one the family has."
+                    ],
+                ],
+                [
+                    "id": .string(coverageRuleID),
+                    "shortDescription": [
+                        "text":
+                            "A required face lacks characters or languages the design system names; another face stands in."
+                    ],
+                    "help": [
+                        "text":
+                            "Ship a family covering them in the style's stack, or accept the stand-in named in the message."
                     ],
                 ],
                 [

@@ -68,6 +68,7 @@ package enum AuditTextRenderer {
                 .joined(separator: ", ") + "\n"
         }
         out += variableFonts(report.variableFonts)
+        out += coverage(report)
         if !report.notes.isEmpty {
             out += "\nNotes:\n" + report.notes.map { "  - \($0)\n" }.joined()
         }
@@ -108,6 +109,31 @@ package enum AuditTextRenderer {
             while line.hasSuffix(" ") { line.removeLast() }
             return line + "\n"
         }.joined()
+    }
+
+    /// The coverage section (issue 12): what each required face lacks and which face stands in.
+    static func coverage(_ report: AuditReport) -> String {
+        guard let gaps = report.coverage else { return "" }
+        let asked = (report.languages ?? []) + (report.samples ?? []).map { "\"\($0)\"" }
+        var out = "\nCoverage of \(asked.joined(separator: ", ")):\n"
+        if gaps.isEmpty { return out + "  every required face covers them\n" }
+        for gap in gaps {
+            out += "  \(gap.faceDescription):\n"
+            if !gap.missingCharacters.isEmpty {
+                out += "    lacks \(gap.missingCharacters.joined(separator: ", "))\n"
+            }
+            if !gap.missingLanguages.isEmpty {
+                out += "    does not cover the languages \(gap.missingLanguages.joined(separator: ", "))\n"
+            }
+            for standIn in gap.standIns {
+                out +=
+                    "    \(standIn.postscriptName) (\(standIn.family) \(standIn.weight)\(standIn.italic ? " italic" : "")) stands in for \"\(standIn.characters)\"\n"
+            }
+            if !gap.uncovered.isEmpty {
+                out += "    no registered face covers \(gap.uncovered.joined(separator: ", "))\n"
+            }
+        }
+        return out
     }
 
     /// The variable-font section: the `wght` range used and what instancing saves.

@@ -62,6 +62,21 @@ struct TokenTree {
         }
     }
 
+    /// The strings of a top-level member (`$locales`, `$samples`) over every merged file, in order, without repeats:
+    /// a string or an array of strings.
+    func topLevelStrings(_ key: String) -> [String] {
+        var result: [String] = []
+        for file in roots.keys.sorted() {
+            guard let value = roots[file]?[key] else { continue }
+            let values: [SourceJSONValue]
+            if case .array(let items, _) = value { values = items } else { values = [value] }
+            for case .string(let text, _) in values where !text.isEmpty && !result.contains(text) {
+                result.append(text)
+            }
+        }
+        return result
+    }
+
     /// The file a token is written in (the first merged file for a path that is not a token).
     func file(of tokenPath: String) -> String {
         token(at: tokenPath)?.file ?? roots.keys.sorted().first ?? file

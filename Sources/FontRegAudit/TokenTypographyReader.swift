@@ -53,7 +53,12 @@ struct TokenTypographyReader {
         if uses.isEmpty {
             notes.append("\(file): no typography tokens found; only typography tokens count as text styles")
         }
-        return TypographyDocument(file: file, format: format, uses: uses, notes: notes)
+        var document = TypographyDocument(file: file, format: format, uses: uses, notes: notes)
+        document.languages = tree.topLevelStrings("$locales").flatMap {
+            $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        }.filter { !$0.isEmpty }
+        document.samples = tree.topLevelStrings("$samples")
+        return document
     }
 
     private static func literal(_ value: SourceJSONValue) -> String {

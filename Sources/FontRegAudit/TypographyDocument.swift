@@ -11,6 +11,10 @@ package struct TypographyDocument: Sendable {
     package var uses: [TypographyUse]
     /// Things worth knowing that are not errors: deprecated tokens left out, palette weights no style uses.
     package var notes: [String]
+    /// Language tags the file names for the coverage check (a token file's top-level `$locales`).
+    package var languages: [String] = []
+    /// Sample texts the file names for the coverage check (a token file's top-level `$samples`).
+    package var samples: [String] = []
 
     package init(file: String, format: AuditInputFormat, uses: [TypographyUse], notes: [String] = []) {
         self.file = file

@@ -44,11 +44,13 @@ package enum AuditCommand {
           --report FILE      also write a self-contained HTML page drawing every face
           --emit FORMAT      write the wiring into --out: css, android, ios, flutter, style-dictionary
           --copy-fonts DIR   copy exactly the font files the design system needs, with their licences
+          --lang TAG[,TAG…]  report the languages each required face does not cover, and what stands in
+          --sample TEXT      report the characters of TEXT each required face lacks, and what stands in
         exit: 0 complete, 1 a required face is missing, 2 an input cannot be read, 64 usage, 73 output not written
         """
 
     static let parser = ArgumentParser(
-        options: ["fonts", "rules", "bold-policy", "report", "format", "emit", "out", "copy-fonts"],
+        options: ["fonts", "rules", "bold-policy", "report", "format", "emit", "out", "copy-fonts", "lang", "sample"],
         flags: ["json", "markdown", "system-fonts", "include-deprecated"])
 
     /// Runs the audit.
@@ -58,8 +60,11 @@ package enum AuditCommand {
     ///   - faces: the registry's contents (from the daemon). Ignored when `--fonts`, `--rules` or
     ///     `--system-fonts` ask for an in-process registry; an empty index when `nil`.
     ///   - rules: family rules whose `supportedWeights` limit Bold Text (from the daemon); `--rules` overrides.
+    ///   - backend: the daemon, for the coverage of `--lang`/`--sample` (`FaceCoverage`, `ResolveText`).
     /// - Returns: output, exit code and the report.
-    package static func run(arguments: [String], faces: FontIndex? = nil, rules: RuleSet? = nil) -> Result {
+    package static func run(
+        arguments: [String], faces: FontIndex? = nil, rules: RuleSet? = nil, backend: (any RegistryBackend)? = nil
+    ) -> Result {
         let options: AuditOptions
         do {
             options = try AuditOptions(arguments: arguments)
@@ -83,26 +88,58 @@ package enum AuditCommand {
             return Result(stdout: annotation, stderr: "fontresolve audit: \(error)\n", exitCode: 2)
         }
         let registry: (index: FontIndex, rules: RuleSet, notes: [String])
+        var coverageBackend = backend
         do {
-            registry = try openRegistry(options, faces: faces, rules: rules)
+            let embedded = options.inProcess ? try EmbeddedBackend(arguments: options.parsed) : nil
+            if let embedded { coverageBackend = embedded }
+            registry = try openRegistry(options, faces: faces, rules: rules, embedded: embedded?.registry)
         } catch {
             return Result(stdout: "", stderr: "fontresolve audit: \(error)\n", exitCode: 2)
         }
         var report = audit(documents, options: options, registry: registry)
         report.variableFonts = VariableFontSavings.estimate(
             AuditWiring(report: report, faces: registry.index.faces, uses: documents.flatMap(\.uses)))
+        let languages = options.languages + documents.flatMap(\.languages)
+        let samples = options.samples + documents.flatMap(\.samples)
+        if !languages.isEmpty || !samples.isEmpty {
+            report.languages = languages
+            report.samples = samples
+            do {
+                report.coverage = try coverage(
+                    report, languages: languages, samples: samples, backend: coverageBackend,
+                    faces: registry.index.faces)
+            } catch {
+                return Result(stdout: "", stderr: "fontresolve audit: \(error)\n", exitCode: 2)
+            }
+        }
         return output(report, documents: documents, options: options, index: registry.index)
     }
 
+    /// The coverage gaps of the report's faces, answered by `backend` (in process or the daemon).
+    static func coverage(
+        _ report: AuditReport, languages: [String], samples: [String], backend: (any RegistryBackend)?,
+        faces: [FaceRecord]
+    ) throws(CLIError) -> [CoverageGap] {
+        guard let backend else {
+            throw .failed("--lang and --sample need faces to check: pass --fonts DIR or run against the daemon")
+        }
+        let checker = AuditCoverage(
+            faceCoverage: { (name, text) throws(CLIError) in try backend.faceCoverage(postscriptName: name, text: text)
+            },
+            resolveText: { (text, query) throws(CLIError) in try backend.resolveText(text, query, explain: false) },
+            faces: faces)
+        return try checker.gaps(in: report, languages: languages, samples: samples)
+    }
+
     /// The registry to audit against: scanned in process for `--fonts`/`--rules`/`--system-fonts`, else the caller's.
-    static func openRegistry(_ options: AuditOptions, faces: FontIndex?, rules: RuleSet?) throws
-        -> (index: FontIndex, rules: RuleSet, notes: [String])
-    {
+    static func openRegistry(
+        _ options: AuditOptions, faces: FontIndex?, rules: RuleSet?, embedded: FontRegistry? = nil
+    ) throws -> (index: FontIndex, rules: RuleSet, notes: [String]) {
         var index = faces ?? FontIndex(faces: [])
         var ruleSet = rules ?? .empty
         var notes: [String] = []
         if options.inProcess {
-            let registry = try EmbeddedRegistry.open(options.parsed)
+            let registry = try embedded ?? EmbeddedRegistry.open(options.parsed)
             index = registry.index
             ruleSet = registry.rules
         } else if faces == nil {
@@ -150,7 +187,9 @@ package enum AuditCommand {
         _ report: AuditReport, documents: [TypographyDocument], options: AuditOptions, index: FontIndex
     ) -> Result {
         var result = Result(
-            stdout: render(report, options: options), stderr: "", exitCode: report.complete ? 0 : 1, report: report)
+            stdout: render(report, options: options), stderr: "",
+            exitCode: report.complete && !(report.coverage ?? []).contains { !$0.uncovered.isEmpty } ? 0 : 1,
+            report: report)
         if let reportPath = options.parsed.value("report") {
             let html = AuditHTMLRenderer.render(report, faces: index.faces)
             do {

@@ -1,5 +1,6 @@
 import FontRegAudit
 import FontRegCore
+import Foundation
 
 /// The audit's arguments, parsed and checked: what to read, how to report, what to emit.
 struct AuditOptions {
@@ -41,6 +42,13 @@ struct AuditOptions {
     var out: String? { parsed.value("out") }
     /// `--copy-fonts`.
     var copyFonts: String? { parsed.value("copy-fonts") }
+    /// `--lang TAG[,TAG…]` (repeatable): languages every required face is checked against.
+    var languages: [String] {
+        parsed.values("lang").flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
+            .filter { !$0.isEmpty }
+    }
+    /// `--sample TEXT` (repeatable): texts every required face is checked against.
+    var samples: [String] { parsed.values("sample").filter { !$0.isEmpty } }
     /// Count deprecated tokens.
     var includeDeprecated: Bool { parsed.has("include-deprecated") }
     /// Whether the faces come from an in-process registry rather than the caller.

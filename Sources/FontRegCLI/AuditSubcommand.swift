@@ -49,6 +49,15 @@ package enum AuditSubcommand: Subcommand {
                 help: "Copy exactly the font files the design system needs, with their licence files, into DIR.",
                 example: "fontresolve audit tokens.json --fonts fonts --copy-fonts dist/fonts", completion: .directory),
             .init(
+                "lang", value: "TAG[,TAG...]",
+                help:
+                    "Report, for every required face (Bold Text faces included), whether it covers these languages (fontconfig tags), and which face stands in.",
+                example: "fontresolve audit tokens.json --fonts fonts --lang ja,ar", repeatable: true),
+            .init(
+                "sample", value: "TEXT",
+                help: "Report the characters of TEXT every required face lacks, and which face draws them instead.",
+                example: "fontresolve audit tokens.json --fonts fonts --sample 'Hello 世界'", repeatable: true),
+            .init(
                 "markdown", help: "Print the report as Markdown (for a pull-request comment).",
                 example: "fontresolve audit tokens.json --markdown > audit.md"),
             .init(
@@ -83,7 +92,8 @@ package enum AuditSubcommand: Subcommand {
             if context.arguments.positional.isEmpty { throw context.spec.usageError("give at least one input FILE") }
             let backend = try context.backend()
             let faces = try backend.faces(family: nil)
-            result = AuditCommand.run(arguments: forwarded, faces: FontIndex(faces: faces), rules: try backend.rules())
+            result = AuditCommand.run(
+                arguments: forwarded, faces: FontIndex(faces: faces), rules: try backend.rules(), backend: backend)
         }
         if !result.stdout.isEmpty {
             context.console.line(result.stdout.hasSuffix("\n") ? String(result.stdout.dropLast()) : result.stdout)
