@@ -2,7 +2,6 @@ import FontRegCore
 import FontRegJSON
 import FontRegProtocol
 import FontRegSystem
-import Glibc
 import Varlink
 
 extension RegistryService {
@@ -59,15 +58,7 @@ extension RegistryService {
         // A directory's own symlinks must not lead the scan outside the roots either; this walk
         // may be long, so it runs here on the worker rather than on the event loop.
         let roots = settings.withLock { $0.allowedRoots }
-        for path in paths {
-            var info = stat()
-            guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { continue }
-            if let escape = roots.firstEscapingLink(under: path) {
-                let refusal = PathRefusal.escapingLink(path: path, link: escape.link, target: escape.target)
-                logger.warning("refused Register of \(path) from \(peer): \(refusal)")
-                throw Self.varlinkError(refusal, allowedRoots: roots.roots)
-            }
-        }
+        try refuseEscapingLinks(in: paths, roots: roots, peer: peer)
         let report: RegistrationReport
         do {
             report = try registry.register(paths: paths, confinedTo: roots.resolvedRoots)
@@ -95,8 +86,7 @@ extension RegistryService {
                 + "\(counted(report.added.count, "face")) added, generation \(report.generation)")
         if let callback = directoryRegistered.withLock({ $0 }) {
             for path in paths {
-                var info = stat()
-                if stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR { callback(path) }
+                if (try? Syscall.status(ofPath: path, followLinks: true))?.kind == .directory { callback(path) }
             }
         }
         return [
@@ -170,6 +160,28 @@ extension RegistryService {
                 "problems": .array(report.problems.map { ["path": .string($0.path), "reason": .string($0.reason)] }),
                 "generation": .int(report.generation),
             ])
+        }
+    }
+}
+
+extension RegistryService {
+    /// Refuses a `Register` of a directory holding a symbolic link that leads outside `roots`.
+    ///
+    /// The walk may be long, so callers run it on the change worker, not on an event loop.
+    ///
+    /// - Parameters:
+    ///   - paths: the paths asked for; those that are not directories are skipped.
+    ///   - roots: the roots the registration must stay inside.
+    ///   - peer: the caller, for the log.
+    /// - Throws: `PathNotAllowed`, naming the link, for the first escaping link.
+    func refuseEscapingLinks(in paths: [String], roots: AllowedRoots, peer: PeerCredentials) throws(VarlinkError) {
+        for path in paths {
+            guard (try? Syscall.status(ofPath: path, followLinks: true))?.kind == .directory else { continue }
+            if let escape = roots.firstEscapingLink(under: path) {
+                let refusal = PathRefusal.escapingLink(path: path, link: escape.link, target: escape.target)
+                logger.warning("refused Register of \(path) from \(peer): \(refusal)")
+                throw Self.varlinkError(refusal, allowedRoots: roots.roots)
+            }
         }
     }
 }

@@ -1,7 +1,7 @@
 import FontRegCore
 import FontRegJSON
 import FontRegProtocol
-import Glibc
+import FontRegSystem
 import Varlink
 
 /// Issue 15: scopes, and users registering their own fonts without being administrators.
@@ -85,15 +85,7 @@ extension RegistryService {
         throws(VarlinkError) -> [String: JSONValue]
     {
         let paths = records.map(\.path)
-        for path in paths {
-            var info = stat()
-            guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { continue }
-            if let escape = roots.firstEscapingLink(under: path) {
-                let refusal = PathRefusal.escapingLink(path: path, link: escape.link, target: escape.target)
-                logger.warning("refused Register of \(path) from \(peer): \(refusal)")
-                throw Self.varlinkError(refusal, allowedRoots: roots.roots)
-            }
-        }
+        try refuseEscapingLinks(in: paths, roots: roots, peer: peer)
         let report: RegistrationReport
         do {
             report = try registry.register(paths: paths, confinedTo: roots.resolvedRoots, filesOwnedBy: peer.uid)
@@ -116,8 +108,9 @@ extension RegistryService {
                 && paths.contains { AllowedRoots.isInside(problem.path, root: $0) }
         }.map(\.path)
         for file in foreign + Set(report.added.map(\.file)).sorted() {
-            var info = stat()
-            guard !foreign.contains(file), lstat(file, &info) == 0, info.st_uid == peer.uid else {
+            guard !foreign.contains(file), let info = try? Syscall.status(ofPath: file, followLinks: false),
+                info.owner == peer.uid
+            else {
                 _ = try? registry.unregister(paths: paths)
                 logger.warning(
                     "refused Register of \(paths.joined(separator: ", ")) from \(peer): \(file) is not theirs")
@@ -151,8 +144,7 @@ extension RegistryService {
                 + "generation \(report.generation)")
         if let callback = directoryRegistered.withLock({ $0 }) {
             for path in paths {
-                var info = stat()
-                if stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR { callback(path) }
+                if (try? Syscall.status(ofPath: path, followLinks: true))?.kind == .directory { callback(path) }
             }
         }
         return [
