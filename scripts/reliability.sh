@@ -9,7 +9,8 @@
 # protocol fuzzer), font (font-file fuzzer), crash (kill -9 loop), load (1,000 connections), confinement
 # (issue 17: symlink swaps and a RENAME_EXCHANGE race by `nobody` against Rescan, hostile state files,
 # a 10 GiB sparse font, RSS over Register/Unregister churn), libfuzzer (protocol, then snapshot;
-# coverage-guided, own build in .build/fuzz), asan / tsan (the Swift test suite, or with --quick a
+# coverage-guided, own build in .build/fuzz), snapshotfuzz (the snapshot libFuzzer run alone: 60 s,
+# --long 1,200 s, from seed snapshots scripts/make-snapshot-seeds.sh writes with this build's fontregd), asan / tsan (the Swift test suite, or with --quick a
 # subset, under AddressSanitizer / ThreadSanitizer, own builds in .build/asan and .build/tsan).
 # Resources and fairness (issue 17, Tests/reliability/fairness_test.py): attack (8 attackers with
 # worst-case calls while a good client measures p50/p99 and the watchdog gap; release build),
@@ -41,20 +42,21 @@ wants() { [[ " $runs " == *" $1 "* ]]; }
 
 if [[ $mode == quick ]]; then
     PROTOCOL="--count 4000 --seconds 45"; FONT="--count 2000 --seconds 40"; CRASH="--rounds 25 --seconds 60"
-    LOAD="--connections 1000 --seconds 20 --settle 10"; FUZZ_SECONDS=45; SNAPSHOT_FUZZ_SECONDS=20
+    LOAD="--connections 1000 --seconds 20 --settle 10"; FUZZ_SECONDS=45; SNAPSHOT_FUZZ_SECONDS=${SNAPSHOT_FUZZ_SECONDS:-60}
     RACE_SECONDS=10; CHURN_CHANGES=400
     FAIRNESS="--seconds 10 --distinct 2000 --settle 10"
     # The suites that drive the real daemon with hostile input, plus the protocol unit tests.
     SANITIZER_FILTER="Reliability|HostileInput|CallCost|DaemonAccessRace|DaemonLimitsTests|VarlinkMessageTests|JSONParserTests"
 else
     PROTOCOL="--count 100000 --seconds 900"; FONT="--count 20000 --seconds 900"; CRASH="--rounds 300 --seconds 1200"
-    LOAD="--connections 1000 --seconds 120 --settle 60"; FUZZ_SECONDS=1800; SNAPSHOT_FUZZ_SECONDS=600
+    LOAD="--connections 1000 --seconds 120 --settle 60"; FUZZ_SECONDS=1800; SNAPSHOT_FUZZ_SECONDS=${SNAPSHOT_FUZZ_SECONDS:-1200}
     RACE_SECONDS=60; CHURN_CHANGES=10000
     FAIRNESS="--seconds 60 --distinct 20000 --settle 60"
     SANITIZER_FILTER=""
 fi
 
 failed=()
+fuzz_built=0
 step() { echo; echo "== $1"; }
 record() { if [[ $1 -ne 0 ]]; then failed+=("$2"); echo "== $2: FAILED"; fi; }
 
@@ -72,6 +74,9 @@ if wants corpus; then
     .build/debug/fontreg-fuzz Tests/reliability/corpus/protocol; record $? corpus
     step "replay the snapshot fuzz corpus through the snapshot reader's checks and lookups"
     FONTREG_FUZZ_TARGET=snapshot .build/debug/fontreg-fuzz Tests/reliability/corpus/snapshot; record $? corpus
+    step "replay seed snapshots written by this build's fontregd through the snapshot reader"
+    bash scripts/make-snapshot-seeds.sh .build/snapshot-seeds .build/debug \
+        && FONTREG_FUZZ_TARGET=snapshot .build/debug/fontreg-fuzz .build/snapshot-seeds; record $? corpus
 fi
 if wants protocol; then
     step "black-box protocol fuzzer"
@@ -121,26 +126,42 @@ if wants attack; then
         record 1 attack
     fi
 fi
-if wants libfuzzer; then
-    step "libFuzzer over framing, JSON decoding and dispatch (${FUZZ_SECONDS} s)"
+if wants libfuzzer || wants snapshotfuzz; then
+    step "build the libFuzzer target (AddressSanitizer, .build/fuzz)"
     if swift build --product fontreg-fuzz --scratch-path .build/fuzz -Xswiftc -sanitize=fuzzer,address \
         -Xswiftc -parse-as-library -Xswiftc -DFONTREG_LIBFUZZER -Xswiftc -use-ld=lld; then
         mkdir -p .build/fuzz-corpus .build/reliability
-        LSAN_OPTIONS="suppressions=$PWD/Tests/reliability/lsan.supp" .build/fuzz/debug/fontreg-fuzz \
-            -max_total_time="$FUZZ_SECONDS" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
-            -artifact_prefix=.build/reliability/ .build/fuzz-corpus Tests/reliability/corpus/protocol 2>&1 \
-            | grep -vE "^#[0-9]+\s+(NEW|REDUCE|pulse)"
-        record "${PIPESTATUS[0]}" libfuzzer
-        step "libFuzzer over the snapshot reader (${SNAPSHOT_FUZZ_SECONDS} s)"
+        fuzz_built=1
+    else
+        record 1 libfuzzer
+        fuzz_built=0
+    fi
+fi
+if wants libfuzzer && [[ $fuzz_built == 1 ]]; then
+    step "libFuzzer over framing, JSON decoding and dispatch (${FUZZ_SECONDS} s)"
+    LSAN_OPTIONS="suppressions=$PWD/Tests/reliability/lsan.supp" .build/fuzz/debug/fontreg-fuzz \
+        -max_total_time="$FUZZ_SECONDS" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+        -artifact_prefix=.build/reliability/ .build/fuzz-corpus Tests/reliability/corpus/protocol 2>&1 \
+        | grep -vE "^#[0-9]+\s+(NEW|REDUCE|pulse)"
+    record "${PIPESTATUS[0]}" libfuzzer
+fi
+if (wants libfuzzer || wants snapshotfuzz) && [[ $fuzz_built == 1 ]]; then
+    step "libFuzzer over the snapshot reader and every client lookup (${SNAPSHOT_FUZZ_SECONDS} s)"
+    # Seeds written by this checkout's fontregd, so they follow the layout version; a corpus
+    # grown under another layout version is dropped (its inputs would stop at the version check).
+    if swift build --product fontregd >/dev/null && bash scripts/make-snapshot-seeds.sh .build/snapshot-seeds; then
+        layout=$(od -An -tu4 -j8 -N4 .build/snapshot-seeds/seed-families | tr -d ' ')
+        [[ "$(cat .build/fuzz-corpus-snapshot.layout 2>/dev/null)" == "$layout" ]] || rm -rf .build/fuzz-corpus-snapshot
+        echo "$layout" >.build/fuzz-corpus-snapshot.layout
         mkdir -p .build/fuzz-corpus-snapshot
         FONTREG_FUZZ_TARGET=snapshot LSAN_OPTIONS="suppressions=$PWD/Tests/reliability/lsan.supp" \
             .build/fuzz/debug/fontreg-fuzz -max_total_time="$SNAPSHOT_FUZZ_SECONDS" -timeout=10 \
             -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix=.build/reliability/snapshot- \
-            .build/fuzz-corpus-snapshot Tests/reliability/corpus/snapshot 2>&1 \
+            .build/fuzz-corpus-snapshot .build/snapshot-seeds Tests/reliability/corpus/snapshot 2>&1 \
             | grep -vE "^#[0-9]+\s+(NEW|REDUCE|pulse)"
-        record "${PIPESTATUS[0]}" libfuzzer
+        record "${PIPESTATUS[0]}" snapshotfuzz
     else
-        record 1 libfuzzer
+        record 1 snapshotfuzz
     fi
 fi
 for sanitizer in asan tsan; do
