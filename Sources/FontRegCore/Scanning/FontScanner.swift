@@ -98,8 +98,10 @@ final class FontScanner {
             scanRoot(root, confine: confine, walk: &walk, fresh: &fresh)
         }
         requiredOwner = nil
-        flushPending(walk: &walk, fresh: &fresh)
-        pool?.finish()
+        if let pool {
+            settle(pool.drain(), walk: &walk, fresh: &fresh)
+            pool.finish()
+        }
         // Every file found in the cache is keyed by its path there: with nothing read afresh and as
         // many files as before, the cache holds exactly these files (no second lookup per path).
         cacheChanged = filesRead > 0 || fresh.count != cache.count
@@ -163,11 +165,13 @@ final class FontScanner {
             case .problem(let problem):
                 walk.add(problem)
             case .pending(let job, let opened):
-                if walk.seenFiles.insert(FileIdentity(opened)).inserted {
-                    // The first file to parse starts the workers; the walk goes on while they start.
-                    if walk.pending.isEmpty { pool?.prepare() }
-                    walk.addPending(job, status: opened)
-                    if walk.pending.count >= Self.pendingLimit { flushPending(walk: &walk, fresh: &fresh) }
+                guard let pool, walk.seenFiles.insert(FileIdentity(opened)).inserted else { return }
+                // The first file to parse starts the workers; the walk goes on while they start and parse.
+                if pool.outstanding == 0 { pool.prepare() }
+                walk.addPending(ticket: pool.submit(job), path: job.path, status: opened)
+                settle(pool.collect(waiting: false), walk: &walk, fresh: &fresh)
+                while pool.outstanding >= Self.pendingLimit {
+                    settle(pool.collect(waiting: true), walk: &walk, fresh: &fresh)
                 }
             }
         }
@@ -285,25 +289,24 @@ final class FontScanner {
         case pending(ParseJob, FileStatus)
     }
 
-    /// Hands the files waiting for a parser to the pool and puts their outcomes where they were found.
-    private func flushPending(walk: inout ScanWalk, fresh: inout [String: ScannedFile]) {
-        guard let pool, !walk.pending.isEmpty else { return }
-        let replies = pool.parse(walk.pending.map(\.job))
-        for (waiting, reply) in zip(walk.pending, replies) {
-            let job = waiting.job
+    /// Puts the parsers' answers where their files were met in the walk.
+    private func settle(
+        _ answers: [(ticket: Int, reply: ParseReply)], walk: inout ScanWalk, fresh: inout [String: ScannedFile]
+    ) {
+        for (ticket, reply) in answers {
+            guard let waiting = walk.pending.removeValue(forKey: ticket) else { continue }
             switch reply {
             case .faces(let faces):
                 filesRead += 1
                 let file = ScannedFile(
-                    path: job.path, identity: FileIdentity(waiting.status), size: waiting.status.size,
+                    path: waiting.path, identity: FileIdentity(waiting.status), size: waiting.status.size,
                     modified: waiting.status.modifiedNanoseconds, faces: faces)
-                fresh[job.path] = file
+                fresh[waiting.path] = file
                 walk.entries[waiting.entry] = .file(file)
             case .problem(let reason):
-                walk.entries[waiting.entry] = .problem(ScanProblem(path: job.path, reason: reason))
+                walk.entries[waiting.entry] = .problem(ScanProblem(path: waiting.path, reason: reason))
             }
         }
-        walk.pending = []
     }
 
     /// Checks and reads one entry of an open directory; never opens anything but a regular file.
@@ -420,15 +423,16 @@ struct ScanWalk {
         case pending
     }
 
-    /// A file waiting for a sandboxed parser, and where its outcome goes in ``entries``.
+    /// A file handed to a sandboxed parser, and where its outcome goes in ``entries``.
     struct Waiting {
-        let job: ParseJob
+        let path: String
         let status: FileStatus
         let entry: Int
     }
 
     var entries: [Entry] = []
-    var pending: [Waiting] = []
+    /// The files handed to the parsers and not yet answered, by the pool's ticket.
+    var pending: [Int: Waiting] = [:]
     var seenFiles: Set<FileIdentity> = []
     var visitedDirectories: [FileIdentity: String] = [:]
 
@@ -436,9 +440,9 @@ struct ScanWalk {
     mutating func add(_ file: ScannedFile) { entries.append(.file(file)) }
     /// Records a problem.
     mutating func add(_ problem: ScanProblem) { entries.append(.problem(problem)) }
-    /// Records a file handed to the parsers, keeping its place.
-    mutating func addPending(_ job: ParseJob, status: FileStatus) {
-        pending.append(Waiting(job: job, status: status, entry: entries.count))
+    /// Records a file handed to the parsers under its ticket, keeping its place.
+    mutating func addPending(ticket: Int, path: String, status: FileStatus) {
+        pending[ticket] = Waiting(path: path, status: status, entry: entries.count)
         entries.append(.pending)
     }
 

@@ -48,6 +48,28 @@ import Testing
         #expect(result.problems.count == 3)
     }
 
+    /// The walk goes on while the workers parse (issue 13): more files than the scanner keeps open
+    /// at once, a crash and a hang among them, still come back complete and in the walk's order.
+    @Test func moreFilesThanThePendingBoundComeBackInTheWalksOrderWhileTheWalkGoesOn() throws {
+        let directory = Fixtures.temporaryDirectory()
+        defer { Fixtures.cleanUp(directory) }
+        let source = Fixtures.families + "/NotoFixture-Regular.ttf"
+        let count = FontScanner.pendingLimit * 2 + 7
+        var names = (0..<count).map { String(format: "f%04d", $0) }
+        names[40] = "f0040-parser-crash"
+        names[200] = "f0200-parser-hang"
+        for name in names { try FileManager.default.copyItem(atPath: source, toPath: "\(directory)/\(name).ttf") }
+        let scanner = FontScanner(pool: ParserPool(settings: Self.settings(faults: true, timeout: 0.5)))
+        let result = scanner.scan(roots: [directory])
+        let read = names.filter { !$0.contains("parser-") }.map { "\(directory)/\($0).ttf" }
+        #expect(result.files.map(\.path) == read)
+        #expect(result.files.allSatisfy { $0.faces.count == 1 })
+        #expect(
+            result.problems.map { ($0.path as NSString).lastPathComponent } == [
+                names[40] + ".ttf", names[200] + ".ttf",
+            ])
+    }
+
     /// A mutated CFF font (from the font fuzzer) on which FreeType sorts a large array: glibc's
     /// `qsort` then calls `sysinfo`, which the first filter forbade, so the worker was killed.
     @Test func aRealMutantThatOnceKilledTheWorkerIsReadAsInProcess() throws {
