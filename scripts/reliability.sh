@@ -17,6 +17,9 @@
 # cache (distinct unknown families), nonreaders (10/40/100 clients that never read), flood (one
 # uid's 1,024 connections while another uid and root are served), slowloris; overflow (a real inotify
 # queue overflow, as root: subdirectories created during it are watched and their fonts registered).
+# soak (issue 13, Tests/reliability/memory_soak.py; not in the default list): the release daemon on
+# 10,000 generated faces under mixed queries for SOAK_MINUTES (default 2), Private_Dirty and Rss from
+# smaps_rollup, failing when memory grows without bound.
 # load also asserts memory: peak RSS within 64 MiB of idle, within 8 MiB after (10 s, --long 60 s).
 # Exits non-zero when any run fails; the last line says which.
 set -uo pipefail
@@ -162,6 +165,17 @@ if (wants libfuzzer || wants snapshotfuzz) && [[ $fuzz_built == 1 ]]; then
         record "${PIPESTATUS[0]}" snapshotfuzz
     else
         record 1 snapshotfuzz
+    fi
+fi
+if wants soak; then
+    # Issue 13: the release daemon on a generated 10,000-face corpus under mixed queries from 4
+    # connections for SOAK_MINUTES (default 2; docs/reliability.md reports a 10-minute run).
+    step "memory soak: release fontregd, 10,000 faces, mixed queries for ${SOAK_MINUTES:-2} min"
+    if swift build -c release --product fontregd >/dev/null; then
+        FONTREG_BUILD_DIR=.build/release python3 Tests/reliability/memory_soak.py --minutes "${SOAK_MINUTES:-2}"
+        record $? soak
+    else
+        record 1 soak
     fi
 fi
 for sanitizer in asan tsan; do
