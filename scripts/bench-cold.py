@@ -121,6 +121,8 @@ def main():
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--work", default=None)
     parser.add_argument("--no-fc-cache", action="store_true", help="skip the fc-cache column")
+    parser.add_argument("--baseline", default=None, metavar="DIR",
+                        help="another build's fontregd (e.g. before a change), measured in the same rounds")
     parser.add_argument("corpora", nargs="+", metavar="LABEL=DIR")
     arguments = parser.parse_args()
     binary = os.path.abspath(os.path.join(arguments.bin, "fontregd"))
@@ -139,18 +141,18 @@ def main():
     print()
     print("| corpus | faces (fontreg / fontconfig patterns) | fontregd fork/exec → READY, empty cache (cores busy) | "
           "fontconfig uncached, in process | fc-cache, uncached (fork/exec → exit) | fontregd ÷ fontconfig in process | "
-          "fontregd ÷ fc-cache |")
-    print("|---|---|---|---|---|---|---|")
+          "fontregd ÷ fc-cache |" + (" baseline fontregd (÷ fontconfig in process) |" if arguments.baseline else ""))
+    print("|---|---|---|---|---|---|---|" + ("---|" if arguments.baseline else ""))
     for corpus in arguments.corpora:
         label, _, directory = corpus.partition("=")
         directory = os.path.abspath(directory)
-        daemon, inproc, cache, cores = [], [], [], []
+        daemon, inproc, cache, cores, before = [], [], [], [], []
         status, patterns = "", 0
         # Untimed: the files into the page cache, so that no side pays for the disk the other warmed.
         fontconfig.uncached(directory, work)
         for round in range(arguments.rounds):
             # Alternate which goes first, so neither always runs right after the other.
-            steps = ["daemon", "fontconfig", "fc-cache"]
+            steps = ["daemon", "fontconfig", "fc-cache"] + (["baseline"] if arguments.baseline else [])
             if round % 2:
                 steps.reverse()
             for step in steps:
@@ -161,16 +163,22 @@ def main():
                 elif step == "fontconfig":
                     seconds, patterns = fontconfig.uncached(directory, work)
                     inproc.append(seconds)
+                elif step == "baseline":
+                    before.append(fontregd_ready(os.path.abspath(os.path.join(arguments.baseline, "fontregd")),
+                                                 directory, work)[0])
                 elif not arguments.no_fc_cache:
                     cache.append(fc_cache(directory, work))
             log(f"{label} round {round + 1}: fontregd {ms(daemon[-1])} ({cores[-1]:.2f} cores), "
                 f"fontconfig {ms(inproc[-1])}"
-                + (f", fc-cache {ms(cache[-1])}" if cache else "") + f" ({status})")
+                + (f", fc-cache {ms(cache[-1])}" if cache else "")
+                + (f", baseline fontregd {ms(before[-1])}" if before else "") + f" ({status})")
         d, f = statistics.median(daemon), statistics.median(inproc)
         c = statistics.median(cache) if cache else None
         faces = next((w for w in status.replace(",", "").split() if w.isdigit()), "?")
         print(f"| {label} | {faces} / {patterns} | {ms(d)} ({statistics.median(cores):.2f} cores) | {ms(f)} | {ms(c) if c else '–'} | {d / f:.2f}× | "
-              + (f"{d / c:.2f}× |" if c else "– |"), flush=True)
+              + (f"{d / c:.2f}× |" if c else "– |")
+              + (f" {ms(statistics.median(before))} ({statistics.median(before) / f:.2f}×) |" if before else ""),
+              flush=True)
     if not arguments.work:
         shutil.rmtree(work, ignore_errors=True)
 
