@@ -56,6 +56,8 @@ int cshim_epoll_wait(int epfd, cshim_epoll_event *events, int max, int timeout_m
 
 int cshim_malloc_trim(void) { return malloc_trim(0); }
 
+int cshim_limit_arenas(int arenas) { return mallopt(M_ARENA_MAX, arenas); }
+
 int cshim_accept(int fd) { return accept4(fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC); }
 
 int cshim_eventfd(void) { return eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC); }

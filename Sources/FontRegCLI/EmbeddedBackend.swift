@@ -105,7 +105,7 @@ package final class EmbeddedBackend: RegistryBackend {
     package func status() -> RegistryStatus {
         let index = registry.index
         return RegistryStatus(
-            mode: .embedded, faces: index.faces.count, families: index.families.count, generation: index.generation,
+            mode: .embedded, faces: index.faceCount, families: index.familyCount, generation: index.generation,
             problems: index.problems + registry.rules.problemReports, fontDirectories: directories,
             registeredPaths: registry.registeredPaths, duplicates: DuplicateSummary.of(index))
     }
@@ -113,7 +113,7 @@ package final class EmbeddedBackend: RegistryBackend {
     /// Rescans every `pollInterval` seconds and reports each change (there is no daemon to tell us).
     package func watch(_ body: (RegistryEvent) -> Bool) throws(CLIError) {
         var index = registry.index
-        guard body(RegistryEvent(event: .subscribed, generation: index.generation, faces: index.faces.count)) else {
+        guard body(RegistryEvent(event: .subscribed, generation: index.generation, faces: index.faceCount)) else {
             return
         }
         while true {
@@ -122,7 +122,7 @@ package final class EmbeddedBackend: RegistryBackend {
             guard !report.added.isEmpty || !report.removed.isEmpty else { continue }
             index = registry.index
             let event = RegistryEvent(
-                event: .changed, generation: index.generation, faces: index.faces.count, added: report.added,
+                event: .changed, generation: index.generation, faces: index.faceCount, added: report.added,
                 removed: report.removed)
             guard body(event) else { return }
         }

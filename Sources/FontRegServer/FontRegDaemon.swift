@@ -56,6 +56,8 @@ package enum FontRegDaemon {
 
     /// Runs the daemon until SIGTERM: starts its services in order, waits, stops them in reverse.
     static func run(_ configuration: DaemonConfiguration, overrides: [(String, String)], logger: Logger) -> Int32 {
+        // Before any thread starts: each extra arena keeps its own dirty pages (issue 13).
+        Memory.limitArenas()
         let services = DaemonServiceGroup([], logger: logger)
         let persistence = PersistenceService(store: RegistrationStore(directory: configuration.stateDirectory))
         do {
@@ -123,8 +125,9 @@ package enum FontRegDaemon {
             return nil
         }
         let index = registry.index
+        logger.info("\(registry.startMode)")
         logger.info(
-            "indexed \(counted(index.faces.count, "face")) in \(counted(index.families.count, "family", plural: "families")) in "
+            "indexed \(counted(index.faceCount, "face")) in \(counted(index.familyCount, "family", plural: "families")) in "
                 + "\(Int(Date().timeIntervalSince(started) * 1000)) ms; \(counted(index.problems.count, "file")) unusable"
         )
         RuleProblemLog.report(registry.rules, directory: configuration.rulesDirectory, logger: logger)
@@ -294,7 +297,7 @@ package enum FontRegDaemon {
     static func statusLine(_ registry: FontRegistry) -> String {
         let index = registry.index
         return
-            "Serving \(counted(index.faces.count, "face")) in \(counted(index.families.count, "family", plural: "families")) (generation \(index.generation))"
+            "Serving \(counted(index.faceCount, "face")) in \(counted(index.familyCount, "family", plural: "families")) (generation \(index.generation))"
     }
 
     private static func makeWatcher(_ configuration: DaemonConfiguration, persisted: [String], logger: Logger)

@@ -127,7 +127,8 @@ package final class SnapshotPublisher: DaemonService {
             return
         }
         let generation = base + UInt64(max(0, index.generation))
-        let bytes = SnapshotWriter.bytes(of: index, rules: registry.rules, generation: Int(generation))
+        // The public part only (issue 13): a mapped index's own file is copied up to its public end.
+        let bytes = index.publishedBytes(rules: registry.rules, generation: Int(generation))
         do {
             try AtomicFile.write(bytes, directory: directory, name: fileName, mode: mode_t(fileMode))
         } catch {

@@ -96,7 +96,7 @@ package final class RegistryService: VarlinkService {
         // private faces alone is an event with no faces listed, for their owner to query again.
         server?.broadcast([
             "event": "changed", "generation": .int(report.generation),
-            "faces": .int(publicFaces(registry.index.faces).count),
+            "faces": .int(publicFaceCount(registry.index)),
             "added": .array(publicFaces(report.added).map(\.jsonValue)),
             "removed": .array(publicFaces(report.removed).map(\.jsonValue)),
         ])
@@ -127,7 +127,7 @@ package final class RegistryService: VarlinkService {
                 _ = try ParameterReader(call, allowed: [])
                 let index = view(for: peer.uid).index
                 return .subscribe(first: [
-                    "event": "subscribed", "generation": .int(index.generation), "faces": .int(index.faces.count),
+                    "event": "subscribed", "generation": .int(index.generation), "faces": .int(index.faceCount),
                     "added": [], "removed": [],
                 ])
             case "Register": return try register(call, peer: peer)
@@ -350,11 +350,14 @@ package final class RegistryService: VarlinkService {
         let index = view.index
         return try listing(view.key + "families", generation: index.generation) { () throws(VarlinkError) in
             let families: [JSONValue] = index.families.map { family in
-                [
-                    "name": .string(family.name), "faceCount": .int(family.faces.count),
-                    "weights": .array(Set(family.faces.map(\.weight)).sorted().map { .int($0) }),
-                    "hasItalic": .bool(family.faces.contains(where: \.italic)),
-                    "files": .array(family.files.map { .string($0) }),
+                // Taken once: a family of a mapped index decodes its faces on each call.
+                let faces = family.faces
+                var seen: Set<String> = []
+                return [
+                    "name": .string(family.name), "faceCount": .int(faces.count),
+                    "weights": .array(Set(faces.map(\.weight)).sorted().map { .int($0) }),
+                    "hasItalic": .bool(faces.contains(where: \.italic)),
+                    "files": .array(faces.compactMap { seen.insert($0.file).inserted ? .string($0.file) : nil }),
                 ]
             }
             return ["families": .array(families)]
@@ -425,7 +428,7 @@ package final class RegistryService: VarlinkService {
             return lstat($0, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
         }
         return [
-            "faces": .int(index.faces.count), "families": .int(index.families.count),
+            "faces": .int(index.faceCount), "families": .int(index.familyCount),
             "generation": .int(index.generation),
             "problems": .array(
                 (startupProblems.withLock { $0 }.filter(\.isCurrent).map(\.problem) + index.problems).filter {

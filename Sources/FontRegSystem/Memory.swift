@@ -13,4 +13,16 @@ package enum Memory {
     package static func trim() -> Bool {
         cshim_malloc_trim() == 1
     }
+
+    /// Caps glibc's malloc arenas at `count` (by default two, one per core of a small machine).
+    ///
+    /// glibc gives each thread that allocates under contention an arena of its own, up to eight
+    /// per core, and each keeps its freed pages dirty; the daemon's loops and workers each
+    /// grew one, a few MiB of private memory apiece that no face needs (issue 13). Call it
+    /// before the threads start. The corresponding glibc call is `mallopt(M_ARENA_MAX, count)`.
+    /// - Returns: whether glibc accepted it.
+    @discardableResult
+    package static func limitArenas(_ count: Int32 = 2) -> Bool {
+        cshim_limit_arenas(count) == 1
+    }
 }

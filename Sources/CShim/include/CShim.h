@@ -38,6 +38,9 @@ int cshim_epoll_wait(int epfd, cshim_epoll_event *events, int max, int timeout_m
 /// malloc_trim(0): gives free heap memory back to the kernel. Returns 1 when some was released.
 int cshim_malloc_trim(void);
 
+/// mallopt(M_ARENA_MAX, arenas): caps the number of glibc malloc arenas. Returns 1 on success.
+int cshim_limit_arenas(int arenas);
+
 /// accept4(fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC).
 int cshim_accept(int fd);
 

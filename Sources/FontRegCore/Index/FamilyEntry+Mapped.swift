@@ -10,7 +10,7 @@ extension FamilyEntry {
     }
 
     /// The number of faces (``faces``' count, without decoding them).
-    var faceCount: Int { mapped?.servedCount ?? faces.count }
+    public var faceCount: Int { mapped?.servedCount ?? faces.count }
 
     /// The default rule's composed name of a slot, or `nil` when the entry has none (see ``defaultComposed``).
     ///

@@ -5,24 +5,22 @@ import FontRegSystem
 ///
 /// Lookups by PostScript name and full name ignore case; families are found by their
 /// ``FamilyKey``. Readers hold a snapshot for as long as they need it, so a rescan never
-/// stalls a query.
+/// stalls a query. The faces are either built in memory (a cold start, every change) or read
+/// in place from the registry's mapped index file (a warm start, issue 13); every lookup
+/// answers the same either way.
 public struct FontIndex: Sendable {
+    /// Where the faces are kept.
+    enum Storage: Sendable {
+        /// Built in memory from scanned faces.
+        case built(BuiltIndex)
+        /// Read in place from the mapped index file.
+        case mapped(MappedIndex)
+    }
+
     /// Increases by one with every change to the registry.
     public let generation: Int
-    /// Every face, sorted by family, width, style and weight.
-    public let faces: [FaceRecord]
-    /// Files that could not be used, with the reason.
-    public let problems: [ScanProblem]
-    /// Faces claimed by more than one file, with the face used and the ones not used (see ``DuplicateGroup``).
-    public let duplicates: [DuplicateGroup]
-
-    private let familiesByKey: [FamilyKey: FamilyEntry]
-    private let byPostscriptName: [CaseInsensitiveName: Int]
-    private let byFullName: [CaseInsensitiveName: Int]
-    /// Families sorted by name.
-    public let families: [FamilyEntry]
-    /// The family keys prepared for "did you mean".
-    private let suggester: FamilySuggester
+    /// Where the faces are kept.
+    let storage: Storage
 
     /// Builds the index of these faces.
     ///
@@ -34,43 +32,70 @@ public struct FontIndex: Sendable {
     ///     duplicates of equal revision (see ``DuplicateGroup``).
     public init(faces: [FaceRecord], problems: [ScanProblem] = [], generation: Int = 0, directories: [String] = []) {
         self.generation = generation
-        self.problems = problems
-        let duplicates = DuplicateGroup.find(in: faces, directories: directories)
-        self.duplicates = duplicates
-        var losers: Set<String> = []
-        for group in duplicates {
-            for loser in group.losers { losers.insert(Self.identity(loser.face)) }
+        storage = .built(BuiltIndex(faces: faces, problems: problems, directories: directories))
+    }
+
+    /// The index served from a mapped index file.
+    init(mapped: MappedIndex, generation: Int) {
+        self.generation = generation
+        storage = .mapped(mapped)
+    }
+
+    /// Whether the faces are read in place from the mapped index file (a warm start, until the first change).
+    public var isMapped: Bool {
+        if case .mapped = storage { return true }
+        return false
+    }
+
+    /// Every face, sorted by family, width, style and weight (duplicates that lost included).
+    ///
+    /// A mapped index decodes them on each call: ask ``faceCount`` for the number.
+    public var faces: [FaceRecord] {
+        switch storage {
+        case .built(let built): built.faces
+        case .mapped(let mapped): mapped.faces
         }
-        var grouped: [FamilyKey: (name: String, faces: [FaceRecord])] = [:]
-        for face in faces {
-            grouped[FamilyKey(face.family), default: (face.family, [])].faces.append(face)
+    }
+
+    /// The number of faces (``faces``' count, without decoding them).
+    public var faceCount: Int {
+        switch storage {
+        case .built(let built): built.faces.count
+        case .mapped(let mapped): mapped.snapshot.faceCount
         }
-        let groups = grouped.values.map { (name: $0.name, faces: FamilyEntry.sortedFaces($0.faces)) }
-            .sorted { ($0.name.lowercased(), $0.name) < ($1.name.lowercased(), $1.name) }
-        let sorted = groups.flatMap(\.faces)
-        self.faces = sorted
-        var ps = [CaseInsensitiveName: Int](minimumCapacity: sorted.count)
-        var full = [CaseInsensitiveName: Int](minimumCapacity: sorted.count)
-        // The first face wins a name (static faces sort before a variable font's instances):
-        // assigned from the last face to the first, so that each face costs one lookup per map.
-        // A duplicate that lost never takes a name.
-        for i in sorted.indices.reversed() where losers.isEmpty || !losers.contains(Self.identity(sorted[i])) {
-            ps[CaseInsensitiveName(sorted[i].postscriptName)] = i
-            full[CaseInsensitiveName(sorted[i].fullName)] = i
+    }
+
+    /// Families sorted by name.
+    public var families: [FamilyEntry] {
+        switch storage {
+        case .built(let built): built.families
+        case .mapped(let mapped): mapped.families
         }
-        byPostscriptName = ps
-        byFullName = full
-        let entries = groups.map { group in
-            let used = losers.isEmpty ? group.faces : group.faces.filter { !losers.contains(Self.identity($0)) }
-            let key = FamilyKey(group.name)
-            let own = duplicates.filter { FamilyKey($0.winner.family) == key }
-            return FamilyEntry(name: group.name, sorted: used, duplicates: own) { name in
-                ps[CaseInsensitiveName(name)].map { sorted[$0] }
-            }
+    }
+
+    /// The number of families (``families``' count).
+    public var familyCount: Int {
+        switch storage {
+        case .built(let built): built.families.count
+        case .mapped(let mapped): mapped.snapshot.familyCount
         }
-        families = entries
-        familiesByKey = Dictionary(uniqueKeysWithValues: entries.map { (FamilyKey($0.name), $0) })
-        suggester = FamilySuggester(familyNames: entries.map(\.name))
+    }
+
+    /// Files that could not be used, with the reason.
+    public var problems: [ScanProblem] {
+        switch storage {
+        case .built(let built): built.problems
+        case .mapped(let mapped): mapped.problems
+        }
+    }
+
+    /// Faces claimed by more than one file, with the face used and the ones not used (see
+    /// ``DuplicateGroup``); a mapped index has none (a file with duplicates is not served mapped).
+    public var duplicates: [DuplicateGroup] {
+        switch storage {
+        case .built(let built): built.duplicates
+        case .mapped: []
+        }
     }
 
     /// A face's identity across the index: its file and FreeType index.
@@ -81,7 +106,7 @@ public struct FontIndex: Sendable {
     /// - Parameter name: the family name in any spelling.
     /// - Returns: the family, or `nil` when none is registered under that name.
     public func family(named name: String) -> FamilyEntry? {
-        familiesByKey[FamilyKey(name)]
+        family(key: FamilyKey(name))
     }
 
     /// The family under an already normalized key.
@@ -89,7 +114,10 @@ public struct FontIndex: Sendable {
     /// - Parameter key: the normalized family name.
     /// - Returns: the family, or `nil`.
     public func family(key: FamilyKey) -> FamilyEntry? {
-        familiesByKey[key]
+        switch storage {
+        case .built(let built): built.family(key: key)
+        case .mapped(let mapped): mapped.snapshot.family(key: key)
+        }
     }
 
     /// The face with this PostScript name, ignoring case.
@@ -97,7 +125,10 @@ public struct FontIndex: Sendable {
     /// - Parameter postscriptName: the PostScript name, e.g. `Lato-Bold`.
     /// - Returns: the face, or `nil`.
     public func face(postscriptName: String) -> FaceRecord? {
-        byPostscriptName[CaseInsensitiveName(postscriptName)].map { faces[$0] }
+        switch storage {
+        case .built(let built): built.face(postscriptName: postscriptName)
+        case .mapped(let mapped): mapped.snapshot.face(postscriptName: postscriptName)
+        }
     }
 
     /// The face with this full name, ignoring case.
@@ -105,7 +136,10 @@ public struct FontIndex: Sendable {
     /// - Parameter fullName: the full name, e.g. `Lato Bold`.
     /// - Returns: the face, or `nil`.
     public func face(fullName: String) -> FaceRecord? {
-        byFullName[CaseInsensitiveName(fullName)].map { faces[$0] }
+        switch storage {
+        case .built(let built): built.face(fullName: fullName)
+        case .mapped(let mapped): mapped.snapshot.face(fullName: fullName)
+        }
     }
 
     /// The registered families closest to a name that is not registered, best first (at most three).
@@ -114,6 +148,29 @@ public struct FontIndex: Sendable {
     /// - Parameter name: the name that was not found.
     /// - Returns: up to three registered family names, closest first.
     public func suggestions(for name: String) -> [String] {
-        suggester.suggestions(for: name)
+        switch storage {
+        case .built(let built): built.suggestions(for: name)
+        case .mapped(let mapped): mapped.suggestions(for: name)
+        }
+    }
+}
+
+extension FontIndex {
+    /// The bytes of the snapshot to publish for clients (the public part only: never the
+    /// registry part, which names the files of private registrations and the scan problems).
+    ///
+    /// Served mapped with the rules the file holds, that is a copy of the file's public part
+    /// with the generation set; otherwise the index is laid out afresh.
+    /// - Parameters:
+    ///   - rules: the rules in force.
+    ///   - generation: the generation to record.
+    package func publishedBytes(rules: RuleSet, generation: Int) -> [UInt8] {
+        if case .mapped(let mapped) = storage {
+            func wire(_ set: RuleSet) -> [String] { set.rules.map { $0.source + "\u{0}" + RuleSet.ruleJSON($0) } }
+            if wire(mapped.snapshot.rules) == wire(rules) {
+                return mapped.snapshot.publicBytes(generation: UInt64(max(0, generation)))
+            }
+        }
+        return SnapshotWriter.bytes(of: self, rules: rules, generation: generation)
     }
 }

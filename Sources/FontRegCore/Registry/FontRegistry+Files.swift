@@ -30,6 +30,8 @@ package struct IndexedFile: Sendable, Hashable {
 extension FontRegistry {
     /// The identity the last scan recorded for an indexed file, or `nil` when it is not indexed.
     package func indexedFile(path: String) -> IndexedFile? {
-        indexedFiles.withLock { $0[path] }
+        // Served mapped (a warm start, before any change): the file table answers, in place.
+        if case .mapped(let mapped) = index.storage { return mapped.snapshot.indexedFile(path: path) }
+        return indexedFiles.withLock { $0[path] }
     }
 }

@@ -18,27 +18,62 @@ public final class FontRegistry: Sendable {
         var owners: [String: UInt32] = [:]
     }
 
+    /// What serializes changes holds: the scanner, and what was last written to the index file.
+    private struct Writer {
+        /// The scanner, whose file records make rescans of unchanged files cheap.
+        let scanner: FontScanner
+        /// A warm start's mapped file, whose file table seeds the scanner at the first change.
+        var seed: MappedSnapshot?
+        /// The directories, problems and roots of the index file last written (or mapped).
+        var written: (directories: [DirectoryStamp], problems: [ScanProblem], roots: [String])?
+    }
+
     private let configuration: RegistryConfiguration
     private let state: Mutex<State>
-    /// Serializes changes; holds the scanner, whose cache makes rescans of unchanged files cheap.
-    private let writer: Mutex<FontScanner>
+    /// Serializes changes; holds the scanner, whose records make rescans of unchanged files cheap.
+    private let writer: Mutex<Writer>
     private let fontconfig = PrivateFontconfig()
-    /// Why the face cache could not be written the last time, reported with the index's problems.
+    /// Why the index file could not be written the last time, reported with the index's problems.
     private let cacheProblem = Mutex<ScanProblem?>(nil)
-    /// The faces the private fontconfig view is to be built from when something next needs it
-    /// (``fontconfigChoice(family:weight:italic:)``); `nil` once it is built. Nothing in serving
-    /// does, so a daemon never fills it (issue 13: it held half of the memory per face).
-    private let fontconfigPending = Mutex<[FaceRecord]?>(nil)
-    /// Builds the private fontconfig view and writes the face cache off the start-up and change
-    /// paths: nothing in resolution waits for either.
+    /// Whether the private fontconfig view is out of date: it is built from the current faces
+    /// when something next needs it (``fontconfigChoice(family:weight:italic:)``). Nothing in
+    /// serving does, so a daemon never fills it (issue 13: it held half of the memory per face).
+    private let fontconfigStale = Mutex(true)
+    /// Builds the private fontconfig view off the start-up and change paths.
     private let fontconfigQueue = DispatchQueue(label: "fontreg.private-fontconfig", qos: .utility)
     private let fallback = SystemFallback()
     private let observers = Mutex<[Int: @Sendable (RegistrationReport) -> Void]>([:])
-    /// Every indexed file's identity on disk, by path, from the last scan (issue 15: `OpenFace`).
+    /// Every indexed file's identity on disk, by path, from the last scan (issue 15: `OpenFace`);
+    /// empty while the index is served mapped (its file table answers).
     let indexedFiles = Mutex<[String: IndexedFile]>([:])
     private let nextObserver = Atomic<Int>(0)
+    /// The index file: `index.snapshot` in the cache directory.
+    let indexFile: (directory: String, name: String)
 
-    /// Creates a registry and scans its configured fonts before returning.
+    /// How the registry started: from its index file, or by scanning (and why).
+    public enum StartMode: Sendable, Equatable, CustomStringConvertible {
+        /// The index file was current: mapped and served, no font examined.
+        case warm
+        /// The fonts were scanned; `reason` says why the index file could not be used.
+        case cold(reason: String)
+
+        /// A line for the log.
+        public var description: String {
+            switch self {
+            case .warm: "warm start from the index file"
+            case .cold(let reason): "cold start (\(reason))"
+            }
+        }
+    }
+
+    /// How this registry started.
+    public let startMode: StartMode
+
+    /// The name of the index file in the cache directory.
+    public static let indexFileName = "index.snapshot"
+
+    /// Creates a registry: maps its index file when it is current (a warm start: one `stat` per
+    /// recorded directory, nothing scanned), else scans its configured fonts, before returning.
     ///
     /// Unreadable files are recorded in the index's problems, not thrown.
     /// - Parameter configuration: the fonts to scan, the rules directory and the cache directory.
@@ -55,29 +90,129 @@ public final class FontRegistry: Sendable {
         let rules = configuration.rulesDirectory.map { RuleSet.load(directory: $0) } ?? .empty
         let cacheDirectory = configuration.cacheDirectory ?? Self.defaultCacheDirectory
         try? FileManager.default.createDirectory(atPath: cacheDirectory, withIntermediateDirectories: true)
-        let scanner = FontScanner(
-            cacheFile: (cacheDirectory as NSString).appendingPathComponent("faces.cache"),
-            maximumFileSize: configuration.maximumFontFileSize, pool: Self.parserPool(configuration.parsing))
+        indexFile = (cacheDirectory, Self.indexFileName)
         let confinement = Dictionary(configuration.confinement.map { (Self.absolute($0.key), $0.value) }) { a, _ in a }
-        let result = scanner.scan(roots: roots, confinement: confinement)
-        var problems = result.problems
-        // Written now, not in the background: a short-lived process (the client) exits right after.
-        do {
-            try scanner.saveCache()
-        } catch {
-            let problem = Self.cacheProblem(error, directory: cacheDirectory)
-            cacheProblem.withLock { $0 = problem }
-            problems.append(problem)
+        let stamp = Self.configStamp(roots: roots, configuration: configuration, confinement: confinement)
+        let pool = Self.parserPool(configuration.parsing)
+        let opened = Self.openIndexFile(directory: cacheDirectory, stamp: stamp)
+        if case .success(let snapshot) = opened {
+            startMode = .warm
+            let index = FontIndex(mapped: MappedIndex(snapshot: snapshot, problems: snapshot.problems), generation: 1)
+            state = Mutex(State(roots: roots, index: index, rules: rules, confinement: confinement))
+            writer = Mutex(
+                Writer(
+                    scanner: FontScanner(maximumFileSize: configuration.maximumFontFileSize, pool: pool),
+                    seed: snapshot, written: (snapshot.directories, index.problems, roots)))
+            return
         }
+        var reason = ""
+        var previous: [String: ScannedFile] = [:]
+        switch opened {
+        case .success: break
+        case .failure(let failure):
+            reason = failure.reason
+            // Even an index file of another configuration or with changed directories spares
+            // re-reading its unchanged files: each is checked by its identity, size and time.
+            previous = failure.usable?.scannedFiles() ?? [:]
+        }
+        startMode = .cold(reason: reason)
+        // The face cache of earlier versions: the index file replaces it.
+        try? Syscall.removeName(cacheDirectory + "/faces.cache")
+        let scanner = FontScanner(cache: previous, maximumFileSize: configuration.maximumFontFileSize, pool: pool)
+        let result = scanner.scan(roots: roots, confinement: confinement)
         let faces = result.files.flatMap(\.faces)
         indexedFiles.withLock { $0 = IndexedFile.table(result.files) }
-        state = Mutex(
-            State(
-                roots: roots,
-                index: FontIndex(faces: faces, problems: problems, generation: 1, directories: roots),
-                rules: rules, confinement: confinement))
-        writer = Mutex(scanner)
-        fontconfigPending.withLock { $0 = faces }
+        var index = FontIndex(faces: faces, problems: result.problems, generation: 1, directories: roots)
+        // Written now, not in the background: a short-lived process (the client) exits right after.
+        let problem = Self.writeIndexFile(
+            index, rules: rules, directory: cacheDirectory,
+            registry: SnapshotRegistryPart(
+                files: result.files, directories: scanner.directories, problems: result.problems, stamp: stamp))
+        if let problem {
+            cacheProblem.withLock { $0 = problem }
+            index = FontIndex(faces: faces, problems: result.problems + [problem], generation: 1, directories: roots)
+        }
+        state = Mutex(State(roots: roots, index: index, rules: rules, confinement: confinement))
+        writer = Mutex(
+            Writer(
+                scanner: scanner, seed: nil,
+                written: problem == nil ? (scanner.directories, result.problems, roots) : nil))
+    }
+
+    /// Why an index file cannot serve a warm start, and the file itself when it is at least readable.
+    private struct Refusal: Error {
+        /// Why, in words for the log.
+        let reason: String
+        /// The validated file (of another configuration, or with changed directories): its file
+        /// table still spares parsing unchanged files.
+        let usable: MappedSnapshot?
+    }
+
+    /// Maps and checks the index file: valid, this user's own, of this configuration, without
+    /// duplicates, and every recorded directory unchanged (one `stat` each).
+    private static func openIndexFile(directory: String, stamp: UInt64) -> Result<MappedSnapshot, Refusal> {
+        let path = directory + "/" + indexFileName
+        let snapshot: MappedSnapshot
+        do {
+            snapshot = try MappedSnapshot(path: path)
+        } catch {
+            if case .unreadable(_, let reason) = error, reason.contains("ENOENT") || reason.contains("No such file") {
+                return .failure(Refusal(reason: "no index file yet", usable: nil))
+            }
+            return .failure(Refusal(reason: error.description, usable: nil))
+        }
+        // Another user's file could name fonts that are not there: only this user's own is trusted.
+        guard let status = snapshot.fileStatus, status.owner == getuid(), status.permissions & 0o022 == 0 else {
+            return .failure(Refusal(reason: "\(path) is not this user's own private file; not trusted", usable: nil))
+        }
+        guard snapshot.hasRegistryPart else {
+            return .failure(Refusal(reason: "\(path) has no registry part", usable: nil))
+        }
+        guard snapshot.configStamp == stamp else {
+            return .failure(
+                Refusal(reason: "the configuration (directories, files or limits) changed", usable: snapshot))
+        }
+        guard !snapshot.hasDuplicates else {
+            return .failure(
+                Refusal(reason: "duplicate faces: their groups are built in memory", usable: snapshot))
+        }
+        for i in 0..<snapshot.directoryCount {
+            if let change = snapshot.directory(at: i).change() {
+                return .failure(Refusal(reason: change, usable: snapshot))
+            }
+        }
+        return .success(snapshot)
+    }
+
+    /// Writes the index file (mode 0600, atomically); the problem to report when it cannot be written.
+    private static func writeIndexFile(
+        _ index: FontIndex, rules: RuleSet, directory: String, registry: SnapshotRegistryPart
+    ) -> ScanProblem? {
+        do {
+            try AtomicFile.write(
+                SnapshotWriter.bytes(of: index, rules: rules, registry: registry), directory: directory,
+                name: indexFileName, mode: 0o600)
+            return nil
+        } catch {
+            return cacheProblem(error, directory: directory)
+        }
+    }
+
+    /// What the index depends on besides the fonts: the version of fontreg and of the layout,
+    /// the roots in order, their confinement, the file-size limit. A file of another stamp is
+    /// not served (its file table still spares re-reading unchanged files).
+    static func configStamp(roots: [String], configuration: RegistryConfiguration, confinement: [String: [String]])
+        -> UInt64
+    {
+        var text = "fontreg \(FontRegVersion.current) layout \(SnapshotLayout.version)\n"
+        text += "system \(configuration.includeSystemFonts) limit \(configuration.maximumFontFileSize)\n"
+        for root in roots {
+            text += "root \(root)\n"
+            if let allowed = confinement[root] { text += "confined \(allowed.joined(separator: "\u{0}"))\n" }
+        }
+        var value: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 { value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        return value
     }
 
     /// The sandboxed parsers a configuration asks for, or `nil` to parse in process.
@@ -86,12 +221,12 @@ public final class FontRegistry: Sendable {
         return ParserPool(settings: settings)
     }
 
-    /// The problem reported when the face cache cannot be written: start-up reads every font again.
+    /// The problem reported when the index file cannot be written: start-up scans every font again.
     private static func cacheProblem(_ error: any Error, directory: String) -> ScanProblem {
         ScanProblem(
             path: directory,
             reason:
-                "cannot write the face cache here (\(error)); every start reads all fonts again. "
+                "cannot write the index file here (\(error)); every start scans all fonts again. "
                 + "Make the cache directory writable by the daemon")
     }
 
@@ -112,11 +247,11 @@ public final class FontRegistry: Sendable {
     /// The private fontconfig view, built now from the latest faces if a change left it out of date.
     private func fontconfigView() -> PrivateFontconfig {
         fontconfigQueue.sync {
-            if let faces = fontconfigPending.withLock({ pending in
-                defer { pending = nil }
-                return pending
+            if fontconfigStale.withLock({ stale in
+                defer { stale = false }
+                return stale
             }) {
-                fontconfig.replace(faces: faces)
+                fontconfig.replace(faces: index.faces)
             }
         }
         return fontconfig
@@ -261,35 +396,53 @@ public final class FontRegistry: Sendable {
         _ = observers.withLock { $0.removeValue(forKey: token) }
     }
 
-    /// Applies a change to the roots, rescans, swaps the snapshot and tells the observers.
+    /// Applies a change to the roots, rescans, swaps the snapshot, rewrites the index file when
+    /// anything it records changed, and tells the observers.
+    ///
+    /// A warm-started registry's first change checks every file against the mapped file table;
+    /// a rescan that finds nothing changed keeps serving the mapped index (with a new generation).
     private func change(_ newRoots: ([String], FontScanner) throws(RegistryError) -> [String]) throws(RegistryError)
         -> RegistrationReport
     {
-        let report = try writer.withLock { scanner throws(RegistryError) -> RegistrationReport in
+        let report = try writer.withLock { writer throws(RegistryError) -> RegistrationReport in
+            let scanner = writer.scanner
+            if let seed = writer.seed {
+                scanner.seed(seed.scannedFiles())
+                writer.seed = nil
+            }
             let old = state.withLock { $0 }
             let roots = try newRoots(old.roots, scanner)
             let result = scanner.scan(roots: roots, confinement: old.confinement, owners: old.owners)
-            let cacheCopy = scanner.cache, cacheFile = scanner.cacheChanged ? scanner.cacheFile : nil
+            let unchanged =
+                !scanner.cacheChanged && writer.written.map {
+                    $0.roots == roots && $0.problems == result.problems && $0.directories == scanner.directories
+                } ?? false
+            if unchanged, case .mapped(let mapped) = old.index.storage {
+                let index = FontIndex(mapped: mapped, generation: old.index.generation + 1)
+                state.withLock { $0.index = index }
+                return RegistrationReport(problems: index.problems, generation: index.generation)
+            }
             let faces = result.files.flatMap(\.faces)
             indexedFiles.withLock { $0 = IndexedFile.table(result.files) }
             // A file read afresh or dropped changes the faces; an unchanged scan keeps fontconfig's view.
-            let changedFiles = scanner.cacheChanged || old.index.faces.count != faces.count
-            fontconfigQueue.async { [self] in
-                if let cacheFile {
-                    do {
-                        try FaceCache.save(cacheCopy, path: cacheFile)
-                        cacheProblem.withLock { $0 = nil }
-                    } catch {
-                        let directory = (cacheFile as NSString).deletingLastPathComponent
-                        let problem = Self.cacheProblem(error, directory: directory)
-                        cacheProblem.withLock { $0 = problem }
-                    }
-                }
-                if changedFiles { fontconfigPending.withLock { $0 = faces } }
+            if scanner.cacheChanged || old.index.faceCount != faces.count { fontconfigStale.withLock { $0 = true } }
+            var index = FontIndex(
+                faces: faces, problems: result.problems, generation: old.index.generation + 1, directories: roots)
+            if !unchanged {
+                let problem = Self.writeIndexFile(
+                    index, rules: old.rules, directory: indexFile.directory,
+                    registry: SnapshotRegistryPart(
+                        files: result.files, directories: scanner.directories, problems: result.problems,
+                        stamp: Self.configStamp(
+                            roots: roots, configuration: configuration, confinement: old.confinement)))
+                cacheProblem.withLock { $0 = problem }
+                writer.written = problem == nil ? (scanner.directories, result.problems, roots) : nil
             }
-            let index = FontIndex(
-                faces: faces, problems: result.problems + [cacheProblem.withLock { $0 }].compactMap { $0 },
-                generation: old.index.generation + 1, directories: roots)
+            if let problem = cacheProblem.withLock({ $0 }) {
+                index = FontIndex(
+                    faces: faces, problems: result.problems + [problem], generation: index.generation,
+                    directories: roots)
+            }
             state.withLock { state in
                 state.roots = roots
                 state.index = index

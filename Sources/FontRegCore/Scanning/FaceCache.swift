@@ -2,79 +2,13 @@ import FontRegJSON
 import FontRegSystem
 import Foundation
 
-/// The scanner's on-disk cache: every file's faces with the stat data that proves them current.
+/// The binary record of a scanned file and its faces: the form in which a sandboxed parser
+/// answers (``ParseReply``).
 ///
-/// A compact binary file (`faces.cache` in the registry's cache directory), written atomically
-/// (temporary file, rename). A file whose device, inode, size and modification time still match
-/// is not read again at start-up. A cache that is missing, of another version or damaged is
-/// ignored: the scan simply reads every file.
+/// It was also the scanner's on-disk face cache (`faces.cache`) until issue 13: the registry
+/// now keeps its whole index in `index.snapshot` (``SnapshotWriter``, ``MappedSnapshot``),
+/// whose file table the scanner checks files against, and deletes a `faces.cache` it finds.
 enum FaceCache {
-    static let magic: [UInt8] = Array("FRFC".utf8)
-    /// Bumped whenever a record's fields change, so that an older cache is rebuilt, not misread
-    /// (2: width percentage, italic angle, named-instance coordinates, font revision; 3: coverage).
-    static let version: UInt32 = 3
-
-    /// Loads the cache, or an empty one when it is missing or unusable.
-    ///
-    /// Opened without following a link and checked on the open descriptor: only a regular file
-    /// this user wrote is trusted (another user's file could name fonts that are not there).
-    static func load(path: String) -> [String: ScannedFile] {
-        guard let file = try? FileDescriptor.open(path, as: .file, followLinks: false),
-            let status = try? file.status(), status.owner == getuid(), status.kind == .regular,
-            status.size > 0, status.size < 1 << 31, let mapping = try? file.map(count: Int(status.size))
-        else { return [:] }
-        var reader = BinaryReader(bytes: [UInt8](UnsafeRawBufferPointer(start: mapping.base, count: mapping.count)))
-        if mapping.isDamaged { return [:] }
-        guard reader.bytes(4) == magic, reader.uint32() == version, let count = reader.count() else { return [:] }
-        var files: [String: ScannedFile] = [:]
-        files.reserveCapacity(count)
-        for _ in 0..<count {
-            guard let file = readFile(&reader) else { return [:] }
-            files[file.path] = file
-        }
-        return reader.failed ? [:] : files
-    }
-
-    /// Writes the cache atomically (a temporary file renamed over the old one).
-    ///
-    /// - Throws: ``SystemError`` when it cannot be written, a read-only cache directory above all;
-    ///   the registry reports it (start-up then reads every font again), nothing else is lost.
-    static func save(_ files: [String: ScannedFile], path: String) throws(SystemError) {
-        var writer = BinaryWriter()
-        writer.bytes(magic)
-        writer.uint32(version)
-        writer.int(files.count)
-        for file in files.values { write(file, to: &writer) }
-        let temporary = path + ".tmp." + UUID().uuidString
-        let fd = try Syscall.run("open", subject: temporary) {
-            open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-        }
-        let failure = writer.output.withUnsafeBytes { buffer -> SystemError? in
-            var done = 0
-            while done < buffer.count {
-                let written = Glibc.write(fd, buffer.baseAddress! + done, buffer.count - done)
-                if written < 0 && Syscall.lastErrno == Syscall.interrupted { continue }
-                guard written > 0 else {
-                    return SystemError("write", subject: temporary, errno: written < 0 ? Syscall.lastErrno : EIO)
-                }
-                done += written
-            }
-            return nil
-        }
-        if let failure {
-            Syscall.close(fd)
-            unlink(temporary)
-            throw failure
-        }
-        Syscall.close(fd)
-        do {
-            try Syscall.run("rename", subject: path) { rename(temporary, path) }
-        } catch {
-            unlink(temporary)
-            throw error
-        }
-    }
-
     /// Appends one file's record; also the form in which a sandboxed parser answers (``ParseReply``).
     static func write(_ file: ScannedFile, to w: inout BinaryWriter) {
         w.string(file.path)

@@ -40,8 +40,11 @@ final class FontScanner {
     /// The uid every file of the root being scanned must belong to (a user's own registration,
     /// issue 15), or `nil` when any owner will do; set per root by ``scan(roots:confinement:owners:)``.
     private var requiredOwner: UInt32?
-    /// Where the cache is kept between runs (see ``FaceCache``); `nil` keeps it in memory only.
-    let cacheFile: String?
+    /// Every directory the last scan walked and every root, with the `stat` fields that prove it
+    /// unchanged at the next start (``DirectoryStamp``).
+    private(set) var directories: [DirectoryStamp] = []
+    /// The number of files parsed (not taken from the cache) by every scan so far: a warm start parses none.
+    private(set) var filesParsed = 0
     /// Files larger than this are reported as problems and never read.
     let maximumFileSize: Int64
 
@@ -50,24 +53,21 @@ final class FontScanner {
     /// How many opened files wait for the parsers at most: bounds the descriptors held open.
     static let pendingLimit = 128
 
-    /// Creates a scanner; with a cache file, files unchanged since the last run are not read again.
+    /// Creates a scanner; files in `cache` whose identity, size and modification time still
+    /// match are not read again (the registry fills it from its index file's file table).
     ///
     /// - Parameter pool: the sandboxed parsers to hand files to; `nil` parses in this process.
     init(
-        cacheFile: String? = nil, maximumFileSize: Int64 = FontScanner.defaultMaximumFileSize, pool: ParserPool? = nil
+        cache: [String: ScannedFile] = [:], maximumFileSize: Int64 = FontScanner.defaultMaximumFileSize,
+        pool: ParserPool? = nil
     ) {
-        self.cacheFile = cacheFile
+        self.cache = cache
         self.maximumFileSize = maximumFileSize
         self.pool = pool
-        if let cacheFile { cache = FaceCache.load(path: cacheFile) }
     }
 
-    /// Writes the cache file, if there is one and the last scan changed it.
-    ///
-    /// - Throws: ``SystemError`` when the cache cannot be written (a read-only cache directory).
-    func saveCache() throws(SystemError) {
-        if let cacheFile, cacheChanged { try FaceCache.save(cache, path: cacheFile) }
-    }
+    /// Replaces the files checked against (a warm-started registry's first change).
+    func seed(_ files: [String: ScannedFile]) { cache = files }
 
     /// Scans the given roots (directories recursively, and single files).
     ///
@@ -82,6 +82,7 @@ final class FontScanner {
     ///     and again on the opened descriptor's `fstat`, never by a second path lookup.
     func scan(roots: [String], confinement: [String: [String]] = [:], owners: [String: UInt32] = [:]) -> ScanResult {
         var walk = ScanWalk()
+        directories = []
         var fresh: [String: ScannedFile] = [:]
         fresh.reserveCapacity(cache.count)
         filesRead = 0
@@ -105,6 +106,7 @@ final class FontScanner {
         // Every file found in the cache is keyed by its path there: with nothing read afresh and as
         // many files as before, the cache holds exactly these files (no second lookup per path).
         cacheChanged = filesRead > 0 || fresh.count != cache.count
+        filesParsed += filesRead
         cache = fresh
         return walk.result
     }
@@ -128,6 +130,7 @@ final class FontScanner {
             walk.add(ScanProblem(path: root, reason: reason))
             return
         }
+        if case .entry(_, _, let status) = located { directories.append(DirectoryStamp(path: root, status: status)) }
         visit(located, path: root, confine: confine, walk: &walk, fresh: &fresh)
     }
 
@@ -184,7 +187,9 @@ final class FontScanner {
     ) {
         let names: [String]
         do {
-            let identity = FileIdentity(try directory.status())
+            let status = try directory.status()
+            directories.append(DirectoryStamp(path: path, status: status))
+            let identity = FileIdentity(status)
             if let first = walk.visitedDirectories[identity] {
                 walk.add(
                     ScanProblem(path: path, reason: "directory loop: this is \(first) again; not followed"))

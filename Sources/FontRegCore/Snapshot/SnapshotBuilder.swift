@@ -6,6 +6,11 @@ struct SnapshotBuilder {
     let index: FontIndex
     /// The rules stored for clients.
     let rules: RuleSet
+    /// What proves the index current at a warm start, for the registry's own file; `nil` for a published file.
+    let registry: SnapshotRegistryPart?
+    /// The distinct coverages, in the order laid out, and each face's entry among them.
+    private var coverages: [CharacterCoverage] = []
+    private var coverageOfFace: [Int] = []
     /// The string table so far.
     private var strings: [UInt8] = []
     /// Strings that repeat (family names, styles, formats, axis tags), stored once.
@@ -14,32 +19,51 @@ struct SnapshotBuilder {
     private var out: [UInt8] = []
 
     /// Starts the layout of an index and its rules.
-    init(index: FontIndex, rules: RuleSet) {
+    init(index: FontIndex, rules: RuleSet, registry: SnapshotRegistryPart? = nil) {
         self.index = index
         self.rules = rules
+        self.registry = registry
+        faces = index.faces
     }
+
+    /// The index's faces, taken once (a mapped index decodes them on each call).
+    let faces: [FaceRecord]
 
     /// Where each table starts, worked out from the counts.
     private struct Plan {
-        var faces = 0, families = 0, axes = 0, weights = 0, rules = 0
+        var faces = 0, families = 0, axes = 0, weights = 0, rules = 0, coverage = 0
         var postscriptMap = 0, fullNameMap = 0, familyMap = 0, strings = 0
-        var axisCount = 0, weightCount = 0
+        var axisCount = 0, weightCount = 0, coverageCount = 0
         var postscriptSlots = 0, fullNameSlots = 0, familySlots = 0
     }
 
     /// The file: header, faces, families, axes, weights, rules, the three maps, then the strings.
     mutating func build(generation: UInt64) -> [UInt8] {
+        var seen: [CharacterCoverage: Int] = [:]
+        coverageOfFace.reserveCapacity(faces.count)
+        for face in faces {
+            let coverage = face.coverage
+            if let known = seen[coverage] {
+                coverageOfFace.append(known)
+            } else {
+                seen[coverage] = coverages.count
+                coverageOfFace.append(coverages.count)
+                coverages.append(coverage)
+            }
+        }
         let plan = plan()
         out = [UInt8](repeating: 0, count: plan.strings)
-        strings.reserveCapacity(index.faces.count * 96 + 4096)
+        strings.reserveCapacity(faces.count * 96 + 4096)
         let losers = loserIdentities()
-        var notServed = [Bool](repeating: false, count: index.faces.count)
-        writeFaces(plan, losers: losers, notServed: &notServed)
-        writeMaps(plan, notServed: notServed)
+        var notServed = [Bool](repeating: false, count: faces.count)
+        writeFaces(plan, faces, losers: losers, notServed: &notServed)
+        writeMaps(plan, faces, notServed: notServed)
         writeFamilies(plan, losers: losers)
         writeRules(plan)
         writeHeader(plan, generation: generation)
         out.append(contentsOf: strings)
+        put64(SnapshotLayout.Header.publicEnd, UInt64(out.count))
+        if let registry { writeRegistry(registry, faces, hasDuplicates: !losers.isEmpty) }
         put64(SnapshotLayout.Header.fileSize, UInt64(out.count))
         SnapshotWriter.reseal(&out)
         return out
@@ -50,11 +74,12 @@ struct SnapshotBuilder {
     /// The counts of every table and where each one starts, 8-byte aligned.
     private func plan() -> Plan {
         var plan = Plan()
-        for face in index.faces { plan.axisCount += face.axes.count + face.coordinates.count }
+        for face in faces { plan.axisCount += face.axes.count + face.coordinates.count }
+        for coverage in coverages { plan.coverageCount += coverage.ranges.count }
         for entry in index.families {
             for style in FontStyle.allCases { plan.weightCount += entry.registeredWeights(style: style).count }
         }
-        plan.postscriptSlots = Self.slots(for: index.faces.count)
+        plan.postscriptSlots = Self.slots(for: faces.count)
         plan.fullNameSlots = plan.postscriptSlots
         plan.familySlots = Self.slots(for: index.families.count)
         var at = SnapshotLayout.headerSize
@@ -63,11 +88,12 @@ struct SnapshotBuilder {
             at = start + size
             return start
         }
-        plan.faces = next(index.faces.count * SnapshotLayout.faceSize)
+        plan.faces = next(faces.count * SnapshotLayout.faceSize)
         plan.families = next(index.families.count * SnapshotLayout.familySize)
         plan.axes = next(plan.axisCount * SnapshotLayout.axisSize)
         plan.weights = next(plan.weightCount * 4)
         plan.rules = next(rules.rules.count * SnapshotLayout.ruleSize)
+        plan.coverage = next(plan.coverageCount * 4)
         plan.postscriptMap = next(plan.postscriptSlots * SnapshotLayout.mapSlotSize)
         plan.fullNameMap = next(plan.fullNameSlots * SnapshotLayout.mapSlotSize)
         plan.familyMap = next(plan.familySlots * SnapshotLayout.mapSlotSize)
@@ -94,9 +120,12 @@ struct SnapshotBuilder {
     // MARK: Records
 
     /// The face table and the axis table.
-    private mutating func writeFaces(_ plan: Plan, losers: Set<String>, notServed: inout [Bool]) {
+    private mutating func writeFaces(_ plan: Plan, _ faces: [FaceRecord], losers: Set<String>, notServed: inout [Bool]) {
         var axis = 0
-        for (i, face) in index.faces.enumerated() {
+        // Each distinct coverage once: its first value and its languages, laid out when first met.
+        var coverageAt = [(UInt32, UInt32, (UInt32, UInt32))?](repeating: nil, count: coverages.count)
+        var value = 0
+        for (i, face) in faces.enumerated() {
             let at = plan.faces + i * SnapshotLayout.faceSize
             typealias F = SnapshotLayout.Face
             putString(at + F.postscriptName, unique(face.postscriptName))
@@ -136,6 +165,22 @@ struct SnapshotBuilder {
             put64(at + F.fontRevision, face.fontRevision.bitPattern)
             put32(at + F.coordinateCount, UInt32(face.coordinates.count))
             putTraits(at, FaceMatcher.Traits(face))
+            let entry = coverageOfFace[i]
+            if coverageAt[entry] == nil {
+                let coverage = coverages[entry]
+                for range in coverage.ranges {
+                    put32(plan.coverage + value * 4, range)
+                    value += 1
+                }
+                coverageAt[entry] = (
+                    UInt32(value - coverage.ranges.count), UInt32(coverage.ranges.count),
+                    repeated(coverage.languages.joined(separator: " "))
+                )
+            }
+            let (first, count, languages) = coverageAt[entry]!
+            put32(at + F.firstRange, first)
+            put32(at + F.rangeValues, count)
+            putString(at + F.languages, languages)
         }
     }
 
@@ -187,7 +232,9 @@ struct SnapshotBuilder {
             put32(at + M.firstFace, UInt32(first))
             put32(at + M.faceCount, UInt32(count))
             first += count
-            for (s, slot) in entry.defaultComposed.prefix(SnapshotLayout.slotCount).enumerated() {
+            // From the computed slots of a built family, or read back from a mapped one's record.
+            for s in 0..<SnapshotLayout.slotCount {
+                guard let slot = entry.composed(slot: s) else { break }
                 let slotAt = at + M.slots + s * 16
                 let (name, kind, face): (String, UInt32, Int?)
                 switch slot {
@@ -239,11 +286,11 @@ struct SnapshotBuilder {
         put32(H.headerSize, UInt32(SnapshotLayout.headerSize))
         put64(H.generation, generation)
         let tables: [(Int, Int, Int)] = [
-            (H.faces, index.faces.count, plan.faces), (H.families, index.families.count, plan.families),
+            (H.faces, faces.count, plan.faces), (H.families, index.families.count, plan.families),
             (H.axes, plan.axisCount, plan.axes), (H.postscriptMap, plan.postscriptSlots, plan.postscriptMap),
             (H.fullNameMap, plan.fullNameSlots, plan.fullNameMap), (H.familyMap, plan.familySlots, plan.familyMap),
             (H.strings, strings.count, plan.strings), (H.weights, plan.weightCount, plan.weights),
-            (H.rules, rules.rules.count, plan.rules),
+            (H.rules, rules.rules.count, plan.rules), (H.coverage, plan.coverageCount, plan.coverage),
         ]
         for (field, count, offset) in tables {
             put32(field, UInt32(count))
@@ -255,8 +302,7 @@ struct SnapshotBuilder {
 
     /// The PostScript-name and full-name maps: the first face with a name wins, as in ``FontIndex``;
     /// faces that are not served take no name.
-    private mutating func writeMaps(_ plan: Plan, notServed: [Bool]) {
-        let faces = index.faces
+    private mutating func writeMaps(_ plan: Plan, _ faces: [FaceRecord], notServed: [Bool]) {
         for (i, face) in faces.enumerated() where !notServed[i] {
             let ps = CaseInsensitiveName(face.postscriptName)
             insert(
@@ -296,7 +342,7 @@ struct SnapshotBuilder {
             let at = plan.postscriptMap + slot * SnapshotLayout.mapSlotSize
             let entry = Int(get32(at + 4))
             if entry == 0 { return nil }
-            if get32(at) == hash && CaseInsensitiveName(index.faces[entry - 1].postscriptName) == key {
+            if get32(at) == hash && CaseInsensitiveName(faces[entry - 1].postscriptName) == key {
                 return entry - 1
             }
             slot = (slot + 1) & (plan.postscriptSlots - 1)
@@ -305,9 +351,84 @@ struct SnapshotBuilder {
 
     /// The string reference of a face's PostScript name when it is spelled exactly `name`.
     private func sameString(_ name: String, atFace face: Int, _ plan: Plan) -> (UInt32, UInt32)? {
-        guard index.faces[face].postscriptName == name else { return nil }
+        guard faces[face].postscriptName == name else { return nil }
         let at = plan.faces + face * SnapshotLayout.faceSize
         return (get32(at), get32(at + 4))
+    }
+
+    // MARK: Registry part
+
+    /// The registry part after the public one: files, their faces, directories, problems, its strings.
+    private mutating func writeRegistry(_ registry: SnapshotRegistryPart, _ faces: [FaceRecord], hasDuplicates: Bool) {
+        typealias H = SnapshotLayout.Header
+        var position: [String: Int] = [:]
+        position.reserveCapacity(faces.count)
+        for (i, face) in faces.enumerated() { position[FontIndex.identity(face)] = i }
+        let files = registry.files.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        var fileFaces: [UInt32] = []
+        fileFaces.reserveCapacity(faces.count)
+        var names: [UInt8] = []
+        func name(_ value: String) -> (UInt32, UInt32) {
+            defer { names.append(contentsOf: value.utf8) }
+            return (UInt32(names.count), UInt32(value.utf8.count))
+        }
+        func align() { while out.count % 8 != 0 { out.append(0) } }
+        align()
+        let fileTable = out.count
+        out.append(contentsOf: repeatElement(0, count: files.count * SnapshotLayout.fileSize))
+        for (i, file) in files.enumerated() {
+            let at = fileTable + i * SnapshotLayout.fileSize
+            putString(at, name(file.path))
+            put64(at + 8, file.identity.device)
+            put64(at + 16, file.identity.inode)
+            put64(at + 24, UInt64(bitPattern: file.size))
+            put64(at + 32, UInt64(bitPattern: Int64(file.modified)))
+            put32(at + 40, UInt32(fileFaces.count))
+            var count: UInt32 = 0
+            for face in file.faces {
+                guard let p = position[FontIndex.identity(face)] else { continue }
+                fileFaces.append(UInt32(p))
+                count += 1
+            }
+            put32(at + 44, count)
+        }
+        align()
+        let faceTable = out.count
+        out.append(contentsOf: repeatElement(0, count: fileFaces.count * 4))
+        for (i, p) in fileFaces.enumerated() { put32(faceTable + i * 4, p) }
+        align()
+        let directoryTable = out.count
+        out.append(contentsOf: repeatElement(0, count: registry.directories.count * SnapshotLayout.directorySize))
+        for (i, directory) in registry.directories.enumerated() {
+            let at = directoryTable + i * SnapshotLayout.directorySize
+            putString(at, name(directory.path))
+            put64(at + 8, directory.device)
+            put64(at + 16, directory.inode)
+            put64(at + 24, UInt64(bitPattern: directory.size))
+            put64(at + 32, UInt64(bitPattern: Int64(directory.modified)))
+        }
+        align()
+        let problemTable = out.count
+        out.append(contentsOf: repeatElement(0, count: registry.problems.count * SnapshotLayout.problemSize))
+        for (i, problem) in registry.problems.enumerated() {
+            let at = problemTable + i * SnapshotLayout.problemSize
+            putString(at, name(problem.path))
+            putString(at + 8, name(problem.reason))
+        }
+        align()
+        let stringTable = out.count
+        out.append(contentsOf: names)
+        let tables: [(Int, Int, Int)] = [
+            (H.files, files.count, fileTable), (H.fileFaces, fileFaces.count, faceTable),
+            (H.directories, registry.directories.count, directoryTable),
+            (H.problems, registry.problems.count, problemTable), (H.registryStrings, names.count, stringTable),
+        ]
+        for (field, count, offset) in tables {
+            put32(field, UInt32(count))
+            put32(field + 4, UInt32(offset))
+        }
+        put64(H.configStamp, registry.stamp)
+        put32(H.registryFlags, hasDuplicates ? SnapshotLayout.RegistryFlag.hasDuplicates : 0)
     }
 
     // MARK: Bytes

@@ -1,7 +1,13 @@
-/// The byte layout of a snapshot file, version 3: read in place, little-endian, 32-bit offsets.
+/// The byte layout of a snapshot file, version 4: read in place, little-endian, 32-bit offsets.
+///
+/// A file has a **public part** (header and everything a resolve needs) and, in the daemon's own
+/// `index.snapshot`, a **registry part** after it (``Header/publicEnd``): the file table, the
+/// directory manifest, the scan problems and the configuration stamp, which prove the index
+/// current at a warm start. The published file is the public part alone (its `publicEnd` is its
+/// size): the registry part names the files of private registrations and is never published.
 ///
 /// ```
-/// header (128 bytes)
+/// header (192 bytes)
 ///   0 magic "FRSNAP\r\n"   8 version u32   12 header size u32   16 generation u64
 ///  24 checksum u64 (of the whole file with these 8 bytes as zero)   32 file size u64
 ///  40 faces (count u32, offset u32)   48 families   56 axes   64 PostScript map (slots, offset)
@@ -9,13 +15,21 @@
 ///  96 weights (count u32, offset u32)   104 rules (count u32, offset u32)
 /// 112 superseded u64: zero while the file is the current snapshot; the daemon writes the next
 ///     generation here, into the replaced file, after renaming a new one over it (not checksummed)
-/// 120…127 zero
-/// face (168 bytes): six strings (offset u32, length u32 into the string table: PostScript
+/// 120 public end u64: the size of the public part (the file size when there is no registry part)
+/// 128 coverage (count of u32 values, offset): every face's code-point ranges, start/end pairs
+/// 136 files (count u32, offset u32)   144 file faces (count, offset)   152 directories (count, offset)
+/// 160 problems (count, offset)   168 registry strings (size, offset)   176 configuration stamp u64
+/// 184 registry flags u32 (see ``RegistryFlag``)   188…191 zero
+/// The checksum covers every byte of the file (public and registry part) but the checksum and
+/// the superseded mark, in four independent 64-bit lanes.
+/// face (184 bytes): six strings (offset u32, length u32 into the string table: PostScript
 ///   name, family, subfamily, full name, file, format), weight i32, width i32, index i32,
 ///   instance i32, flags u32 (see ``Flag``), first axis u32, axis count u32, first coordinate
 ///   u32, file size i64, width percentage f64, italic angle f64, fontRevision f64, coordinate
 ///   count u32, 4 zero bytes, then what matching needs (``FaceMatcher/Traits``): width range
-///   2×f64, oblique-angle range 2×f64, weight range 2×i32, trait bits u32 (see ``Trait``), 4 zero bytes
+///   2×f64, oblique-angle range 2×f64, weight range 2×i32, trait bits u32 (see ``Trait``), 4 zero bytes,
+///   then the coverage: first value u32 and value count u32 in the coverage table, and the
+///   languages string (fontconfig's tags joined by spaces)
 /// axis (32 bytes): tag string, minimum f64, default f64, maximum f64
 /// family (352 bytes): name string, key string, first face u32, face count u32 (every face of
 ///   the family in the face table, duplicates that lost included), then the default rule's
@@ -28,17 +42,29 @@
 /// map: a power-of-two number of 8-byte slots (hash u32, entry + 1 u32; 0 is empty),
 ///   linear probing; the hash is ``SnapshotHash`` of the lower-cased name (of the family key)
 /// ```
+/// Registry part (its strings in a string table of its own):
+/// file (48 bytes): path string, device u64, inode u64, size i64, modification time (ns) i64,
+///   first file face u32, face count u32 (positions in the face table, u32 each); sorted by path bytes
+/// directory (40 bytes): path string, device u64, inode u64, size i64, modification time (ns) i64:
+///   every directory the scan walked and every registered root, in the order met
+/// problem (16 bytes): path string and reason string
 /// Faces are in ``FontIndex/faces`` order, so a family's faces are contiguous. A resolve
 /// reads one family record, the traits of its faces and decodes only the face it answers with.
 enum SnapshotLayout {
     /// The first eight bytes of every snapshot.
     static let magic: [UInt8] = Array("FRSNAP\r\n".utf8)
     /// The layout version this code reads and writes.
-    static let version: UInt32 = 3
+    static let version: UInt32 = 4
     /// The size of the header.
-    static let headerSize = 128
+    static let headerSize = 192
     /// The size of a face record (the field offsets are in ``Face``).
-    static let faceSize = 168
+    static let faceSize = 184
+    /// The size of a file record of the registry part.
+    static let fileSize = 48
+    /// The size of a directory record of the registry part.
+    static let directorySize = 40
+    /// The size of a problem record of the registry part.
+    static let problemSize = 16
     /// The size of an axis record.
     static let axisSize = 32
     /// The number of composed-name slots of a family: nine steps, upright and italic.
@@ -60,6 +86,16 @@ enum SnapshotLayout {
         static let version = 8, headerSize = 12, generation = 16, checksum = 24, fileSize = 32
         static let faces = 40, families = 48, axes = 56, postscriptMap = 64, fullNameMap = 72, familyMap = 80
         static let strings = 88, weights = 96, rules = 104, superseded = 112
+        /// The public part's size, the coverage table, then the registry part.
+        static let publicEnd = 120, coverage = 128, files = 136, fileFaces = 144, directories = 152
+        static let problems = 160, registryStrings = 168, configStamp = 176, registryFlags = 184
+    }
+
+    /// Registry flag bits.
+    enum RegistryFlag {
+        /// Some face lost to a duplicate: the duplicate groups are not in the file, so a warm
+        /// start builds the index in memory from the file table instead of serving it mapped.
+        static let hasDuplicates: UInt32 = 1
     }
 
     /// Face record fields, by byte offset from the record's start.
@@ -72,6 +108,8 @@ enum SnapshotLayout {
         /// The matching traits.
         static let widthMinimum = 120, widthMaximum = 128, angleMinimum = 136, angleMaximum = 144
         static let weightMinimum = 152, weightMaximum = 156, traits = 160
+        /// The coverage.
+        static let firstRange = 168, rangeValues = 172, languages = 176
     }
 
     /// Family record fields, by byte offset from the record's start.

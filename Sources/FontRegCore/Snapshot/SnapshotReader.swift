@@ -107,7 +107,7 @@ struct SnapshotReader {
                 coordinates.append(VariationSetting(tag: string(stringRef(at: axis)), value: f64(axis + 16)))
             }
         }
-        return FaceRecord(
+        var face = FaceRecord(
             postscriptName: string(stringRef(at: at)), family: string(stringRef(at: at + 8)),
             subfamily: string(stringRef(at: at + 16)), fullName: string(stringRef(at: at + 24)),
             weight: i32(at + 48), italic: flags & SnapshotLayout.Flag.italic != 0,
@@ -117,5 +117,16 @@ struct SnapshotReader {
             fileSize: Int64(bitPattern: u64(at + 80)), format: string(stringRef(at: at + 40)),
             isColor: flags & SnapshotLayout.Flag.color != 0, axes: axes, widthPercent: f64(at + 88),
             italicAngle: f64(at + 96), coordinates: coordinates, fontRevision: f64(at + 104))
+        let rangeValues = Int(u32(at + SnapshotLayout.Face.rangeValues))
+        let languages = stringRef(at: at + SnapshotLayout.Face.languages)
+        if rangeValues > 0 || languages.count > 0 {
+            let first = sections.coverage.offset + Int(u32(at + SnapshotLayout.Face.firstRange)) * 4
+            var ranges: [UInt32] = []
+            ranges.reserveCapacity(rangeValues)
+            for i in 0..<rangeValues { ranges.append(u32(first + i * 4)) }
+            let tags = languages.count == 0 ? [] : string(languages).split(separator: " ").map(String.init)
+            face.coverage = CharacterCoverage(ranges: ranges, languages: tags)
+        }
+        return face
     }
 }

@@ -28,6 +28,15 @@ struct SnapshotSections: Sendable {
     let weights: Table
     /// The rule records.
     let rules: Table
+    /// The coverage values (count in `UInt32`s).
+    let coverage: Table
+    /// The size of the public part.
+    let publicEnd: Int
+    /// The registry part's file records, face positions, directories, problems and strings
+    /// (empty tables in a published file).
+    let files: Table, fileFaces: Table, directories: Table, problems: Table, registryStrings: Table
+    /// The configuration stamp and the registry flags.
+    let configStamp: UInt64, registryFlags: UInt32
 }
 
 /// Checks a snapshot before anything reads it: header, checksum, and every offset, length and index.
@@ -67,6 +76,12 @@ struct SnapshotValidator {
         guard SnapshotHash.checksum(bytes) == reader.u64(SnapshotLayout.Header.checksum) else {
             throw .checksumMismatch(path: path)
         }
+        let publicEnd = reader.u64(SnapshotLayout.Header.publicEnd)
+        guard publicEnd >= UInt64(header), publicEnd <= declared else {
+            throw .outOfBounds(path: path, what: "the public part's end")
+        }
+        let end = Int(publicEnd)
+        typealias H = SnapshotLayout.Header
         let sections = SnapshotSections(
             generation: reader.u64(SnapshotLayout.Header.generation),
             faces: try table(SnapshotLayout.Header.faces, size: SnapshotLayout.faceSize, "the face table"),
@@ -77,15 +92,30 @@ struct SnapshotValidator {
             familyMap: try map(SnapshotLayout.Header.familyMap, "the family map"),
             strings: try table(SnapshotLayout.Header.strings, size: 1, "the string table"),
             weights: try table(SnapshotLayout.Header.weights, size: 4, "the weight table"),
-            rules: try table(SnapshotLayout.Header.rules, size: SnapshotLayout.ruleSize, "the rule table"))
+            rules: try table(SnapshotLayout.Header.rules, size: SnapshotLayout.ruleSize, "the rule table"),
+            coverage: try table(H.coverage, size: 4, "the coverage table"), publicEnd: end,
+            files: try table(H.files, size: SnapshotLayout.fileSize, "the file table", registry: end),
+            fileFaces: try table(H.fileFaces, size: 4, "the file faces", registry: end),
+            directories: try table(H.directories, size: SnapshotLayout.directorySize, "the directories", registry: end),
+            problems: try table(H.problems, size: SnapshotLayout.problemSize, "the problems", registry: end),
+            registryStrings: try table(H.registryStrings, size: 1, "the registry strings", registry: end),
+            configStamp: reader.u64(H.configStamp), registryFlags: reader.u32(H.registryFlags))
         try checkRecords(sections)
+        try checkRegistry(sections)
         return sections
     }
 
     /// A table whose count and offset are in the header at `field`, checked to lie inside the file.
-    private func table(_ field: Int, size: Int, _ what: String) throws(SnapshotError) -> SnapshotSections.Table {
+    /// A public table lies before the public part's end; a registry table (`registry` is that
+    /// end) after it, and is empty in a file that has no registry part.
+    private func table(_ field: Int, size: Int, _ what: String, registry: Int? = nil) throws(SnapshotError)
+        -> SnapshotSections.Table
+    {
         let count = Int(reader.u32(field)), offset = Int(reader.u32(field + 4))
-        guard offset >= SnapshotLayout.headerSize, offset + count * size <= bytes.count else {
+        let start = registry ?? SnapshotLayout.headerSize
+        let limit = registry == nil ? Int(reader.u64(SnapshotLayout.Header.publicEnd)) : bytes.count
+        if registry != nil && count == 0 { return SnapshotSections.Table(count: 0, offset: start) }
+        guard offset >= start, offset + count * size <= limit else {
             throw .outOfBounds(path: path, what: what)
         }
         return SnapshotSections.Table(count: count, offset: offset)
@@ -114,6 +144,11 @@ struct SnapshotValidator {
                 throw .outOfBounds(path: path, what: "a face's coordinates")
             }
             // Ranges are built from these: a minimum above its maximum (or a NaN) would trap.
+            let firstRange = Int(reader.u32(at + F.firstRange)), rangeValues = Int(reader.u32(at + F.rangeValues))
+            guard rangeValues % 2 == 0, firstRange + rangeValues <= s.coverage.count else {
+                throw .outOfBounds(path: path, what: "a face's coverage")
+            }
+            try string(at + F.languages, s, "a face's languages")
             guard reader.f64(at + F.widthMinimum) <= reader.f64(at + F.widthMaximum),
                 reader.f64(at + F.angleMinimum) <= reader.f64(at + F.angleMaximum),
                 reader.i32(at + F.weightMinimum) <= reader.i32(at + F.weightMaximum)
@@ -151,6 +186,32 @@ struct SnapshotValidator {
             var weights = Int(reader.u32(at + M.firstWeight))
             for style in 0..<3 { weights += Int(reader.u32(at + M.weightCounts + style * 4)) }
             guard weights <= s.weights.count else { throw .outOfBounds(path: path, what: "a family's weights") }
+        }
+    }
+
+    /// Every record of the registry part: its strings inside the registry's string table, every
+    /// file's faces inside the file-face list, every face position inside the face table.
+    private func checkRegistry(_ s: SnapshotSections) throws(SnapshotError) {
+        func name(_ at: Int, _ what: String) throws(SnapshotError) {
+            let offset = Int(reader.u32(at)), count = Int(reader.u32(at + 4))
+            guard offset + count <= s.registryStrings.count else { throw .outOfBounds(path: path, what: what) }
+        }
+        for i in 0..<s.files.count {
+            let at = s.files.offset + i * SnapshotLayout.fileSize
+            try name(at, "a file's path")
+            guard Int(reader.u32(at + 40)) + Int(reader.u32(at + 44)) <= s.fileFaces.count else {
+                throw .outOfBounds(path: path, what: "a file's faces")
+            }
+        }
+        for i in 0..<s.fileFaces.count where Int(reader.u32(s.fileFaces.offset + i * 4)) >= s.faces.count {
+            throw .outOfBounds(path: path, what: "a file's face")
+        }
+        for i in 0..<s.directories.count {
+            try name(s.directories.offset + i * SnapshotLayout.directorySize, "a directory's path")
+        }
+        for i in 0..<s.problems.count {
+            try name(s.problems.offset + i * SnapshotLayout.problemSize, "a problem's path")
+            try name(s.problems.offset + i * SnapshotLayout.problemSize + 8, "a problem's reason")
         }
     }
 

@@ -14,6 +14,12 @@ public enum SnapshotWriter {
         return builder.build(generation: UInt64(max(0, generation ?? index.generation)))
     }
 
+    /// The registry's own index file: the public part, then the registry part (``SnapshotRegistryPart``).
+    static func bytes(of index: FontIndex, rules: RuleSet, registry: SnapshotRegistryPart) -> [UInt8] {
+        var builder = SnapshotBuilder(index: index, rules: rules, registry: registry)
+        return builder.build(generation: UInt64(max(0, index.generation)))
+    }
+
     /// Recomputes the checksum of snapshot bytes in place, as a writer (or a fuzzer that wants
     /// to reach past the checksum check) does after changing them.
     ///

@@ -148,7 +148,7 @@ extension RegistryService {
         // No uid and no faces: every subscriber learns only that it should resolve again.
         server.withLock { $0 }?.broadcast([
             "event": .string(event), "generation": .int(index.generation),
-            "faces": .int(publicFaces(index.faces).count), "added": [], "removed": [],
+            "faces": .int(publicFaceCount(index)), "added": [], "removed": [],
         ])
     }
 }

@@ -124,6 +124,11 @@ extension RegistryService {
 
     /// The faces of a change report that `Monitor` may show to every subscriber: those of public
     /// registrations (the server sends one event to all, so a user's private faces are left out).
+    /// The number of faces every user sees: the index's count when nothing is private (no decoding).
+    func publicFaceCount(_ index: FontIndex) -> Int {
+        platform.privateRoots.isEmpty ? index.faceCount : publicFaces(index.faces).count
+    }
+
     func publicFaces(_ faces: [FaceRecord]) -> [FaceRecord] {
         let roots = platform.privateRoots
         guard !roots.isEmpty else { return faces }

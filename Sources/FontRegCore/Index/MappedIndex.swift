@@ -1,0 +1,43 @@
+import Synchronization
+
+/// The index served in place from the registry's mapped `index.snapshot` (issue 13): a warm
+/// start maps the file and is ready, with no face decoded and no table built. Lookups read the
+/// records they need (``MappedSnapshot``, ``MappedFamily``); what the file does not hold in a
+/// form to read in place (the "did you mean" keys) is built on first use.
+///
+/// Served only for a file without duplicates (``MappedSnapshot/hasDuplicates``): their groups are
+/// not in the file, so such a registry builds its index in memory from the file table instead.
+final class MappedIndex: Sendable {
+    /// The mapped file.
+    let snapshot: MappedSnapshot
+    /// The files that could not be used, as the file recorded them (plus the registry's own).
+    let problems: [ScanProblem]
+    /// The family keys prepared for "did you mean", built when first asked.
+    private let suggester = Mutex<FamilySuggester?>(nil)
+
+    /// An index over a mapped file that ``SnapshotValidator`` accepted.
+    init(snapshot: MappedSnapshot, problems: [ScanProblem]) {
+        self.snapshot = snapshot
+        self.problems = problems
+    }
+
+    /// Every face, decoded (for listings; a resolve never asks for it).
+    var faces: [FaceRecord] {
+        let reader = snapshot.reader, sections = snapshot.sections
+        return (0..<snapshot.faceCount).map { reader.face($0, sections: sections) }
+    }
+
+    /// Every family, each an entry over its record.
+    var families: [FamilyEntry] { (0..<snapshot.familyCount).compactMap(snapshot.family(at:)) }
+
+    /// The registered families closest to a name that is not registered.
+    func suggestions(for name: String) -> [String] {
+        let suggester = self.suggester.withLock { cached in
+            if let cached { return cached }
+            let made = FamilySuggester(familyNames: snapshot.familyNames)
+            cached = made
+            return made
+        }
+        return suggester.suggestions(for: name)
+    }
+}

@@ -1,0 +1,116 @@
+/// The registry part of the registry's own index file (see ``SnapshotLayout``), read in place.
+extension MappedSnapshot {
+    /// Whether the file has a registry part (the registry's own file; a published one has none).
+    var hasRegistryPart: Bool { sections.publicEnd < bytes.count }
+
+    /// The configuration stamp the registry recorded.
+    var configStamp: UInt64 { sections.configStamp }
+
+    /// Whether some face lost to a duplicate (the file holds no duplicate groups).
+    var hasDuplicates: Bool { sections.registryFlags & SnapshotLayout.RegistryFlag.hasDuplicates != 0 }
+
+    /// A string of the registry part's own string table.
+    private func registryString(at: Int) -> String {
+        let offset = Int(reader.u32(at)), count = Int(reader.u32(at + 4))
+        return reader.string(.init(offset: sections.registryStrings.offset + offset, count: count))
+    }
+
+    /// The number of recorded directories and roots.
+    var directoryCount: Int { sections.directories.count }
+
+    /// A recorded directory or root.
+    func directory(at i: Int) -> DirectoryStamp {
+        let at = sections.directories.offset + i * SnapshotLayout.directorySize
+        return DirectoryStamp(
+            path: registryString(at: at), device: reader.u64(at + 8), inode: reader.u64(at + 16),
+            size: Int64(bitPattern: reader.u64(at + 24)), modified: Int(Int64(bitPattern: reader.u64(at + 32))))
+    }
+
+    /// Every recorded directory and root, in the order the scan met them.
+    var directories: [DirectoryStamp] { (0..<directoryCount).map(directory(at:)) }
+
+    /// The scan's problems.
+    var problems: [ScanProblem] {
+        (0..<sections.problems.count).map { i in
+            let at = sections.problems.offset + i * SnapshotLayout.problemSize
+            return ScanProblem(path: registryString(at: at), reason: registryString(at: at + 8))
+        }
+    }
+
+    /// The number of indexed files.
+    var fileCount: Int { sections.files.count }
+
+    /// The indexed file at a position of the file table (sorted by path bytes).
+    private func scannedFile(at i: Int, faces: Bool) -> ScannedFile {
+        let at = sections.files.offset + i * SnapshotLayout.fileSize
+        var records: [FaceRecord] = []
+        if faces {
+            let first = Int(reader.u32(at + 40)), count = Int(reader.u32(at + 44))
+            records.reserveCapacity(count)
+            for f in first..<first + count {
+                records.append(reader.face(Int(reader.u32(sections.fileFaces.offset + f * 4)), sections: sections))
+            }
+        }
+        return ScannedFile(
+            path: registryString(at: at),
+            identity: FileIdentity(device: reader.u64(at + 8), inode: reader.u64(at + 16)),
+            size: Int64(bitPattern: reader.u64(at + 24)), modified: Int(Int64(bitPattern: reader.u64(at + 32))),
+            faces: records)
+    }
+
+    /// Every indexed file with its faces, by path: what a scanner checks files against, so that
+    /// an unchanged file is not read again.
+    func scannedFiles() -> [String: ScannedFile] {
+        var files: [String: ScannedFile] = [:]
+        files.reserveCapacity(fileCount)
+        for i in 0..<fileCount {
+            let file = scannedFile(at: i, faces: true)
+            files[file.path] = file
+        }
+        return files
+    }
+
+    /// The identity recorded for an indexed file: a binary search of the sorted file table.
+    func indexedFile(path: String) -> IndexedFile? {
+        var low = 0, high = fileCount
+        var target = path
+        return target.withUTF8 { wanted -> IndexedFile? in
+            while low < high {
+                let middle = (low + high) / 2
+                let at = sections.files.offset + middle * SnapshotLayout.fileSize
+                let ref = SnapshotReader.StringRef(
+                    offset: sections.registryStrings.offset + Int(reader.u32(at)), count: Int(reader.u32(at + 4)))
+                let stored = reader.slice(ref)
+                if stored.elementsEqual(wanted) {
+                    return IndexedFile(
+                        device: reader.u64(at + 8), inode: reader.u64(at + 16),
+                        size: Int64(bitPattern: reader.u64(at + 24)))
+                }
+                if stored.lexicographicallyPrecedes(wanted) { low = middle + 1 } else { high = middle }
+            }
+            return nil
+        }
+    }
+
+    /// The public part alone, as clients may read it: the registry part cut off, the generation
+    /// set, the checksum recomputed. What the daemon publishes beside its socket.
+    ///
+    /// - Parameter generation: the generation to record.
+    /// - Returns: the bytes of a published snapshot.
+    package func publicBytes(generation: UInt64) -> [UInt8] {
+        var out = [UInt8](UnsafeRawBufferPointer(rebasing: bytes[0..<sections.publicEnd]))
+        let size = UInt64(out.count)
+        out.withUnsafeMutableBytes { raw in
+            typealias H = SnapshotLayout.Header
+            raw.storeBytes(of: generation.littleEndian, toByteOffset: H.generation, as: UInt64.self)
+            raw.storeBytes(of: size.littleEndian, toByteOffset: H.fileSize, as: UInt64.self)
+            raw.storeBytes(of: UInt64(0), toByteOffset: H.superseded, as: UInt64.self)
+            for field in [H.files, H.fileFaces, H.directories, H.problems, H.registryStrings, H.configStamp] {
+                raw.storeBytes(of: UInt64(0), toByteOffset: field, as: UInt64.self)
+            }
+            raw.storeBytes(of: UInt64(0), toByteOffset: H.registryFlags, as: UInt64.self)
+        }
+        SnapshotWriter.reseal(&out)
+        return out
+    }
+}
