@@ -42,6 +42,9 @@ package final class RegistryService: VarlinkService {
     /// (a resolution with its trace is 1–3 KiB).
     let replies = ReplyCache<VisibleKey<ResolveCacheKey>>(
         capacity: 4096, maximumBytes: 8 << 20, maximumEntryBytes: 16 << 10)
+    /// Whole `Resolve` and `Candidates` replies by request bytes and replay scope (issue 13), for
+    /// the connection to answer a repeated call without parsing it: 4096 at most, 8 MiB, none over 16 KiB.
+    let replayReplies = MessageReplyCache(capacity: 4096, maximumBytes: 8 << 20, maximumReplyBytes: 16 << 10)
     /// `ResolveText`'s fallback plans, by stack and style (issue 12), for the whole index only: a
     /// user whose view differs (private fonts, disabled faces) plans afresh on every call.
     let textPlans = FallbackPlanCache()
@@ -86,10 +89,12 @@ package final class RegistryService: VarlinkService {
     /// Replaces the reloadable settings (on SIGHUP).
     package func update(_ settings: Settings) {
         self.settings.withLock { $0 = settings }
+        replayReplies.invalidate()
     }
 
     /// Sends a `Monitor` event for a change that added or removed faces.
     func announce(_ report: RegistrationReport) {
+        replayReplies.invalidate()  // a new generation: every replay scope changes
         guard !report.added.isEmpty || !report.removed.isEmpty else { return }
         let server = self.server.withLock { $0 }
         // One event goes to every subscriber: it shows public faces only (issue 15); a change to
@@ -107,9 +112,13 @@ package final class RegistryService: VarlinkService {
     package func handle(_ call: VarlinkCall, peer: PeerCredentials) -> CallOutcome {
         do {
             switch call.methodName {
-            case "Resolve": return .encodedReply(try resolve(call, peer: peer))
+            case "Resolve": return replayable(call, peer: peer) { (context) throws(VarlinkError) in
+                    .encodedReply(try resolve(call, in: context))
+                }
             case "ResolveMany": return try resolveMany(call, peer: peer)
-            case "Candidates": return .encodedReply(try candidates(call, peer: peer))
+            case "Candidates": return replayable(call, peer: peer) { (context) throws(VarlinkError) in
+                    .encodedReply(try candidates(call, in: context))
+                }
             case "ListFamilies": return .encodedReply(try listFamilies(call, peer: peer))
             case "ListFaces": return .encodedReply(try listFaces(call, peer: peer))
             case "GetFace": return .reply(try getFace(call, peer: peer))
@@ -231,10 +240,9 @@ package final class RegistryService: VarlinkService {
         "family", "weight", "italic", "boldText", "boldPolicy", "strict", "style", "width", "opticalSize", "synthesis",
     ]
 
-    private func resolve(_ call: VarlinkCall, peer: PeerCredentials) throws(VarlinkError) -> [UInt8] {
+    private func resolve(_ call: VarlinkCall, in context: ReplayContext) throws(VarlinkError) -> [UInt8] {
         let query = try Self.query(from: ParameterReader(call, allowed: Self.queryParameters))
-        return try resolve(
-            applyingPreferences(query, parameters: call.parameters, uid: peer.uid), in: view(for: peer.uid))
+        return try resolve(context.applyingPreferences(query, parameters: call.parameters), in: context.view)
     }
 
     /// The reply parameters of `Resolve` for `query` in a view, serialized, from the cache when possible.
@@ -256,6 +264,7 @@ package final class RegistryService: VarlinkService {
     /// Forgets cached replies; call after the rules change.
     package func invalidateCaches() {
         replies.removeAll()
+        replayReplies.invalidate()
         textPlans.removeAll()
         listings.removeAll()
         stateChanged.withLock { $0 }?()
@@ -272,11 +281,11 @@ package final class RegistryService: VarlinkService {
     }
 
     /// `Candidates`: the family's faces in CSS order for the query, each with variations and synthesis.
-    private func candidates(_ call: VarlinkCall, peer: PeerCredentials) throws(VarlinkError) -> [UInt8] {
+    private func candidates(_ call: VarlinkCall, in context: ReplayContext) throws(VarlinkError) -> [UInt8] {
         let query = try Self.query(from: ParameterReader(call, allowed: Self.queryParameters))
         do {
-            return try resolver(for: view(for: peer.uid)).candidates(
-                applyingPreferences(query, parameters: call.parameters, uid: peer.uid)
+            return try resolver(for: context.view).candidates(
+                context.applyingPreferences(query, parameters: call.parameters)
             ).jsonBytes
         } catch {
             throw Self.varlinkError(error)

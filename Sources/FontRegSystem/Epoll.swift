@@ -61,18 +61,26 @@ package final class Epoll: Sendable {
     ///
     /// - Returns: the events, at most `buffer.count`; empty on a timeout or an interrupted wait.
     package func wait(into buffer: inout [Event], timeout milliseconds: Int32) throws(SystemError) -> Int {
-        var raw = [cshim_epoll_event](repeating: cshim_epoll_event(), count: buffer.count)
-        let count = raw.withUnsafeMutableBufferPointer {
-            cshim_epoll_wait(fd, $0.baseAddress, Int32($0.count), milliseconds)
+        // The caller's buffer is filled in place: no allocation per wake-up (issue 13). `Event` has
+        // the layout of `cshim_epoll_event` (checked by ``eventLayoutMatches``).
+        precondition(Self.eventLayoutMatches, "Epoll.Event no longer has the layout of cshim_epoll_event")
+        let count = buffer.withUnsafeMutableBytes { raw in
+            raw.withMemoryRebound(to: cshim_epoll_event.self) {
+                cshim_epoll_wait(fd, $0.baseAddress, Int32($0.count), milliseconds)
+            }
         }
         if count < 0 {
             let code = Syscall.lastErrno
             if code == Syscall.interrupted { return 0 }
             throw SystemError("epoll_wait", errno: code)
         }
-        for index in 0..<Int(count) {
-            buffer[index] = Event(events: raw[index].events, data: raw[index].data)
-        }
         return Int(count)
     }
+
+    /// Whether ``Event`` is laid out as `cshim_epoll_event` (a 32-bit mask, then a 64-bit datum at offset 8).
+    static let eventLayoutMatches =
+        MemoryLayout<Event>.size == MemoryLayout<cshim_epoll_event>.size
+        && MemoryLayout<Event>.stride == MemoryLayout<cshim_epoll_event>.stride
+        && MemoryLayout<Event>.offset(of: \.data) == MemoryLayout<cshim_epoll_event>.offset(of: \.data)
+        && MemoryLayout<Event>.offset(of: \.events) == 0
 }

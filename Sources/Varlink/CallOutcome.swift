@@ -24,4 +24,10 @@ package enum CallOutcome: Sendable {
     /// as systemd's sd-varlink does; the parameters name them by index. When the connection already
     /// holds ``VarlinkConnection/maximumPendingDescriptors`` unsent, `overLimit` is the reply instead.
     case replyWithDescriptors([String: JSONValue], descriptors: [FileDescriptor], overLimit: VarlinkError)
+    /// A reply that is a pure function of the request's bytes and `scope` (issue 13): answered as
+    /// `outcome` is (a reply, an encoded reply or a failure; anything else is answered but not
+    /// kept), and kept in the service's ``MessageReplyCache`` so that the same bytes from a caller
+    /// in the same scope are answered from it. The scope must be derived from the very state the
+    /// reply was computed from.
+    indirect case replayable(CallOutcome, scope: String)
 }

@@ -91,6 +91,14 @@ package struct OutputQueue: Sendable {
         _ write: (UnsafeRawBufferPointer, [Int32]) throws(Failure) -> Int?
     ) throws(Failure) -> Bool {
         while let head = chunks.first {
+            if head.isEmpty {
+                // The kept buffer, emptied, in front of a shared chunk or one with descriptors
+                // (issue 13: a write of nothing "would block" forever and the reply never left).
+                guard chunks.count > 1 else { return true }
+                chunks.removeFirst()
+                descriptorCount -= chunkDescriptors.removeFirst().count
+                continue
+            }
             var result: Result<Int?, Failure> = .success(nil)
             let offset = headSent
             let descriptors = offset == 0 ? chunkDescriptors[0].map(\.rawValue) : []

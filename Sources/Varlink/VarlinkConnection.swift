@@ -21,6 +21,12 @@ package struct VarlinkConnection {
     private var yielded = false
     /// A protocol violation was answered: nothing more is read or answered.
     private var refused = false
+    /// The service's replay cache (issue 13), if it keeps one.
+    private let replies: MessageReplyCache?
+    /// The peer's replay scope, and the service's ``VarlinkService/replayScopeStamp`` it was computed at.
+    private var replayScope: (stamp: UInt64, scope: String?)?
+    /// Calls answered from the replay cache (for tests and the benchmark).
+    package private(set) var replayed = 0
 
     /// A deferred call is running; later calls wait for ``complete(_:)`` so replies stay in order.
     package private(set) var awaitingDeferred = false
@@ -66,6 +72,7 @@ package struct VarlinkConnection {
         self.service = service
         self.errors = errors
         self.framer = MessageFramer(maximumMessageSize: maximumMessageSize)
+        self.replies = service.replayCache
     }
 
     // MARK: Input
@@ -118,20 +125,64 @@ package struct VarlinkConnection {
                 return .yielded
             }
             answered += 1
-            let call: VarlinkCall?
+            let message: Message?
             do {
-                call = try framer.nextMessage { (bytes) throws(VarlinkProtocolError) -> VarlinkCall in
-                    try VarlinkCall(parsing: bytes)
-                }
+                message = try nextMessage()
             } catch {
                 refuse(error)
                 return .violated(error)
             }
-            guard let call else { return .waiting }
+            guard let message else { return .waiting }
             messagesReceived += 1
-            if let work = dispatch(call) { return work }
+            switch message {
+            case .replayed(let reply):
+                replayed += 1
+                outbox.append(shared: reply)
+            case .call(let call, let replay):
+                if let work = dispatch(call, replay: replay) { return work }
+            }
         }
         return .waiting
+    }
+
+    /// What the next message is: a call to answer, or a reply the replay cache holds for its bytes.
+    private enum Message {
+        case replayed([UInt8])
+        /// A call, with what storing its reply needs when it may be replayed.
+        case call(VarlinkCall, replay: ReplayTicket?)
+    }
+
+    /// What a reply is stored with: the request's bytes, the caller's scope, the cache's stamp.
+    private struct ReplayTicket {
+        let request: [UInt8]
+        let stamp: UInt64
+    }
+
+    /// Takes the next complete message: answered from the replay cache when its bytes and the
+    /// peer's scope match an entry, else parsed.
+    private mutating func nextMessage() throws(VarlinkProtocolError) -> Message? {
+        guard let replies else {
+            return try framer.nextMessage { (bytes) throws(VarlinkProtocolError) -> Message in
+                .call(try VarlinkCall(parsing: bytes), replay: nil)
+            }
+        }
+        // The cache's stamp is read before the scope and the reply are computed: a reply computed
+        // while the cache is emptied is not stored.
+        let stamp = replies.stamp
+        let scope = currentReplayScope()
+        return try framer.nextMessage { (bytes) throws(VarlinkProtocolError) -> Message in
+            if let scope, let reply = replies.lookup(bytes, scope: scope) { return .replayed(reply) }
+            return .call(try VarlinkCall(parsing: bytes), replay: ReplayTicket(request: Array(bytes), stamp: stamp))
+        }
+    }
+
+    /// The peer's replay scope, computed again only when the service's state changed.
+    private mutating func currentReplayScope() -> String? {
+        let stamp = service.replayScopeStamp
+        if let replayScope, replayScope.stamp == stamp { return replayScope.scope }
+        let scope = service.replayScope(for: peer)
+        replayScope = (stamp, scope)
+        return scope
     }
 
     /// Queues the reply of the deferred call (none when it was `oneway`); later calls may then be answered.
@@ -173,7 +224,7 @@ package struct VarlinkConnection {
     }
 
     /// Answers one call; returns what to run off the loop for a deferred or offloaded one.
-    private mutating func dispatch(_ call: VarlinkCall) -> ProcessResult? {
+    private mutating func dispatch(_ call: VarlinkCall, replay: ReplayTicket?) -> ProcessResult? {
         if call.upgrade {
             answer(call, .failure(.methodNotImplemented(call.method)))
             return nil
@@ -187,7 +238,29 @@ package struct VarlinkConnection {
             answer(call, .failure(.interfaceNotFound(call.interface)))
             return nil
         }
-        switch service.handle(call, peer: peer) {
+        return respond(call, service.handle(call, peer: peer), replay: replay)
+    }
+
+    /// Answers a call with what the service decided.
+    private mutating func respond(_ call: VarlinkCall, _ outcome: CallOutcome, replay: ReplayTicket?) -> ProcessResult? {
+        switch outcome {
+        case .replayable(let outcome, let scope):
+            guard let replay, let replies, !call.oneway, !call.more, !call.upgrade else {
+                return respond(call, outcome, replay: nil)
+            }
+            let reply: [UInt8]
+            switch outcome {
+            case .reply(let parameters): reply = VarlinkReply(parameters: parameters).serialized()
+            case .encodedReply(let bytes):
+                var framed: [UInt8] = []
+                framed.reserveCapacity(bytes.count + 16)
+                VarlinkReply.write(encodedParameters: bytes, to: &framed)
+                reply = framed
+            case .failure(let error): reply = VarlinkReply(error: error).serialized()
+            default: return respond(call, outcome, replay: nil)
+            }
+            replies.store(reply, for: replay.request, scope: scope, stamp: replay.stamp)
+            outbox.append(shared: reply)
         case .reply(let parameters):
             answer(call, .success(parameters))
         case .encodedReply(let bytes):

@@ -14,6 +14,18 @@ package protocol VarlinkService: Sendable {
 
     /// Called after the server closed a connection; see the default implementation.
     func connectionClosed(_ peer: PeerCredentials)
+
+    /// Whole replies kept by request bytes (issue 13); `nil` (the default) replays nothing.
+    var replayCache: MessageReplyCache? { get }
+
+    /// Changes whenever a peer's ``replayScope(for:)`` may have changed; the connection computes
+    /// its scope again then. The default never changes.
+    var replayScopeStamp: UInt64 { get }
+
+    /// The scope in which `peer`'s replayable calls are looked up in ``replayCache``, or `nil` when
+    /// nothing may be replayed to it; must match the scope of ``CallOutcome/replayable(_:scope:)``
+    /// that the same state gives.
+    func replayScope(for peer: PeerCredentials) -> String?
 }
 
 extension VarlinkService {
@@ -23,4 +35,15 @@ extension VarlinkService {
     ///
     /// - Parameter peer: the credentials the connection's calls carried, with its ``PeerCredentials/connection``.
     package func connectionClosed(_ peer: PeerCredentials) {}
+}
+
+extension VarlinkService {
+    /// No replay cache.
+    package var replayCache: MessageReplyCache? { nil }
+
+    /// Never changes.
+    package var replayScopeStamp: UInt64 { 0 }
+
+    /// Nothing is replayed.
+    package func replayScope(for peer: PeerCredentials) -> String? { nil }
 }

@@ -188,7 +188,9 @@ func inProcessCosts(fonts: String, count: Int) throws {
             (buffer) throws(VarlinkProtocolError) in
             try VarlinkCall(parsing: buffer)
         }
-        guard case .encodedReply(let bytes) = service.handle(call, peer: peer) else { fatalError("Resolve failed") }
+        guard case .replayable(.encodedReply(let bytes), _) = service.handle(call, peer: peer) else {
+            fatalError("Resolve failed")
+        }
         output.removeAll(keepingCapacity: true)
         VarlinkReply.write(encodedParameters: bytes, to: &output)
     }

@@ -23,8 +23,11 @@ struct ParameterBoundsTests {
     }
 
     func failure(_ outcome: CallOutcome) -> VarlinkError? {
-        if case .failure(let error) = outcome { return error }
-        return nil
+        switch outcome {
+        case .failure(let error): return error
+        case .replayable(let inner, _): return failure(inner)  // Resolve, Candidates (issue 13)
+        default: return nil
+        }
     }
 
     @Test(arguments: [("Resolve", "family"), ("ListFaces", "family"), ("GetFace", "postscriptName")])

@@ -49,3 +49,43 @@ struct OutputQueueTests {
         #expect(drain(&queue, step: 10) == [3, 4])
     }
 }
+
+/// A message queued after the kept buffer was emptied (issue 13): the empty buffer left for reuse
+/// must not stand in front of it.
+@Suite("Output queue after its kept buffer emptied")
+struct OutputQueueKeptBufferTests {
+    /// Writes with a socket that takes everything, at most `attempts` times; returns what was written.
+    func writeAll(_ queue: inout OutputQueue, attempts: Int = 8) -> (bytes: [UInt8], descriptors: [Int32]) {
+        var written: [UInt8] = []
+        var passed: [Int32] = []
+        for _ in 0..<attempts where !queue.isEmpty {
+            _ = queue.write { (bytes, descriptors) -> Int? in
+                written.append(contentsOf: bytes)
+                passed += descriptors
+                return bytes.count
+            }
+        }
+        return (written, passed)
+    }
+
+    @Test func aMessageWithDescriptorsAfterWrittenRepliesIsWritten() {
+        var queue = OutputQueue()
+        queue.append { $0.append(contentsOf: [1, 2, 3]) }
+        #expect(writeAll(&queue).bytes == [1, 2, 3])
+        queue.append { $0.append(contentsOf: [4]) }
+        #expect(writeAll(&queue).bytes == [4])
+        queue.append(descriptors: []) { $0.append(contentsOf: [5, 6]) }
+        #expect(writeAll(&queue).bytes == [5, 6])
+        #expect(queue.isEmpty)
+    }
+
+    @Test func aSharedReplyAfterAWrittenReplyIsWritten() {
+        var queue = OutputQueue()
+        queue.append { $0.append(contentsOf: [1]) }
+        #expect(writeAll(&queue).bytes == [1])
+        let large = [UInt8](repeating: 7, count: OutputQueue.shareThreshold)
+        queue.append(shared: large)
+        #expect(writeAll(&queue).bytes == large)
+        #expect(queue.isEmpty)
+    }
+}

@@ -26,6 +26,9 @@ package final class PlatformRegistry: Sendable {
     }
 
     let live = Mutex(Live())
+    /// Counts the changes of ``Live/epoch`` (issue 13: connections recompute their replay scope
+    /// when it moves).
+    let changes = Atomic<UInt64>(0)
 
     package init() {}
 
@@ -87,6 +90,7 @@ package final class PlatformRegistry: Sendable {
             let old = live.state
             change(&live.state)
             live.epoch += 1
+            changes.wrappingAdd(1, ordering: .releasing)
             return (old, live.state)
         }
     }
@@ -96,6 +100,7 @@ package final class PlatformRegistry: Sendable {
         live.withLock { live in
             live.state = state
             live.epoch += 1
+            changes.wrappingAdd(1, ordering: .releasing)
         }
     }
 
@@ -111,6 +116,7 @@ package final class PlatformRegistry: Sendable {
                 added.append(record.path)
             }
             live.epoch += 1
+            changes.wrappingAdd(1, ordering: .releasing)
             return added
         }
     }
@@ -120,6 +126,7 @@ package final class PlatformRegistry: Sendable {
         live.withLock { live in
             for path in paths { live.records[path] = nil }
             live.epoch += 1
+            changes.wrappingAdd(1, ordering: .releasing)
         }
     }
 }

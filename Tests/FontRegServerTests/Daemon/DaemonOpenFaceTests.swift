@@ -59,6 +59,21 @@ struct DaemonOpenFaceTests {
         #expect(fcntl(opened.file.fileDescriptor, F_GETFD) & FD_CLOEXEC != 0)
     }
 
+    /// Issue 13: the reply of an `OpenFace` after two other calls on the same connection arrives
+    /// (the daemon's output queue held an emptied buffer in front of it: the reply never left and
+    /// the loop spun).
+    @Test func openFaceAfterTwoCallsOnOneConnectionGetsItsDescriptor() throws {
+        let fixture = try Fixture()
+        let client = try RegistryClient(socketPath: fixture.daemon.socketPath, timeout: 5)
+        _ = try client.resolve(ResolveQuery(family: "Lato", weight: .regular))
+        _ = try client.resolve(ResolveQuery(family: "Lato", weight: .bold))
+        let opened = try client.openFace(postscriptName: "Lato-Regular")
+        let bytes = try #require(try opened.file.readToEnd())
+        #expect(bytes == (try Data(contentsOf: URL(fileURLWithPath: fixture.publicFont))))
+        // And the connection goes on answering.
+        #expect(try client.resolve(ResolveQuery(family: "Lato", weight: .regular)).face.family == "Lato")
+    }
+
     @Test func aClientThatCannotSeeTheFontDirectoryStillReadsTheFace() throws {
         let fixture = try Fixture()
         let expected = try runCommand(["/usr/bin/sha256sum", fixture.publicFont]).stdout.prefix(64)

@@ -97,3 +97,25 @@ import Testing
         Syscall.close(ends[1])
     }
 }
+
+/// Issue 13: a reply with descriptors after replies already written on the same connection (the
+/// output queue kept an emptied buffer in front of it, and the reply never left).
+@Suite struct DescriptorAfterRepliesTests {
+    @Test func aDescriptorReplyAfterTwoWrittenRepliesIsWrittenWithItsDescriptor() {
+        var connection = DescriptorPassingTests().connection()
+        var writes: [(bytes: [UInt8], descriptors: Int)] = []
+        for method in ["Echo", "Echo", "Open"] {
+            connection.receive(Array(#"{"method":"org.example.pipes.\#(method)"}\#0"#.utf8))
+            _ = connection.process(maximumCalls: 8, outputLimit: 1 << 20)
+            for _ in 0..<4 where connection.pendingOutputCount > 0 {
+                _ = connection.writeOutput(passing: { (bytes, descriptors) -> Int? in
+                    writes.append((Array(bytes), descriptors.count))
+                    return bytes.count
+                })
+            }
+        }
+        #expect(connection.pendingOutputCount == 0)
+        #expect(writes.last?.descriptors == 1)
+        #expect(String(decoding: writes.last?.bytes ?? [], as: UTF8.self) == #"{"parameters":{"fileDescriptor":0}}"# + "\0")
+    }
+}
