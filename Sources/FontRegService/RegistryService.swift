@@ -42,8 +42,8 @@ package final class RegistryService: VarlinkService {
     /// (a resolution with its trace is 1–3 KiB).
     let replies = ReplyCache<VisibleKey<ResolveCacheKey>>(
         capacity: 4096, maximumBytes: 8 << 20, maximumEntryBytes: 16 << 10)
-    /// `ResolveText`'s fallback plans, by stack and style (issue 12), for the whole index only: a
-    /// user whose view differs (private fonts, disabled faces) plans afresh on every call.
+    /// `ResolveText`'s fallback plans, by stack and style (issue 12), and the coverage index, for
+    /// the whole index; a view that differs (private fonts, disabled faces) keeps its own.
     let textPlans = FallbackPlanCache()
     /// Serialized listings (`ListFamilies`, `ListFaces`) of the current generation, by method and
     /// family key: 1024 at most, 32 MiB, none over 8 MiB (the whole `ListFaces` of a large system).
