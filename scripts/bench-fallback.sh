@@ -3,13 +3,48 @@
 # the daemon's socket, against fontconfig's FcFontSort + charset walk on the same text, same run;
 # and what coverage costs in memory per face.
 #   scripts/bench-fallback.sh        prints the table (copy it into docs/benchmarks.md)
+#   scripts/bench-fallback.sh --uncovered [N…]
+#                                    registry-wide fallback for characters no face covers (issue 13
+#                                    follow-up): one ResolveText call in process and over the socket
+#                                    over generated corpora of N faces (default 1000 10000 100000)
+#   FONTREG_BIN=DIR scripts/bench-fallback.sh …   uses DIR/fontregd and DIR/fontreg-bench, builds nothing
 # Texts: scripts/bench-fallback-texts/*.txt (real sentences, repeated to at least 4 KiB each).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
-bash scripts/setup-deps.sh --test >/dev/null
-swift build -c release --product fontreg-bench >/dev/null
-swift build -c release --product fontregd >/dev/null
+# FONTREG_BIN: a directory with fontregd and fontreg-bench built already (say, of an older commit).
+bin=${FONTREG_BIN:-.build/release}
+if [[ -z ${FONTREG_BIN:-} ]]; then
+    bash scripts/setup-deps.sh --test >/dev/null
+    swift build -c release --product fontreg-bench >/dev/null
+    swift build -c release --product fontregd >/dev/null
+fi
+
+if [[ ${1:-} == --uncovered ]]; then
+    shift
+    if [[ $# -gt 0 ]]; then sizes=("$@"); else sizes=(1000 10000 100000); fi
+    tmp=$(mktemp -d)
+    pids=()
+    trap 'for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; wait "$p" 2>/dev/null || true; done; rm -rf "$tmp"' EXIT
+    targets=()
+    for n in "${sizes[@]}"; do
+        corpus=/tmp/fontreg-corpus-$n
+        # A shared corpus: made once, under a lock, marked complete (the 100,000 takes minutes).
+        flock "/tmp/corpus-$n.lock" bash -c "[[ -e $corpus/.complete || -d $corpus && $n -lt 100000 ]] || \
+            { python3 scripts/make-corpus.py $n $corpus >&2 && touch $corpus/.complete; }"
+        touch "$tmp/fontregd.conf"
+        "$bin/fontregd" --config "$tmp/fontregd.conf" --socket "$tmp/sock-$n" --no-system-fonts \
+            --state-dir "$tmp/state-$n" --cache-dir "/tmp/fontreg-bench-uncovered-daemon-$n" --watch no \
+            --fonts "$corpus" 2>"$tmp/log-$n" &
+        pids+=($!)
+        for _ in $(seq 1 6000); do [[ -S "$tmp/sock-$n" ]] && break; sleep 0.1; done
+        targets+=("$n=$corpus@$tmp/sock-$n")
+    done
+    echo "Command: scripts/bench-fallback.sh --uncovered ${sizes[*]} (release build; $(date -u +%Y-%m-%d); $(nproc) cores)"
+    echo
+    "$bin/fontreg-bench" --fallback-uncovered "${targets[@]}"
+    exit 0
+fi
 
 fonts=(/usr/share/fonts/truetype/lato /usr/share/fonts/opentype/noto /usr/share/fonts/truetype/noto)
 tmp=$(mktemp -d)
@@ -17,11 +52,11 @@ trap 'kill "$daemon" 2>/dev/null || true; wait "$daemon" 2>/dev/null || true; rm
 args=()
 for dir in "${fonts[@]}"; do args+=(--fonts "$dir"); done
 touch "$tmp/fontregd.conf"
-.build/release/fontregd --config "$tmp/fontregd.conf" --socket "$tmp/sock" --no-system-fonts --state-dir "$tmp/state" --cache-dir "$tmp/cache" \
+"$bin/fontregd" --config "$tmp/fontregd.conf" --socket "$tmp/sock" --no-system-fonts --state-dir "$tmp/state" --cache-dir "$tmp/cache" \
     --watch no "${args[@]}" 2>"$tmp/log" &
 daemon=$!
 for _ in $(seq 1 300); do [[ -S "$tmp/sock" ]] && break; sleep 0.1; done
 dirs=$(IFS=,; echo "${fonts[*]}")
 echo "Command: scripts/bench-fallback.sh (release build; $(date -u +%Y-%m-%d); $(nproc) cores, fontconfig $(pkg-config --modversion fontconfig))"
 echo
-.build/release/fontreg-bench --fallback "$dirs" scripts/bench-fallback-texts "$tmp/sock"
+"$bin/fontreg-bench" --fallback "$dirs" scripts/bench-fallback-texts "$tmp/sock"

@@ -139,6 +139,8 @@ package enum FontRegDaemon {
                 platform: configuration.platform),
             logger: logger)
         startupProblems += service.restorePlatformState().map { StartupProblem($0) }
+        // The views and `ResolveText`'s coverage index are built before the first call, not by it.
+        service.warmViews()
         service.startupProblems.withLock { $0 = startupProblems }
         let server: VarlinkServer
         do {

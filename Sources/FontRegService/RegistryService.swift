@@ -45,8 +45,8 @@ package final class RegistryService: VarlinkService {
     /// Whole `Resolve` and `Candidates` replies by request bytes and replay scope (issue 13), for
     /// the connection to answer a repeated call without parsing it: 4096 at most, 8 MiB, none over 16 KiB.
     let replayReplies = MessageReplyCache(capacity: 4096, maximumBytes: 8 << 20, maximumReplyBytes: 16 << 10)
-    /// `ResolveText`'s fallback plans, by stack and style (issue 12), for the whole index only: a
-    /// user whose view differs (private fonts, disabled faces) plans afresh on every call.
+    /// `ResolveText`'s fallback plans, by stack and style (issue 12), and the coverage index, for
+    /// the whole index; a view that differs (private fonts, disabled faces) keeps its own.
     let textPlans = FallbackPlanCache()
     /// Serialized listings (`ListFamilies`, `ListFaces`) of the current generation, by method and
     /// family key: 1024 at most, 32 MiB, none over 8 MiB (the whole `ListFaces` of a large system).

@@ -37,6 +37,27 @@ if arguments.first == "--fallback" {
     print(FallbackBenchmark.table(memory, rows))
     exit(0)
 }
+if arguments.first == "--fallback-uncovered" {
+    // fontreg-bench --fallback-uncovered LABEL=DIR[,DIR…][@SOCKET] … (issue 13 follow-up;
+    // scripts/bench-fallback.sh --uncovered). Face caches are kept in /tmp/fontreg-bench-uncovered-LABEL.
+    print(FallbackUncoveredBenchmark.tableHeader)
+    for argument in arguments.dropFirst() {
+        let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
+        guard parts.count == 2 else {
+            FileHandle.standardError.write(
+                Data("usage: fontreg-bench --fallback-uncovered LABEL=DIR[,DIR…][@SOCKET] …\n".utf8))
+            exit(64)
+        }
+        let target = parts[1].split(separator: "@", maxSplits: 1).map(String.init)
+        let rows = try FallbackUncoveredBenchmark.run(
+            label: parts[0], directories: target[0].split(separator: ",").map(String.init),
+            socket: target.count > 1 ? target[1] : nil, cache: "/tmp/fontreg-bench-uncovered-\(parts[0])",
+            minimumSeconds: seconds)
+        rows.forEach { print(FallbackUncoveredBenchmark.line($0)) }
+        fflush(nil)
+    }
+    exit(0)
+}
 while !arguments.isEmpty {
     let argument = arguments.removeFirst()
     if argument == "--json" { json = true; continue }

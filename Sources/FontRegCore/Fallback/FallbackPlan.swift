@@ -19,22 +19,27 @@ struct FallbackPlan: Sendable {
     private var choices: [UInt64: FallbackChoice?] = [:]
     /// The most single-code-point choices a plan remembers before it starts afresh.
     static let maximumChoices = 16_384
-    /// The registered families in registry-wide fallback order, sorted on first use.
-    private var sortedFamilies: [FamilyEntry]?
-    /// The registered families as the index holds them.
-    private let registered: [FamilyEntry]
-    /// The design registry-wide fallback prefers: `sans`, `serif` or `mono`.
-    private let wanted: String
+    /// The most faces one call checks in the Han region and registry-wide steps together; past it
+    /// the rest of the call's clusters skip those steps (see docs/fallback.md, "Bounds").
+    static let maximumFaceChecksPerCall = 4_096
+    /// Which families cover which code points, taken from ``source`` (or built) on first need.
+    private var coverageIndex: CoverageIndex?
+    /// The cache that keeps the coverage index of the generation (not retained: it holds the plan).
+    private weak var source: FallbackPlanCache?
+    /// The design registry-wide fallback prefers.
+    private let design: CoverageIndex.Design
+    /// Families whose faces registry-wide fallback looked at, over the plan's life (for tests).
+    private(set) var familiesExamined = 0
+    /// Faces checked in the Han region and registry-wide steps in this call.
+    private var faceChecks = 0
 
-    init(resolver: Resolver, query: TextQuery) {
+    init(resolver: Resolver, query: TextQuery, coverage source: FallbackPlanCache? = nil) {
         self.resolver = resolver
         self.query = query
+        self.source = source
         // Registry-wide fallback prefers the design the stack asks for (sans unless it names serif
         // or monospace), then the plain family over its UI or display cuts (the shorter name).
-        self.wanted =
-            query.families.contains { $0.lowercased() == "serif" }
-            ? "serif" : query.families.contains { $0.lowercased() == "monospace" } ? "mono" : "sans"
-        self.registered = resolver.index.families
+        self.design = CoverageIndex.Design.of(query.families)
         for (position, name) in query.families.enumerated() {
             let lower = name.lowercased()
             if TextQuery.genericFamilies.contains(lower) {
@@ -45,16 +50,18 @@ struct FallbackPlan: Sendable {
         }
     }
 
-    /// Every registered family in registry-wide fallback order, ranked once per plan when first needed.
-    private var families: [FamilyEntry] {
-        mutating get {
-            if let sortedFamilies { return sortedFamilies }
-            let wanted = self.wanted
-            let sorted = registered.map { (FallbackPlan.rank($0.name, wanted: wanted), $0) }
-                .sorted { $0.0 < $1.0 }.map(\.1)
-            sortedFamilies = sorted
-            return sorted
-        }
+    /// Starts a call: the plan may come from the cache of the same generation, with its own budget.
+    mutating func begin(coverage source: FallbackPlanCache?) {
+        self.source = source
+        faceChecks = 0
+    }
+
+    /// The coverage index of the resolver's index, taken from the cache or built on first need.
+    private mutating func coverage() -> CoverageIndex {
+        if let coverageIndex { return coverageIndex }
+        let index = source?.coverage(for: resolver.index) ?? CoverageIndex(resolver.index)
+        coverageIndex = index
+        return index
     }
 
     /// The family key of the first family that resolves, which runs not of it are fallbacks from.
@@ -77,13 +84,13 @@ struct FallbackPlan: Sendable {
     mutating func firstResolution() -> Resolution? {
         for entry in stack { if let answer = resolution(of: entry.family) { return answer } }
         for family in expand("sans-serif") { if let answer = resolution(of: family) { return answer } }
-        for family in families { if let answer = resolution(of: family.name) { return answer } }
+        for family in coverage().ranked(design) { if let answer = resolution(of: family.name) { return answer } }
         return nil
     }
 
-    /// Whether any registered face maps the scalar.
-    func anyFaceCovers(_ scalar: Unicode.Scalar) -> Bool {
-        registered.contains { $0.faces.contains { $0.coverage.contains(scalar) } }
+    /// Whether any registered face maps the scalar (a bisection of the coverage index's union).
+    mutating func anyFaceCovers(_ scalar: Unicode.Scalar) -> Bool {
+        coverage().union.contains(scalar)
     }
 
     /// The face for a cluster the open run cannot draw, or `nil` when no registered face covers it.
@@ -95,7 +102,7 @@ struct FallbackPlan: Sendable {
         let choice =
             search(cluster, kind: kind, colorOnly: kind == .colorEmoji)
             ?? (kind == .colorEmoji ? search(cluster, kind: .text, colorOnly: false) : nil)
-        if let key {
+        if let key, faceChecks <= Self.maximumFaceChecksPerCall {
             // A plan outlives its call in the daemon's cache: bound what it remembers, so that
             // texts of ever new code points cannot grow it without end.
             if choices.count >= Self.maximumChoices { choices.removeAll(keepingCapacity: true) }
@@ -106,22 +113,24 @@ struct FallbackPlan: Sendable {
 
     private mutating func search(_ cluster: Character, kind: ClusterKind, colorOnly: Bool) -> FallbackChoice? {
         func fits(_ face: FaceRecord) -> Bool { face.coverage.covers(cluster) && (!colorOnly || face.isColor) }
+        let limit = Self.maximumFaceChecksPerCall
         for entry in stack {
             if let answer = resolution(of: entry.family), fits(answer.face) {
                 return choice(answer, "\(answer.face.family) covers it (\(entry.origin))")
             }
         }
+        // A cluster with a scalar no face maps fits no face: the index says so without a search.
+        let union = coverage().union
+        if cluster.unicodeScalars.contains(where: { !CharacterCoverage.isIgnorable($0) && !union.contains($0) }) {
+            return nil
+        }
         if kind == .han {
             let language = query.language ?? HanRegion.assumedLanguage
             if let region = HanRegion.region(for: language) ?? HanRegion.region(for: HanRegion.assumedLanguage) {
                 let serif = query.families.contains { $0.lowercased() == "serif" }
-                let regional = families.filter { HanRegion.family($0.name, isOf: region) }
-                    .sorted {
-                        ($0.name.lowercased().contains("serif") == serif ? 0 : 1, $0.name) < (
-                            $1.name.lowercased().contains("serif") == serif ? 0 : 1, $1.name
-                        )
-                    }
-                for family in regional {
+                for family in coverage().regionalFamilies(region, serif: serif) {
+                    faceChecks += 1
+                    guard faceChecks <= limit else { return nil }
                     if let answer = resolvedFamily(family.name), fits(answer.face) {
                         return choice(
                             answer, "Han for \(language): \(answer.face.family) is the \(region) face that covers it")
@@ -143,20 +152,19 @@ struct FallbackPlan: Sendable {
                     "no family of the stack covers it; \(answer.face.family) is fontconfig's sans-serif that does")
             }
         }
-        for family in families where family.faces.contains(where: fits) {
+        let probe = cluster.unicodeScalars.first { !CharacterCoverage.isIgnorable($0) }?.value
+        for family in coverage().candidates(covering: probe, design: design, colorOnly: colorOnly) {
+            familiesExamined += 1
+            let faces = family.faces
+            faceChecks += faces.count
+            guard faceChecks <= limit else { return nil }
+            guard faces.contains(where: fits) else { continue }
             if let answer = resolvedFamily(family.name), fits(answer.face) {
                 let what = colorOnly ? "the first registered colour face" : "the first registered family"
                 return choice(answer, "no family of the stack covers it; \(answer.face.family) is \(what) that does")
             }
         }
         return nil
-    }
-
-    /// The order of registry-wide fallback: the wanted design first, then the shorter, then by name.
-    private static func rank(_ name: String, wanted: String) -> (Int, Int, String) {
-        let lower = name.lowercased()
-        let design = lower.contains(wanted) && (wanted != "sans" || !lower.contains("mono")) ? 0 : 1
-        return (design, name.count, lower)
     }
 
     private func choice(_ answer: Resolution, _ why: String) -> FallbackChoice {

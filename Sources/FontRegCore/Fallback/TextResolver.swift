@@ -28,7 +28,8 @@ public struct TextResolver: Sendable {
     /// - Parameters:
     ///   - text: the text (at most ``maximumTextBytes`` UTF-8 bytes).
     ///   - query: the family stack, style and language.
-    ///   - cache: plans kept across calls, or `nil` to plan afresh.
+    ///   - cache: plans and the coverage index kept across calls, or `nil` to plan afresh (a call that
+    ///     reaches registry-wide fallback then builds the coverage index of the whole index).
     /// - Returns: the runs, the code points nothing covers, and the Han language assumed.
     /// - Throws: ``TextResolveError/textTooLong(bytes:limit:)`` over the limit, ``TextResolveError/emptyStack``
     ///   without a family, ``TextResolveError/resolve(_:)`` in strict mode when a named family is unknown.
@@ -41,7 +42,8 @@ public struct TextResolver: Sendable {
         }
         let generation = resolver.index.generation
         var plan =
-            cache?.take(query, generation: generation) ?? FallbackPlan(resolver: resolver, query: query)
+            cache?.take(query, generation: generation) ?? FallbackPlan(resolver: resolver, query: query, coverage: cache)
+        plan.begin(coverage: cache)
         try plan.checkStrict()
         defer { cache?.put(plan, for: query, generation: generation) }
         var builder = RunBuilder(firstFamily: plan.firstFamilyKey)

@@ -47,12 +47,16 @@ extension RegistryService {
     /// Builds, off the event loops, the views the next queries will need after a change: the
     /// public one and each owner's of private fonts (building one of a large index takes long
     /// enough that a loop should not). Call on the thread that made the change.
-    func warmViews() {
+    /// The coverage index `ResolveText`'s registry-wide fallback reads is built here too, for the
+    /// whole index and each view warmed.
+    package func warmViews() {
+        textPlans.prepare(registry.index)
         let owners = Set(platform.privateRoots.map(\.owner))
         guard !owners.isEmpty || !platform.state.disabled.isEmpty else { return }
         // A uid no registration has: the view of every user without fonts of their own.
-        _ = view(for: UInt32.max)
-        for owner in owners.prefix(64) { _ = view(for: owner) }
+        var views = [view(for: UInt32.max)]
+        for owner in owners.prefix(64) { views.append(view(for: owner)) }
+        for view in views where !view.key.isEmpty { view.textPlans.prepare(view.index) }
     }
 
     /// Whether `uid` may see `face` (and so open it, resolve to it, or list it): it is

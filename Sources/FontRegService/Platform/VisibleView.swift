@@ -17,6 +17,8 @@ package struct VisibleView: Sendable {
     package let owners: Set<UInt32>
     /// The private registrations whose faces this view hides.
     package let hiddenRoots: [String]
+    /// `ResolveText`'s plans and coverage index for this view (the whole index's are the service's).
+    package let textPlans = FallbackPlanCache(capacity: 16)
 
     /// The whole index, for when nothing is private or disabled.
     init(whole index: FontIndex) {
