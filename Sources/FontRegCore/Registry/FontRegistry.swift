@@ -456,7 +456,8 @@ public final class FontRegistry: Sendable {
     }
 
     private static func difference(old: FontIndex, new: FontIndex) -> RegistrationReport {
-        func key(_ face: FaceRecord) -> String { "\(face.file)#\(face.freetypeIndex)" }
+        // The name too: a file rewritten in place keeps its path and index but not its face.
+        func key(_ face: FaceRecord) -> String { "\(face.file)#\(face.freetypeIndex)#\(face.postscriptName)" }
         let before = Set(old.faces.map(key)), after = Set(new.faces.map(key))
         return RegistrationReport(
             added: new.faces.filter { !before.contains(key($0)) },
