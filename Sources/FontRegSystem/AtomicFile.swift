@@ -1,4 +1,5 @@
 import Glibc
+import Synchronization
 
 /// Writes a file so that a reader sees the old contents or the new, never a mix or a torn file.
 ///
@@ -6,6 +7,10 @@ import Glibc
 /// renamed over the target (`renameat`); then the directory is flushed so that the rename
 /// survives a crash. Every call is made relative to a descriptor of the directory.
 package enum AtomicFile {
+    /// Numbers the temporary files of this process, so that two threads writing the same file
+    /// (two registries sharing a cache directory) never open each other's temporary file.
+    private static let sequence = Atomic<Int>(0)
+
     /// Replaces `name` in `directory` with `bytes`.
     ///
     /// - Parameters:
@@ -19,7 +24,8 @@ package enum AtomicFile {
     ) throws(SystemError) {
         guard !name.isEmpty, !name.contains("/") else { throw SystemError("write", subject: name, errno: EINVAL) }
         let dir = try FileDescriptor.open(directory, as: .directory)
-        let temporary = ".\(name).\(getpid()).tmp"
+        let serial = sequence.add(1, ordering: .relaxed).newValue
+        let temporary = ".\(name).\(getpid()).\(serial).tmp"
         _ = unlinkat(dir.rawValue, temporary, 0)
         let fd = try Syscall.run("open", subject: temporary) {
             openat(dir.rawValue, temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode)

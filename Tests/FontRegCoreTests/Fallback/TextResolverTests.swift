@@ -155,9 +155,9 @@ struct TextResolverTests {
     }
 }
 
-@Suite("Coverage in the face cache")
+@Suite("Coverage in the index file")
 struct CoverageCacheTests {
-    @Test("A warm start reads coverage and languages back from the face cache")
+    @Test("A warm start reads coverage and languages back from the index file")
     func warmStartKeepsCoverage() throws {
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("fontreg-covcache-\(getpid())").path
         defer { try? FileManager.default.removeItem(atPath: cache) }
@@ -168,7 +168,8 @@ struct CoverageCacheTests {
         let warm = try FontRegistry(configuration: RegistryConfiguration(fontFiles: files, cacheDirectory: cache))
         let coldFaces = cold.index.faces.sorted { $0.postscriptName < $1.postscriptName }
         let warmFaces = warm.index.faces.sorted { $0.postscriptName < $1.postscriptName }
-        #expect(FileManager.default.fileExists(atPath: cache + "/faces.cache"))
+        #expect(FileManager.default.fileExists(atPath: cache + "/" + FontRegistry.indexFileName))
+        #expect(warm.startMode == .warm && warm.index.isMapped)
         #expect(coldFaces.count == warmFaces.count && coldFaces.count > 2)
         #expect(zip(coldFaces, warmFaces).allSatisfy { $0.coverage == $1.coverage && !$1.coverage.isEmpty })
         #expect(warmFaces.contains { $0.coverage.languages.contains("ja") })

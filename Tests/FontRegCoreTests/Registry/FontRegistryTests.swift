@@ -66,7 +66,7 @@ import Testing
         let registry = try emptyRegistry()
         let report = try registry.register(paths: [dir])
         #expect(report.added.map(\.postscriptName) == ["NotoFixture-Italic"])
-        #expect(report.problems.count == 2)
+        #expect(report.problems.count == 2, "\(report.problems)")
         #expect(registry.index.problems.count == 2)
     }
 

@@ -44,7 +44,7 @@ import Testing
         let registry = try FontRegistry(
             configuration: RegistryConfiguration(fontDirectories: [dir], cacheDirectory: notADirectory))
         let problem = try #require(registry.index.problems.first { $0.path == notADirectory })
-        #expect(problem.reason.contains("cannot write the face cache"))
+        #expect(problem.reason.contains("cannot write the index file"))
         #expect(registry.index.faces.count == 1)
     }
 }
