@@ -45,7 +45,8 @@ public struct TextResolver: Sendable {
         }
         let generation = resolver.index.generation
         var plan =
-            cache?.take(query, generation: generation) ?? FallbackPlan(resolver: resolver, query: query, coverage: cache ?? coverage)
+            cache?.take(query, generation: generation)
+            ?? FallbackPlan(resolver: resolver, query: query, coverage: cache ?? coverage)
         plan.begin(coverage: cache ?? coverage)
         try plan.checkStrict()
         defer { cache?.put(plan, for: query, generation: generation) }
