@@ -15,6 +15,9 @@ public struct TextResolver: Sendable {
     public let resolver: Resolver
     /// The most bytes of UTF-8 text one call takes.
     public static let maximumTextBytes = 256 * 1024
+    /// The coverage index for calls without a plan cache: built on the first call that needs it,
+    /// kept for the resolver's life (plans are not kept).
+    private let coverage = FallbackPlanCache(capacity: 0)
 
     /// Creates a text resolver.
     ///
@@ -28,8 +31,8 @@ public struct TextResolver: Sendable {
     /// - Parameters:
     ///   - text: the text (at most ``maximumTextBytes`` UTF-8 bytes).
     ///   - query: the family stack, style and language.
-    ///   - cache: plans and the coverage index kept across calls, or `nil` to plan afresh (a call that
-    ///     reaches registry-wide fallback then builds the coverage index of the whole index).
+    ///   - cache: plans and the coverage index kept across calls, or `nil` to plan afresh (the
+    ///     coverage index is then kept by this resolver, built by the first call that needs it).
     /// - Returns: the runs, the code points nothing covers, and the Han language assumed.
     /// - Throws: ``TextResolveError/textTooLong(bytes:limit:)`` over the limit, ``TextResolveError/emptyStack``
     ///   without a family, ``TextResolveError/resolve(_:)`` in strict mode when a named family is unknown.
@@ -42,8 +45,9 @@ public struct TextResolver: Sendable {
         }
         let generation = resolver.index.generation
         var plan =
-            cache?.take(query, generation: generation) ?? FallbackPlan(resolver: resolver, query: query, coverage: cache)
-        plan.begin(coverage: cache)
+            cache?.take(query, generation: generation)
+            ?? FallbackPlan(resolver: resolver, query: query, coverage: cache ?? coverage)
+        plan.begin(coverage: cache ?? coverage)
         try plan.checkStrict()
         defer { cache?.put(plan, for: query, generation: generation) }
         var builder = RunBuilder(firstFamily: plan.firstFamilyKey)

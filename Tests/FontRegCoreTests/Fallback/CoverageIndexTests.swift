@@ -12,7 +12,8 @@ enum ManyScriptFonts {
 
     static let registry: FontRegistry = {
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("fontreg-coverage-\(getpid())").path
-        return try! FontRegistry(configuration: RegistryConfiguration(fontDirectories: directories, cacheDirectory: cache))
+        return try! FontRegistry(
+            configuration: RegistryConfiguration(fontDirectories: directories, cacheDirectory: cache))
     }()
 }
 
@@ -74,13 +75,17 @@ enum LinearFallback {
                             $1.name.lowercased().contains("serif") == serif ? 0 : 1, $1.name
                         )
                     }
-                    for family in regional { if let face = face(family.name), fits(face) { return face.postscriptName } }
+                    for family in regional {
+                        if let face = face(family.name), fits(face) { return face.postscriptName }
+                    }
                 }
             }
             if colorOnly {
                 for family in generic("emoji") { if let face = face(family), fits(face) { return face.postscriptName } }
             }
-            for family in generic("sans-serif") { if let face = face(family), fits(face) { return face.postscriptName } }
+            for family in generic("sans-serif") {
+                if let face = face(family), fits(face) { return face.postscriptName }
+            }
             for family in ranked where family.faces.contains(where: fits) {
                 if let face = face(family.name), fits(face) { return face.postscriptName }
             }
@@ -128,7 +133,9 @@ struct CoverageIndexTests {
                         .map(\.name)
                     #expect(indexed == scan, "U+\(String(point, radix: 16)) \(design) colour: \(colorOnly)")
                 }
-                #expect(coverage.union.contains(point) == index.families.contains { $0.faces.contains { $0.coverage.contains(point) } })
+                #expect(
+                    coverage.union.contains(point)
+                        == index.families.contains { $0.faces.contains { $0.coverage.contains(point) } })
             }
         }
     }
@@ -205,6 +212,9 @@ struct CoverageIndexTests {
         #expect(!second.union.contains(0x0645))
         let back = FontIndex(faces: whole.faces, generation: whole.generation + 2)
         let again = try TextResolver(resolver: Resolver(index: back)).resolve(arabic, query, cache: cache)
-        #expect(again.missing.isEmpty && again.runs.map(\.resolution.face.postscriptName) == before.runs.map(\.resolution.face.postscriptName))
+        #expect(
+            again.missing.isEmpty
+                && again.runs.map(\.resolution.face.postscriptName) == before.runs.map(\.resolution.face.postscriptName)
+        )
     }
 }
