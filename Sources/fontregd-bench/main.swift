@@ -4,7 +4,7 @@ import FontRegProtocol
 import FontRegService
 import FontRegSystem
 // fontregd-bench: measures fontregd against a bare Unix-socket round trip and fc-match.
-// Usage: fontregd-bench --socket PATH [--family NAME] [--calls N] [--connections N] [--seconds S]
+// Usage: fontregd-bench --socket PATH [--family NAME] [--calls N] [--rounds N] [--connections N] [--seconds S]
 // scripts/bench-daemon.sh starts a daemon and runs this; see docs/benchmarks.md.
 import Foundation
 import Glibc
@@ -21,6 +21,10 @@ struct Options {
     var fcMatchRuns = 100
     var fonts: String?
     var echoSocket: String?
+    /// Rounds of interleaved bare / Resolve round trips; each gives its own ratio (issue 13).
+    var rounds = 5
+    /// The echo server's reply size (set by the parent when it starts one).
+    var echoReplySize = 0
 }
 
 var options = Options()
@@ -40,6 +44,8 @@ while !arguments.isEmpty {
     case "--fc-match-runs": options.fcMatchRuns = Int(value) ?? options.fcMatchRuns
     case "--fonts": options.fonts = value
     case "--echo-socket": options.echoSocket = value
+    case "--echo-reply-size": options.echoReplySize = Int(value) ?? 0
+    case "--rounds": options.rounds = max(1, Int(value) ?? options.rounds)
     default: FileHandle.standardError.write(Data("unknown option \(flag)\n".utf8)); exit(64)
     }
 }
@@ -70,7 +76,7 @@ func report(_ name: String, _ samples: [Double]) -> Double {
 
 // 1. A bare Unix-socket round trip between two processes: this program started again as an
 // echo server (`--echo-socket PATH`), a message of the reply's size out and back.
-func echoServer(path: String) -> Never {
+func echoServer(path: String, replySize: Int) -> Never {
     let listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
     var address = sockaddr_un()
     address.sun_family = sa_family_t(AF_UNIX)
@@ -87,16 +93,44 @@ func echoServer(path: String) -> Never {
     print("ready")
     fflush(nil)
     let connection = accept(listener, nil, nil)
+    // A peer that frames as Varlink does: a message up to its NUL in, one reply of the daemon's
+    // reply size out, so the bare round trip moves the same bytes each way as a Resolve.
+    var reply = [UInt8](repeating: 0x61, count: max(1, replySize))
+    reply[reply.count - 1] = 0
     var buffer = [UInt8](repeating: 0, count: 65536)
     while true {
         let n = buffer.withUnsafeMutableBytes { read(connection, $0.baseAddress, $0.count) }
         if n <= 0 { exit(0) }
+        guard buffer[n - 1] == 0 else { continue }
         var sent = 0
-        while sent < n { sent += buffer.withUnsafeBytes { write(connection, $0.baseAddress! + sent, n - sent) } }
+        while sent < reply.count {
+            let written = reply.withUnsafeBytes { write(connection, $0.baseAddress! + sent, reply.count - sent) }
+            if written <= 0 { exit(0) }
+            sent += written
+        }
     }
 }
 
-if let path = options.echoSocket { echoServer(path: path) }
+if let path = options.echoSocket { echoServer(path: path, replySize: options.echoReplySize) }
+
+/// One call on a connection with nothing else in flight: `message` written, read until the
+/// reply's NUL (as the bare round trip reads); returns its duration and whether the reply starts
+/// with `errorPrefix`.
+func rawRoundTrip(
+    _ fd: Int32, _ message: [UInt8], _ errorPrefix: [UInt8], into rawReply: inout [UInt8]
+) -> (Double, Bool) {
+    let start = now()
+    _ = message.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+    var received = 0
+    while true {
+        let n = rawReply.withUnsafeMutableBytes { read(fd, $0.baseAddress! + received, $0.count - received) }
+        if n <= 0 { return (now() - start, true) }
+        received += n
+        if rawReply[received - 1] == 0 { break }
+    }
+    let duration = now() - start
+    return (duration, rawReply[0..<min(received, errorPrefix.count)].elementsEqual(errorPrefix))
+}
 
 /// An echo server process and a connection to it.
 final class EchoPeer {
@@ -105,9 +139,17 @@ final class EchoPeer {
     let client: VarlinkClient
     private var reply = [UInt8](repeating: 0, count: 65536)
 
-    init() throws {
-        process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        process.arguments = ["--echo-socket", path]
+    init(replySize: Int) throws {
+        let bench = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+        let arguments = ["--echo-socket", path, "--echo-reply-size", String(replySize)]
+        // BENCH_ECHO_CPU pins the echo server to the daemon's core (scripts/bench-daemon.sh with BENCH_PIN).
+        if let cpu = ProcessInfo.processInfo.environment["BENCH_ECHO_CPU"], !cpu.isEmpty {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/taskset")
+            process.arguments = ["-c", cpu, bench] + arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: bench)
+            process.arguments = arguments
+        }
         let pipe = Pipe()
         process.standardOutput = pipe
         try process.run()
@@ -115,14 +157,15 @@ final class EchoPeer {
         client = try VarlinkClient(socketPath: path)
     }
 
-    /// One round trip of `message`; returns its duration in seconds.
+    /// One round trip: `message` (NUL-terminated) out, the reply-sized answer back; returns its
+    /// duration in seconds.
     func roundTrip(_ message: [UInt8]) -> Double {
         let fd = client.fd
         let start = now()
         _ = message.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        var received = 0
-        while received < message.count {
-            received += reply.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        while true {
+            let n = reply.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n <= 0 || reply[n - 1] == 0 { break }
         }
         return now() - start
     }
@@ -205,39 +248,62 @@ func inProcessCosts(fonts: String, count: Int) throws {
 do {
     if let fonts = options.fonts { try inProcessCosts(fonts: fonts, count: options.calls) }
     let client = try VarlinkClient(socketPath: options.socket)
-    let probe = try client.call(resolveCall(0).method, resolveCall(0).parameters)
-    let replySize = VarlinkReply(parameters: probe).serialized().count
+    // The reply's size as the daemon sends it (NUL included), for the bare round trip.
+    try client.sendRaw(resolveCall(0).serialized())
+    let replySize = try client.receiveMessage().count + 1
     let requestSize = resolveCall(0).serialized().count
     print("fontregd-bench: family \(options.family), Resolve request \(requestSize) B, reply \(replySize) B")
 
-    // 1 and 2. The bare round trip (a reply-sized message echoed by another process) and Resolve
-    // round trips on one connection, one call at a time, measured in alternating blocks of 500
-    // so that both see the same load on a shared machine. Requests are serialized before timing,
-    // as the bare message is, and replies are received but not parsed.
-    let echo = try EchoPeer()
-    let message = [UInt8](repeating: 0x61, count: replySize)
+    // 1 and 2. The bare round trip (the request's bytes out to an echo process, a message of the
+    // reply's size back, both framed by a NUL as Varlink frames them) and Resolve round trips on
+    // one connection, one call at a time, alternating call by call so that both see the same load
+    // on a shared machine, in `--rounds` rounds: each round gives its own p50 ratio, and the
+    // figure is the median of the rounds' ratios. Requests are serialized before timing, as the
+    // bare message is, and replies are received but not parsed.
     let requests = (0..<weights.count * 3).map { resolveCall($0).serialized() }
+    let echo = try EchoPeer(replySize: replySize)
+    let message = [UInt8](repeating: 0x61, count: requestSize - 1) + [0]
     let errorPrefix = Array(#"{"error""#.utf8)
-    var bareSamples: [Double] = [], resolveSamples: [Double] = []
-    bareSamples.reserveCapacity(options.calls)
-    resolveSamples.reserveCapacity(options.calls)
-    var index = 0
-    while index < options.calls {
-        let block = min(500, options.calls - index)
-        for _ in 0..<block { bareSamples.append(echo.roundTrip(message)) }
-        for offset in 0..<block {
-            let request = requests[(index + offset) % requests.count]
-            let start = now()
-            try client.sendRaw(request)
-            let reply = try client.receiveMessage()
-            resolveSamples.append(now() - start)
-            if reply.starts(with: errorPrefix) { fatalError("Resolve failed") }
-        }
-        index += block
+    var allBare: [Double] = [], allResolve: [Double] = [], ratios: [Double] = []
+    let perRound = max(1, options.calls / options.rounds)
+    var rawReply = [UInt8](repeating: 0, count: 1 << 20)
+    // Warm-up: every request once (the daemon's caches), and the echo peer.
+    for request in requests {
+        try client.sendRaw(request)
+        _ = try client.receiveMessage()
+        _ = echo.roundTrip(message)
     }
-    let bare = report("bare Unix-socket round trip between two processes (\(replySize) B echo)", bareSamples)
-    let single = report("Resolve round trip, one connection (reply bytes received, not parsed)", resolveSamples)
-    print(String(format: "ratio Resolve p50 / bare p50: %.2f", single / bare))
+    for round in 1...options.rounds {
+        var bareSamples: [Double] = [], resolveSamples: [Double] = []
+        bareSamples.reserveCapacity(perRound)
+        resolveSamples.reserveCapacity(perRound)
+        for index in 0..<perRound {
+            bareSamples.append(echo.roundTrip(message))
+            // The same write and reads as the bare round trip, on the daemon's connection.
+            let (duration, failed) = rawRoundTrip(
+                client.fd, requests[index % requests.count], errorPrefix, into: &rawReply)
+            resolveSamples.append(duration)
+            if failed { fatalError("Resolve failed") }
+        }
+        let bare = bareSamples.sorted(), resolved = resolveSamples.sorted()
+        let ratio = percentile(resolved, 0.5) / percentile(bare, 0.5)
+        ratios.append(ratio)
+        print(
+            String(
+                format:
+                    "round %d: bare p50 %.1f µs p99 %.1f µs, Resolve p50 %.1f µs p99 %.1f µs, ratio %.2f (%d calls each)",
+                round, percentile(bare, 0.5) * 1e6, percentile(bare, 0.99) * 1e6, percentile(resolved, 0.5) * 1e6,
+                percentile(resolved, 0.99) * 1e6, ratio, perRound))
+        allBare += bareSamples
+        allResolve += resolveSamples
+    }
+    _ = report("bare Unix-socket round trip between two processes (\(requestSize) B out, \(replySize) B back)", allBare)
+    _ = report("Resolve round trip, one connection (reply bytes received, not parsed)", allResolve)
+    let sortedRatios = ratios.sorted()
+    print(
+        "ratio Resolve p50 / bare p50: median of \(ratios.count) rounds "
+            + String(format: "%.2f", sortedRatios[sortedRatios.count / 2]) + " (rounds: "
+            + ratios.map { String(format: "%.2f", $0) }.joined(separator: ", ") + ")")
 
     // 3. Throughput: several connections, each sending `pipeline` calls in one write and then
     // reading their replies. Calls are serialized once up front and replies are counted, not
