@@ -165,6 +165,10 @@ def fc_match_warm(directory, work):
     return seconds
 
 
+def ms(seconds):
+    return f"{seconds * 1000:,.1f} ms" if seconds < 10 else f"{seconds:.2f} s"
+
+
 def kib(value):
     return f"{value / 1024:,.0f} KiB"
 
@@ -208,13 +212,13 @@ def main():
             daemon.stop()
             fcs.append(fontconfig_warm(fc, directory, work))
             matches.append(fc_match_warm(directory, work))
-            print(f"bench-warm-start: {label} round {round + 1}: fontregd {cold.ms(starts[-1])}, "
-                  f"fontconfig {cold.ms(fcs[-1])}, fc-match {cold.ms(matches[-1])} ({status})",
+            print(f"bench-warm-start: {label} round {round + 1}: fontregd {ms(starts[-1])}, "
+                  f"fontconfig {ms(fcs[-1])}, fc-match {ms(matches[-1])} ({status})",
                   file=sys.stderr, flush=True)
         faces = int(next((w for w in status.replace(",", "").split() if w.isdigit()), "0"))
         d, f, m = statistics.median(starts), statistics.median(fcs), statistics.median(matches)
         per = lambda value: f"{max(0, value - base_dirty) / max(faces, 1):,.0f} B"
-        print(f"| {label} | {faces:,} | {cold.ms(d)} | {cold.ms(f)} | {cold.ms(m)} | {d / f:.2f}× | {d / m:.2f}× | "
+        print(f"| {label} | {faces:,} | {ms(d)} | {ms(f)} | {ms(m)} | {d / f:.2f}× | {d / m:.2f}× | "
               f"{per(dirty_ready)} / {per(dirty_after)} ({kib(dirty_ready)} / {kib(dirty_after)}) | "
               f"{kib(mapped_ready)} / {kib(mapped_after)} |", flush=True)
     shutil.rmtree(work, ignore_errors=True)

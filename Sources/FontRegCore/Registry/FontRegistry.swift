@@ -69,6 +69,9 @@ public final class FontRegistry: Sendable {
     /// How this registry started.
     public let startMode: StartMode
 
+    /// The number of font files this registry has parsed so far (none after a warm start; tests).
+    package var filesParsed: Int { writer.withLock { $0.scanner.filesParsed } }
+
     /// The name of the index file in the cache directory.
     public static let indexFileName = "index.snapshot"
 
