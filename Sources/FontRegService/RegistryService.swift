@@ -112,11 +112,13 @@ package final class RegistryService: VarlinkService {
     package func handle(_ call: VarlinkCall, peer: PeerCredentials) -> CallOutcome {
         do {
             switch call.methodName {
-            case "Resolve": return replayable(call, peer: peer) { (context) throws(VarlinkError) in
+            case "Resolve":
+                return replayable(call, peer: peer) { (context) throws(VarlinkError) in
                     .encodedReply(try resolve(call, in: context))
                 }
             case "ResolveMany": return try resolveMany(call, peer: peer)
-            case "Candidates": return replayable(call, peer: peer) { (context) throws(VarlinkError) in
+            case "Candidates":
+                return replayable(call, peer: peer) { (context) throws(VarlinkError) in
                     .encodedReply(try candidates(call, in: context))
                 }
             case "ListFamilies": return .encodedReply(try listFamilies(call, peer: peer))

@@ -242,7 +242,8 @@ package struct VarlinkConnection {
     }
 
     /// Answers a call with what the service decided.
-    private mutating func respond(_ call: VarlinkCall, _ outcome: CallOutcome, replay: ReplayTicket?) -> ProcessResult? {
+    private mutating func respond(_ call: VarlinkCall, _ outcome: CallOutcome, replay: ReplayTicket?) -> ProcessResult?
+    {
         switch outcome {
         case .replayable(let outcome, let scope):
             guard let replay, let replies, !call.oneway, !call.more, !call.upgrade else {

@@ -417,7 +417,8 @@ public final class FontRegistry: Sendable {
             let roots = try newRoots(old.roots, scanner)
             let result = scanner.scan(roots: roots, confinement: old.confinement, owners: old.owners)
             let unchanged =
-                !scanner.cacheChanged && writer.written.map {
+                !scanner.cacheChanged
+                && writer.written.map {
                     $0.roots == roots && $0.problems == result.problems && $0.directories == scanner.directories
                 } ?? false
             if unchanged, case .mapped(let mapped) = old.index.storage {

@@ -120,7 +120,8 @@ struct SnapshotBuilder {
     // MARK: Records
 
     /// The face table and the axis table.
-    private mutating func writeFaces(_ plan: Plan, _ faces: [FaceRecord], losers: Set<String>, notServed: inout [Bool]) {
+    private mutating func writeFaces(_ plan: Plan, _ faces: [FaceRecord], losers: Set<String>, notServed: inout [Bool])
+    {
         var axis = 0
         // Each distinct coverage once: its first value and its languages, laid out when first met.
         var coverageAt = [(UInt32, UInt32, (UInt32, UInt32))?](repeating: nil, count: coverages.count)

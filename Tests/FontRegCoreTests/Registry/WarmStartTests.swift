@@ -12,7 +12,9 @@ import Testing
         Fixtures.matching + "/axis", Fixtures.matching + "/slant", Fixtures.families,
     ]
 
-    private static func key(_ face: FaceRecord) -> String { "\(face.file)#\(face.freetypeIndex)#\(face.postscriptName)" }
+    private static func key(_ face: FaceRecord) -> String {
+        "\(face.file)#\(face.freetypeIndex)#\(face.postscriptName)"
+    }
 
     private static func isCold(_ mode: FontRegistry.StartMode) -> Bool {
         if case .cold = mode { return true }

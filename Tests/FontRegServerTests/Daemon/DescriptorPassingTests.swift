@@ -116,6 +116,7 @@ import Testing
         }
         #expect(connection.pendingOutputCount == 0)
         #expect(writes.last?.descriptors == 1)
-        #expect(String(decoding: writes.last?.bytes ?? [], as: UTF8.self) == #"{"parameters":{"fileDescriptor":0}}"# + "\0")
+        #expect(
+            String(decoding: writes.last?.bytes ?? [], as: UTF8.self) == #"{"parameters":{"fileDescriptor":0}}"# + "\0")
     }
 }

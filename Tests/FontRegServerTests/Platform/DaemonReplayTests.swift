@@ -45,7 +45,8 @@ struct DaemonReplayTests {
 
     @Test func aUsersBoldTextSettingIsNotReplayedToAnotherUser() throws {
         let (a, b) = (try TestUser.a, try TestUser.b)
-        let daemon = try DaemonProcess(fonts: DaemonUserFontsTests.publicFonts + [BuildProducts.fixtureFonts + "/families"])
+        let daemon = try DaemonProcess(
+            fonts: DaemonUserFontsTests.publicFonts + [BuildProducts.fixtureFonts + "/families"])
         let socket = daemon.socketPath
         let plain = try b.varlink([Self.regular, Self.regular], socket: socket)
         #expect(plain.count == 2 && plain[0] == plain[1] && plain[0].contains("parameters"), "\(plain)")
