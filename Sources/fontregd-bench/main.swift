@@ -373,7 +373,7 @@ do {
         process.waitUntilExit()
         fcSamples.append(now() - start)
     }
-    _ = report("fc-match, one process per query", fcSamples)
+    if !fcSamples.isEmpty { _ = report("fc-match, one process per query", fcSamples) }
 } catch {
     FileHandle.standardError.write(Data("fontregd-bench: \(error)\n".utf8))
     exit(1)
