@@ -9,7 +9,7 @@ import Synchronization
 /// generation: a call with another generation empties the cache. Call ``removeAll()`` when the
 /// rules change (they change what a family resolves to without a new generation).
 ///
-/// It also keeps the generation's ``CoverageIndex`` (which families cover which code points, for
+/// It also keeps the generation's `CoverageIndex` (which families cover which code points, for
 /// registry-wide fallback), built once per generation on first need or by ``prepare(_:)``.
 public final class FallbackPlanCache: Sendable {
     private let state = Mutex<(generation: Int, plans: [TextQuery: FallbackPlan])>((-1, [:]))
