@@ -18,7 +18,9 @@ if grep -E "(warning|error): " .build/build-tests.log | grep -v "^warning: 'swif
 fi
 # FontRegCore's DocC documentation builds without a warning, every public symbol documented.
 scripts/build-docs.sh
-swift test 2>&1 | tee .build/swift-test.log
+# Under a watchdog: progress every minute, and a test that runs past its bound (FONTREG_TEST_TIMEOUT,
+# 900 s) stops the run with its name instead of running CI out of time.
+python3 scripts/test-watchdog.py --log .build/swift-test.log -- swift test
 grep -qE "Test run with [0-9]+ tests? .*passed" .build/swift-test.log
 
 # Extra suites that drive the built binaries from outside Swift (each script exits non-zero on failure).

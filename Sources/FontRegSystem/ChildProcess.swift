@@ -43,6 +43,23 @@ package final class ChildProcess {
         if ending == nil { _ = Glibc.kill(pid, SIGKILL) }
     }
 
+    /// The CPU time, user and system, the child has used so far (microseconds), read from its
+    /// process CPU clock; `nil` once it has been reaped or when the clock cannot be read.
+    ///
+    /// A parser's budget per file is counted in this time, not in wall-clock time, so that a
+    /// busy machine, which slows every process, never makes a good file look like a hang.
+    package var cpuMicroseconds: UInt64? {
+        guard ending == nil else { return nil }
+        let spent = cshim_process_cpu_microseconds(pid)
+        return spent < 0 ? nil : UInt64(spent)
+    }
+
+    /// Blocks the calling thread for ever without using CPU time: the parse worker's test fault
+    /// for a parser stuck in a blocking call (only `futex`, which its sandbox allows).
+    package static func blockForever() -> Never {
+        cshim_block_forever()
+    }
+
     /// Reaps the child when it has ended.
     ///
     /// - Parameter blocking: whether to wait for it to end.

@@ -45,3 +45,11 @@ int cshim_set_limit(int which, uint64_t value);
 int cshim_drop_to(uid_t uid, gid_t gid);
 
 #endif
+
+/// The CPU time (user and system) a child process has used so far, in microseconds; -1 when it
+/// cannot be read (the process is gone). Uses the process's CPU clock (`clock_getcpuclockid`).
+long long cshim_process_cpu_microseconds(pid_t pid);
+
+/// Blocks the calling thread for ever without using CPU time (a `futex` wait that nothing wakes):
+/// the parse worker's test fault for a parser stuck in a blocking call.
+__attribute__((noreturn)) void cshim_block_forever(void);

@@ -21,8 +21,14 @@ public struct SandboxedParsing: Sendable, Hashable {
     public var arguments: [String]
     /// How many workers parse at once.
     public var workers: Int
-    /// The wall-clock time one file may take before its worker is killed (seconds).
+    /// The CPU time one file may take before its worker is killed (seconds).
+    ///
+    /// Counted on the worker's process CPU clock, so that a busy machine, which slows every
+    /// process alike, never turns a good file into a timeout.
     public var timeoutSeconds: Double
+    /// The wall-clock time a worker holding files may go without answering before it is killed
+    /// (seconds): the backstop for a parser stuck in a call that uses no CPU time.
+    public var stallSeconds: Double
     /// The worker's address-space limit (`RLIMIT_AS`), in MiB.
     public var memoryLimitMiB: Int
     /// The user the worker becomes when started as root (`nobody` by default).
@@ -36,17 +42,21 @@ public struct SandboxedParsing: Sendable, Hashable {
     ///   - executable: the program to start; it must run `FontParseWorker` for `arguments`.
     ///   - arguments: the arguments selecting the worker mode, `["--parse-worker"]` for `fontregd`.
     ///   - workers: how many workers run at once (2 by default).
-    ///   - timeoutSeconds: how long one file may take (5 s by default).
+    ///   - timeoutSeconds: how much CPU time one file may take (5 s by default).
+    ///   - stallSeconds: how long a busy worker may go without answering in wall-clock time
+    ///     (twelve times the timeout and at least 30 s by default).
     ///   - memoryLimitMiB: the address-space limit of a worker (1024 MiB by default).
     ///   - user: the unprivileged user a worker started as root becomes (`nobody` by default).
     public init(
         executable: String, arguments: [String] = ["--parse-worker"], workers: Int = 2,
-        timeoutSeconds: Double = 5, memoryLimitMiB: Int = 1024, user: String = "nobody"
+        timeoutSeconds: Double = 5, stallSeconds: Double? = nil, memoryLimitMiB: Int = 1024,
+        user: String = "nobody"
     ) {
         self.executable = executable
         self.arguments = arguments
         self.workers = max(1, min(16, workers))
         self.timeoutSeconds = timeoutSeconds
+        self.stallSeconds = stallSeconds ?? max(30, timeoutSeconds * 12)
         self.memoryLimitMiB = memoryLimitMiB
         self.user = user
         self.batchSize = 16

@@ -100,12 +100,24 @@ package enum FontParseWorker {
 
     /// Misbehaves on purpose for a file whose name asks for it, when the daemon runs the tests' faults.
     ///
-    /// The tests of the sandbox need a parser that crashes, hangs or makes a forbidden call; the
-    /// daemon asks for these faults only when `FONTREG_TEST_PARSER_FAULTS=1` is in its environment.
+    /// The tests of the sandbox and of the pool need a parser that crashes (`parser-crash`),
+    /// loops on the CPU (`parser-hang`), blocks using no CPU time (`parser-sleep`), exits on its own
+    /// (`parser-exit`), is slow (`parser-slow`, 20 ms of wall-clock time) or makes a forbidden call
+    /// (`parser-syscall`); the worker acts on them only when started with `--test-faults`.
     private static func injectFault(path: String) {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         if name.contains("parser-crash") { raise(SIGSEGV) }
-        if name.contains("parser-hang") { while true { sched_yield() } }
+        if name.contains("parser-hang") {
+            // A parser caught in a loop: pure CPU, no system call (yielding would hardly count).
+            var turns: UInt64 = 1
+            while turns != 0 { turns = turns &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407 | 1 }
+        }
+        if name.contains("parser-sleep") { ChildProcess.blockForever() }
+        if name.contains("parser-exit") { _exit(0) }
+        if name.contains("parser-slow") {
+            let until = MonotonicClock.microseconds + 20_000
+            while MonotonicClock.microseconds < until { sched_yield() }
+        }
         if name.contains("parser-syscall") { _ = open("/etc/passwd", O_RDONLY) }
     }
 

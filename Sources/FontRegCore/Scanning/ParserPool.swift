@@ -19,22 +19,32 @@ struct ParseJob {
 /// a worker never waits for the walk, nor the walk for a worker: on two cores the walk and both
 /// parsers run at once. The scanner picks the answers up (``collect(waiting:)``) between files,
 /// and waits for them only when ``outstanding`` reaches its bound on open descriptors, and at
-/// the end (``drain()``). A file that takes longer than the timeout (counted from the worker's
-/// previous answer) has its worker killed; a worker that dies (a crash, the seccomp filter, a
-/// resource limit) costs only the file it was reading: that file is reported with the reason,
-/// the rest of what it held goes to a new worker. Workers start when a scan finds its first
-/// file to parse and stop when the scan ends.
+/// the end (``drain()``). Workers start when a scan finds its first file to parse and stop when
+/// the scan ends.
+///
+/// Every file handed over comes back exactly once, as faces or as a problem, whatever the
+/// workers do. A file is always in one of three places: waiting in the queue, held by one
+/// worker, or settled; a worker that ends for any reason (a crash, the seccomp filter, a
+/// resource limit, its own exit, a send it refuses, a kill from outside) gives back every file it
+/// held. Only the file it was reading is blamed, and only when the worker ended by itself: the
+/// rest go back to the front of the queue, at most ``maximumRequeues`` times each. A file may
+/// take ``SandboxedParsing/timeoutSeconds`` of the worker's CPU time, and a busy worker may go
+/// ``SandboxedParsing/stallSeconds`` of wall-clock time without answering; past either it is
+/// killed. Waits are bounded by those limits, and a round in which nothing is held by any worker
+/// never waits: the pool neither spins nor waits for answers no worker is working on.
 /// Not thread-safe: used by one scanner at a time (the registry's writer lock).
 final class ParserPool {
     /// How the workers are started and limited.
     let settings: SandboxedParsing
     private var workers: [Worker?]
-    /// Workers that ended before answering anything in a row: a parser that cannot start at all.
+    /// Workers that ended in a row without answering anything: a parser that cannot start at all.
     private var failedStarts = 0
     /// The files handed over and not yet settled, by ticket.
     private var jobs: [Int: ParseJob] = [:]
-    /// Tickets waiting for a worker, oldest first (a file whose worker died goes back to the front).
+    /// Tickets waiting for a worker, oldest first (a file whose worker ended goes back to the front).
     private var queue: [Int] = []
+    /// How many times each waiting ticket went back to the queue because its worker ended.
+    private var requeues: [Int: Int] = [:]
     /// The ticket of the next file handed over.
     private var nextTicket = 0
     /// Answers not yet collected, in the order they were settled.
@@ -45,19 +55,43 @@ final class ParserPool {
     /// How many batches a worker holds at most (sent, not yet answered): one to parse, one waiting,
     /// so that it starts the next file as soon as it has answered one.
     static let batchesAhead = 2
+    /// How many times a file goes back to the queue, because workers holding it ended while
+    /// reading other files, before it is reported instead of tried again.
+    static let maximumRequeues = 3
+    /// The longest a wait lasts before the workers' CPU time is read again (microseconds).
+    static let budgetCheckInterval: UInt64 = 100_000
 
     /// A running worker and the files it has been sent but not yet answered, oldest first.
     private final class Worker {
         let process: ChildProcess
         let socket: FileDescriptor
         var inFlight: [Int] = []
-        var deadline: UInt64 = 0
+        /// When it last answered or was given work while idle (monotonic microseconds).
+        var since: UInt64 = 0
+        /// Its CPU time then (microseconds).
+        var cpuSince: UInt64 = 0
         var answered = 0
 
         init(process: ChildProcess, socket: FileDescriptor) {
             self.process = process
             self.socket = socket
         }
+
+        /// Starts the budget of the file it reads next.
+        func startBudget() {
+            since = MonotonicClock.microseconds
+            cpuSince = process.cpuMicroseconds ?? 0
+        }
+    }
+
+    /// What one round of ``pump(waiting:)`` did.
+    private enum Round {
+        /// No worker holds a file: there is nothing to wait for.
+        case idle
+        /// A worker answered or ended.
+        case progress
+        /// Workers hold files, and none answered within the wait.
+        case quiet
     }
 
     /// Creates a pool; no worker starts until there is something to parse.
@@ -74,14 +108,21 @@ final class ParserPool {
     /// Stops every worker: a worker lives one scan, so none idles between scans and none
     /// accumulates CPU time towards its `RLIMIT_CPU` over many.
     func finish() {
-        for slot in workers.indices { retire(slot) }
+        for slot in workers.indices { release(slot) }
+        failedStarts = 0
     }
 
     /// The number of files handed over and not yet collected: each holds an open descriptor.
     var outstanding: Int { jobs.count + settled.count }
 
-    /// The per-file timeout, in microseconds.
-    private var timeout: UInt64 { UInt64(settings.timeoutSeconds * 1_000_000) }
+    /// The process ids of the running workers (for the tests that kill them from outside).
+    var workerProcessIDs: [Int32] { workers.compactMap { $0?.process.pid } }
+
+    /// The per-file CPU budget, in microseconds.
+    private var cpuBudget: UInt64 { UInt64(max(0, settings.timeoutSeconds) * 1_000_000) }
+
+    /// The wall-clock time a busy worker may go without answering, in microseconds.
+    private var stallBudget: UInt64 { UInt64(max(0, settings.stallSeconds) * 1_000_000) }
 
     /// Hands a file to the workers; its answer comes back from ``collect(waiting:)`` or ``drain()``.
     ///
@@ -102,7 +143,16 @@ final class ParserPool {
     /// - Returns: `(ticket, reply)` pairs: the file's faces (with its path and size), or the
     ///   problem, a crash or a timeout included.
     func collect(waiting: Bool) -> [(ticket: Int, reply: ParseReply)] {
-        while pump(milliseconds: waiting && settled.isEmpty ? Int.max : 0) {}
+        rounds: while true {
+            let mustWait = waiting && settled.isEmpty
+            switch pump(waiting: mustWait) {
+            case .progress: continue
+            case .quiet: if !mustWait { break rounds }
+            case .idle:
+                settleStranded()
+                break rounds
+            }
+        }
         defer { settled = [] }
         return settled
     }
@@ -123,107 +173,232 @@ final class ParserPool {
         let tickets = jobs.map(submit)
         var replies: [Int: ParseReply] = [:]
         for (ticket, reply) in drain() { replies[ticket] = reply }
-        return tickets.map { replies[$0]! }
+        return tickets.map { replies[$0] ?? .problem(Self.lostReason) }
     }
 
     /// Sends waiting files to workers with room: to an idle worker whatever waits, to a busy one
     /// only full batches (unless ``flushing``), up to ``batchesAhead`` batches each.
+    ///
+    /// A send the worker refuses ends that worker (``end(_:blaming:)``) and the same slot is
+    /// tried again with a new one; each refusal settles a file or counts as a failed start, so
+    /// the retries are bounded.
     private func dispatch() {
-        for slot in workers.indices where !queue.isEmpty {
-            while !queue.isEmpty {
-                let holding = workers[slot]?.inFlight.count ?? 0
-                let room = Self.batchesAhead * settings.batchSize - holding
-                let size = min(settings.batchSize, room, queue.count)
-                guard size > 0, holding == 0 || flushing || size == settings.batchSize else { break }
-                guard let worker = workers[slot] ?? start() else {
-                    let reason = "the font parser could not be started; see the daemon's log"
-                    for ticket in queue { settle(ticket, .problem(reason)) }
-                    queue = []
-                    return
-                }
-                workers[slot] = worker
-                let batch = Array(queue.prefix(size))
-                if !send(batch, to: worker) {
-                    // A worker that takes no request at all counts as one that could not start.
-                    if worker.answered == 0 { failedStarts += 1 }
-                    retire(slot)
-                    break
-                }
-                queue.removeFirst(size)
-                if worker.inFlight.isEmpty { worker.deadline = MonotonicClock.microseconds + timeout }
-                worker.inFlight += batch
+        var slot = 0
+        while slot < workers.count, !queue.isEmpty {
+            let holding = workers[slot]?.inFlight.count ?? 0
+            let room = Self.batchesAhead * settings.batchSize - holding
+            let size = min(settings.batchSize, room, queue.count)
+            guard size > 0, holding == 0 || flushing || size == settings.batchSize else {
+                slot += 1
+                continue
             }
+            guard let worker = workers[slot] ?? start() else {
+                for ticket in queue { settle(ticket, .problem(Self.unstartableReason)) }
+                queue = []
+                requeues = [:]
+                return
+            }
+            workers[slot] = worker
+            let batch = Array(queue.prefix(size))
+            do {
+                try send(batch, to: worker)
+            } catch {
+                refused(slot, errno: error.errno)
+                continue
+            }
+            queue.removeFirst(size)
+            for ticket in batch { requeues[ticket] = nil }
+            if worker.inFlight.isEmpty { worker.startBudget() }
+            worker.inFlight += batch
         }
     }
 
-    /// One round: sends what waits, waits up to `milliseconds` (and no later than the soonest
-    /// deadline) for a worker to answer, reads one answer from each that did, kills the workers
-    /// past their deadline.
-    ///
-    /// - Returns: whether a worker answered or ended, so that another round may find more.
-    private func pump(milliseconds: Int) -> Bool {
+    /// Ends a worker that refused a send. A peer that is gone (`EPIPE`, `ECONNRESET`) ended by
+    /// itself, so the file it was reading is blamed; any other refusal is the socket's, not a
+    /// file's, and counts as a failed start.
+    private func refused(_ slot: Int, errno: Int32) {
+        guard let worker = workers[slot] else { return }
+        if errno == EPIPE || errno == ECONNRESET, !worker.inFlight.isEmpty {
+            readLastAnswers(slot)
+            end(slot, blaming: nil)
+        } else {
+            failedStarts += 1
+            release(slot)
+        }
+    }
+
+    /// One round: sends what waits, waits (when asked, and no longer than the nearest budget
+    /// check) for a worker to answer, reads one answer from each that did, and kills the workers
+    /// past their CPU or stall budget.
+    private func pump(waiting: Bool) -> Round {
         dispatch()
         let busy = workers.indices.filter { workers[$0].map { !$0.inFlight.isEmpty } ?? false }
-        if busy.isEmpty { return false }
-        let now = MonotonicClock.microseconds
-        let soonest = busy.map { workers[$0]!.deadline }.min()!
-        let wait = min(milliseconds, soonest > now ? Int((soonest - now + 999) / 1000) : 0)
+        if busy.isEmpty { return .idle }
+        let wait = waiting ? Int(nearestCheck(busy) / 1000) : 0
         let ready =
             (try? PacketSocket.waitReadable(busy.map { workers[$0]!.socket.rawValue }, milliseconds: wait)) ?? []
         for index in ready { receive(slot: busy[index]) }
-        let after = MonotonicClock.microseconds
         var ended = false
-        for slot in busy where !ready.contains(where: { busy[$0] == slot }) {
-            guard let worker = workers[slot], !worker.inFlight.isEmpty, worker.deadline <= after else { continue }
-            worker.process.kill()
-            _ = worker.process.wait(blocking: true)
-            let ticket = worker.inFlight.removeFirst()
-            settle(
-                ticket,
-                .problem(
-                    "the font parser took longer than \(Self.seconds(settings.timeoutSeconds)) on this file; not indexed"
-                ))
-            queue.insert(contentsOf: worker.inFlight, at: 0)
-            retire(slot)
+        for (index, slot) in busy.enumerated() where !ready.contains(index) {
+            guard let worker = workers[slot], !worker.inFlight.isEmpty, let reason = overBudget(worker) else {
+                continue
+            }
+            end(slot, blaming: reason)
             ended = true
         }
-        return !ready.isEmpty || ended
+        return !ready.isEmpty || ended ? .progress : .quiet
+    }
+
+    /// How long the next wait may last (microseconds): until the nearest stall deadline, and
+    /// no longer than half the nearest remaining CPU budget (CPU time cannot pass faster than
+    /// wall-clock time for a one-threaded parser) nor ``budgetCheckInterval``; at least 1 ms.
+    private func nearestCheck(_ busy: [Int]) -> UInt64 {
+        let now = MonotonicClock.microseconds
+        var wait = Self.budgetCheckInterval
+        for slot in busy {
+            guard let worker = workers[slot] else { continue }
+            let stalled = now &- worker.since
+            wait = min(wait, stallBudget > stalled ? stallBudget - stalled : 0)
+            let spent = (worker.process.cpuMicroseconds ?? worker.cpuSince) &- worker.cpuSince
+            wait = min(wait, cpuBudget > spent ? (cpuBudget - spent) / 2 : 0)
+        }
+        return max(wait, 1000)
+    }
+
+    /// Why a busy worker is to be killed, or `nil` while it is within its budgets.
+    private func overBudget(_ worker: Worker) -> String? {
+        if let cpu = worker.process.cpuMicroseconds, cpu &- worker.cpuSince >= cpuBudget {
+            return "the font parser used more than \(Self.seconds(settings.timeoutSeconds)) of CPU time on this file;"
+                + " not indexed"
+        }
+        if MonotonicClock.microseconds &- worker.since >= stallBudget {
+            return "the font parser stopped answering for \(Self.seconds(settings.stallSeconds)) on this file;"
+                + " not indexed"
+        }
+        return nil
     }
 
     /// Records the answer for a file and lets go of its job (and so of its descriptor).
     private func settle(_ ticket: Int, _ reply: ParseReply) {
+        requeues[ticket] = nil
         guard let job = jobs.removeValue(forKey: ticket) else { return }
         settled.append((ticket, Self.confirmed(reply, for: job)))
     }
 
-    /// Reads one answer from a worker, or handles its death.
-    private func receive(slot: Int) {
-        guard let worker = workers[slot], let ticket = worker.inFlight.first else { return }
-        let message = try? PacketSocket.receive(worker.socket.rawValue, capacity: FontParseWorker.replyCapacity + 4096)
-        if let message, !message.bytes.isEmpty, !message.truncated,
-            let (id, reply) = ParseReply.decode(message.bytes), id == UInt32(truncatingIfNeeded: ticket)
-        {
-            worker.inFlight.removeFirst()
-            worker.deadline = MonotonicClock.microseconds + timeout
-            worker.answered += 1
-            failedStarts = 0
-            settle(ticket, reply)
-            return
+    /// Settles, as problems, files no worker holds and none waits for: none should exist, and
+    /// should one, its scan reports it instead of waiting for it for ever.
+    private func settleStranded() {
+        guard !jobs.isEmpty else { return }
+        var accounted = Set(queue)
+        for worker in workers.compactMap({ $0 }) { accounted.formUnion(worker.inFlight) }
+        for ticket in jobs.keys.sorted() where !accounted.contains(ticket) {
+            settle(ticket, .problem(Self.lostReason))
         }
-        // The socket closed or the worker spoke nonsense: it is gone, and so is this file.
+        if settled.isEmpty {
+            // Files wait and no worker can take them: report them rather than wait.
+            for ticket in queue { settle(ticket, .problem(Self.unstartableReason)) }
+            queue = []
+        }
+    }
+
+    /// Reads one answer from a worker, or handles its end.
+    private func receive(slot: Int) {
+        guard let worker = workers[slot], !worker.inFlight.isEmpty else { return }
+        // The socket closed or the worker spoke nonsense: it is gone, and so is the file it read.
+        if !readAnswer(worker) { end(slot, blaming: nil) }
+    }
+
+    /// Reads one message from a worker and settles the file it answers.
+    ///
+    /// - Returns: whether it was the answer to the worker's oldest file; `false` at the end of
+    ///   the stream or for anything else.
+    private func readAnswer(_ worker: Worker) -> Bool {
+        guard let ticket = worker.inFlight.first, let message = Self.nextMessage(worker.socket),
+            !message.bytes.isEmpty, !message.truncated,
+            let (id, reply) = ParseReply.decode(message.bytes), id == UInt32(truncatingIfNeeded: ticket)
+        else { return false }
+        worker.inFlight.removeFirst()
+        worker.startBudget()
+        worker.answered += 1
+        failedStarts = 0
+        settle(ticket, reply)
+        return true
+    }
+
+    /// The next message from a worker, or `nil` when the socket fails.
+    ///
+    /// A worker that ends with requests it has not read leaves `ECONNRESET` pending on the
+    /// daemon's end, and Linux reports that error before the answers the worker sent first: read
+    /// past it once so that those answers are not lost, and so that only the file the worker was
+    /// reading is blamed.
+    private static func nextMessage(_ socket: FileDescriptor) -> PacketSocket.Message? {
+        let capacity = FontParseWorker.replyCapacity + 4096
+        do {
+            return try PacketSocket.receive(socket.rawValue, capacity: capacity)
+        } catch  where error.errno == ECONNRESET {
+            return try? PacketSocket.receive(socket.rawValue, capacity: capacity)
+        } catch {
+            return nil
+        }
+    }
+
+    /// Reads the answers a worker that ended sent before it ended, so that only the file it
+    /// was reading then is blamed (a refused send finds the worker gone before its last
+    /// answers were read).
+    private func readLastAnswers(_ slot: Int) {
+        guard let worker = workers[slot] else { return }
+        while !worker.inFlight.isEmpty,
+            (try? PacketSocket.waitReadable([worker.socket.rawValue], milliseconds: 0))?.isEmpty == false,
+            readAnswer(worker)
+        {}
+    }
+
+    /// Ends the worker in a slot and accounts for every file it held.
+    ///
+    /// - Parameter reason: the problem of the file it was reading; `nil` to describe how it ended.
+    ///   A worker that exited with a failure before answering anything never started (no such
+    ///   user, no sandbox): no file is blamed, and it counts as a failed start.
+    private func end(_ slot: Int, blaming reason: String?) {
+        guard let worker = workers[slot] else { return }
         worker.process.kill()
         let ending = worker.process.wait(blocking: true)
-        if worker.answered == 0, case .exited(let status) = ending, status != 0 {
-            // It never started (no such user, no sandbox): no file is to blame.
+        if reason == nil, worker.answered == 0, case .exited(let status) = ending, status != 0 {
             failedStarts += 1
-            queue.insert(contentsOf: worker.inFlight, at: 0)
-            retire(slot)
-            return
+        } else if let ticket = worker.inFlight.first {
+            worker.inFlight.removeFirst()
+            settle(ticket, .problem(reason ?? Self.describe(ending)))
         }
-        worker.inFlight.removeFirst()
-        settle(ticket, .problem(Self.describe(ending)))
-        queue.insert(contentsOf: worker.inFlight, at: 0)
-        retire(slot)
+        release(slot)
+    }
+
+    /// Stops and forgets the worker in a slot; what it still held goes back to the front of the
+    /// queue (a file back too often is reported instead), and the next batch starts a new worker.
+    private func release(_ slot: Int) {
+        guard let worker = workers[slot] else { return }
+        workers[slot] = nil
+        worker.process.kill()
+        _ = worker.process.wait(blocking: true)
+        var back: [Int] = []
+        for ticket in worker.inFlight where jobs[ticket] != nil {
+            let count = (requeues[ticket] ?? 0) + 1
+            if count > Self.maximumRequeues {
+                settle(ticket, .problem(Self.restartedReason))
+            } else {
+                requeues[ticket] = count
+                back.append(ticket)
+            }
+        }
+        worker.inFlight = []
+        queue.insert(contentsOf: back, at: 0)
+    }
+
+    /// The problem of files no worker could be started for.
+    static let unstartableReason = "the font parser could not be started; see the daemon's log"
+    /// The problem of a file the pool lost track of (kept so that a scan never waits for it).
+    static let lostReason = "the font parser lost this file; not indexed"
+    /// The problem of a file whose workers kept ending while it waited.
+    static var restartedReason: String {
+        "the font parser was restarted \(maximumRequeues) times while this file waited; not indexed"
     }
 
     /// The reply with the daemon's own path and size in every face: a worker is not trusted to name files.
@@ -237,18 +412,13 @@ final class ParserPool {
     }
 
     /// Sends a batch: the items in one message, their descriptors attached.
-    private func send(_ batch: [Int], to worker: Worker) -> Bool {
+    private func send(_ batch: [Int], to worker: Worker) throws(SystemError) {
         let batchJobs = batch.map { jobs[$0]! }
         let items = zip(batch, batchJobs).map { ticket, job in
             ParseRequestItem(id: UInt32(truncatingIfNeeded: ticket), size: job.size, path: job.path)
         }
-        do {
-            try PacketSocket.send(
-                worker.socket.rawValue, ParseRequest.encode(items), descriptors: batchJobs.map(\.descriptor.rawValue))
-            return true
-        } catch {
-            return false
-        }
+        try PacketSocket.send(
+            worker.socket.rawValue, ParseRequest.encode(items), descriptors: batchJobs.map(\.descriptor.rawValue))
     }
 
     /// Starts a worker, or `nil` when it cannot be (after repeated failures, nothing more is tried).
@@ -258,15 +428,6 @@ final class ParserPool {
                 executable: settings.executable, arguments: settings.workerArguments, descriptor: theirs.rawValue)
         else { return nil }
         return Worker(process: process, socket: ours)
-    }
-
-    /// Stops and forgets the worker in a slot; the next batch starts a new one.
-    private func retire(_ slot: Int) {
-        if let worker = workers[slot] {
-            worker.process.kill()
-            _ = worker.process.wait(blocking: true)
-        }
-        workers[slot] = nil
     }
 
     /// Why a worker ended, as the problem of the file it was reading.
