@@ -25,7 +25,13 @@ package struct ParsedArguments: Sendable {
 /// A usage error: what was wrong, shown with the usage line (exit 64).
 package struct UsageError: Error, Sendable, CustomStringConvertible {
     package var message: String
-    package init(_ message: String) { self.message = message }
+    /// The option that was not understood (without `--`), so that the caller can say which
+    /// other commands take it.
+    package var unknownOption: String?
+    package init(_ message: String, unknownOption: String? = nil) {
+        self.message = message
+        self.unknownOption = unknownOption
+    }
     package var description: String { message }
 }
 
@@ -84,7 +90,11 @@ package struct ArgumentParser: Sendable {
                 result.options[name, default: []].append(value)
             } else {
                 let known = (options.map { "--\($0) VALUE" } + flags.map { "--\($0)" }).sorted()
-                throw UsageError("unknown option \(argument); this command takes: \(known.joined(separator: ", "))")
+                let meant = CommandSuggestion.closest(to: name, among: Array(options.union(flags)).sorted())
+                throw UsageError(
+                    "unknown option \(argument)" + (meant.map { " (did you mean --\($0)?)" } ?? "")
+                        + "; this command takes: \(known.joined(separator: ", "))",
+                    unknownOption: meant == nil ? name : nil)
             }
         }
         return result

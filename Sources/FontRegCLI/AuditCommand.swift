@@ -94,7 +94,9 @@ package enum AuditCommand {
             if let embedded { coverageBackend = embedded }
             registry = try openRegistry(options, faces: faces, rules: rules, embedded: embedded?.registry)
         } catch {
-            return Result(stdout: "", stderr: "fontresolve audit: \(error)\n", exitCode: 2)
+            // A missing --fonts path exits as in every other command (66); anything else as an unreadable input.
+            let status = (error as? CLIError)?.exitStatus.rawValue ?? ExitStatus.auditInputUnreadable.rawValue
+            return Result(stdout: "", stderr: "fontresolve audit: \(error)\n", exitCode: status)
         }
         var report = audit(documents, options: options, registry: registry)
         report.variableFonts = VariableFontSavings.estimate(

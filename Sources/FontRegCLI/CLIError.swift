@@ -13,6 +13,8 @@ package enum CLIError: Error, Sendable, CustomStringConvertible {
     case notFound(String)
     /// The command could not do what was asked (exit 1).
     case failed(String)
+    /// A `--fonts` or `--rules` path given on the command line does not exist (exit 66).
+    case noInput(String)
     /// The daemon cannot be reached at `socket` (exit 69).
     case daemonUnreachable(socket: String, reason: String)
     /// The daemon or the socket refused permission (exit 77).
@@ -25,6 +27,7 @@ package enum CLIError: Error, Sendable, CustomStringConvertible {
         switch self {
         case .usage: .usage
         case .notFound, .failed: .failure
+        case .noInput: .noInput
         case .daemonUnreachable, .daemonBusy: .unavailable
         case .permissionDenied: .permissionDenied
         }
@@ -34,7 +37,7 @@ package enum CLIError: Error, Sendable, CustomStringConvertible {
         switch self {
         case .usage(let message, _):
             return message
-        case .notFound(let message), .failed(let message), .permissionDenied(let message):
+        case .notFound(let message), .failed(let message), .permissionDenied(let message), .noInput(let message):
             return message
         case .daemonUnreachable(let socket, let reason):
             return """

@@ -45,9 +45,16 @@ package struct CommandContext: Sendable {
                 throw spec.usageError("--socket and --fonts exclude each other: --fonts runs without the daemon")
             }
             let arguments = self.arguments
-            return try ProgressIndicator(console: console).run("Scanning fonts") { () throws(CLIError) in
+            let backend = try ProgressIndicator(console: console).run("Scanning fonts") { () throws(CLIError) in
                 try EmbeddedBackend(arguments: arguments)
             }
+            for directory in backend.emptyDirectories {
+                console.error(
+                    "\(console.styledError("warning:", .yellow)) --fonts \(directory) holds no font files"
+                        + " (TrueType, OpenType, collections, WOFF, Type 1, PCF or BDF); answers come from the other fonts or the system's"
+                )
+            }
+            return backend
         }
         if arguments.value("rules") != nil {
             throw spec.usageError("--rules needs --fonts: the daemon loads the rules of its own configuration")

@@ -98,8 +98,21 @@ package struct CommandSpec: Sendable {
         do {
             return try parser.parse(arguments)
         } catch {
-            throw CLIError.usage("fontresolve \(name): \(error)", usage: usage)
+            throw CLIError.usage("fontresolve \(name): \(error)" + elsewhere(error.unknownOption), usage: usage)
         }
+    }
+
+    /// Which other commands take an option this one does not ("--fonts is an option of resolve,
+    /// …, not of register"), or nothing.
+    func elsewhere(_ option: String?) -> String {
+        guard let option else { return "" }
+        var others: [String] = []
+        for command in CommandCatalog.commands where command.spec.options.contains(where: { $0.name == option }) {
+            others.append(command.spec.name)
+        }
+        if others.isEmpty { return "" }
+        let daemon = option == "fonts" ? ": \(name) asks the daemon, which reads the fonts it was started with" : ""
+        return ". --\(option) is an option of \(others.joined(separator: ", ")), not of \(name)\(daemon)"
     }
 
     /// A usage error for this command.

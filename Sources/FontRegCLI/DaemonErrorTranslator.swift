@@ -97,8 +97,11 @@ package struct DaemonErrorTranslator: Sendable {
                 "fontresolve: unknown Bold Text policy \"\(string("boldPolicy"))\"; use one of: \(strings("acceptedPolicies").joined(separator: ", "))",
                 usage: ResolveCommand.spec.usage)
         case names.alreadyRegistered:
+            // Whoever asked, there is nothing to do: the daemon watches registered files. Only
+            // administrators may force a re-read, so the advice names who may.
             return .failed(
-                RegistryError.alreadyRegistered(path: string("path"), within: p["within"]?.stringValue).description)
+                RegistryError.alreadyRegistered(path: string("path"), within: p["within"]?.stringValue).description
+                    + " fontregd watches it; an administrator can force a re-read with `fontresolve rescan`.")
         case names.notRegistered:
             return .notFound(RegistryError.notRegistered(path: string("path")).description)
         case names.fileNotFound:

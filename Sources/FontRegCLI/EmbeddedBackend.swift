@@ -19,13 +19,13 @@ package final class EmbeddedBackend: RegistryBackend {
     /// Scans the fonts the arguments name.
     ///
     /// - Parameter pollInterval: seconds between rescans while watching.
-    /// - Throws: ``CLIError/notFound(_:)`` when a `--fonts` path does not exist.
+    /// - Throws: ``CLIError/noInput(_:)`` when a `--fonts` path does not exist.
     package init(arguments: ParsedArguments, pollInterval: Double = 2) throws(CLIError) {
         try Self.checkPaths(arguments)
         do {
             registry = try EmbeddedRegistry.open(arguments)
         } catch {
-            throw .notFound("--fonts \(error.description)")
+            throw .noInput("--fonts \(error.description)")
         }
         directories = arguments.values("fonts").filter {
             var isDirectory: ObjCBool = false
@@ -93,12 +93,23 @@ package final class EmbeddedBackend: RegistryBackend {
         if let rules = arguments.value("rules") {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: rules, isDirectory: &isDirectory), isDirectory.boolValue else {
-                throw .notFound(
+                throw .noInput(
                     "--rules \(rules): no such directory. Give the directory that holds the *.json rule files.")
             }
         }
         for path in arguments.values("fonts") where !FileManager.default.fileExists(atPath: path) {
-            throw .notFound("--fonts \(RegistryError.fileNotFound(path: path).description)")
+            throw .noInput("--fonts \(RegistryError.fileNotFound(path: path).description)")
+        }
+    }
+
+    /// The `--fonts` directories in which no font file was found (no face, no problem): a
+    /// wrong path is more likely than an empty folder, so the command says so.
+    package var emptyDirectories: [String] {
+        let index = registry.index
+        let used = Set(index.faces.map(\.file) + index.problems.map(\.path))
+        return directories.filter { directory in
+            let prefix = directory.hasSuffix("/") ? directory : directory + "/"
+            return !used.contains { $0.hasPrefix(prefix) }
         }
     }
 

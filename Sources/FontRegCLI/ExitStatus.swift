@@ -13,6 +13,8 @@ package enum ExitStatus: Int32, Sendable, CaseIterable {
     case failure = 1
     /// `audit` only: an input file cannot be read.
     case auditInputUnreadable = 2
+    /// A `--fonts` or `--rules` path that does not exist (`EX_NOINPUT`), for every command.
+    case noInput = 66
     /// Bad usage: an unknown option, a missing argument, a weight that is not a weight (`EX_USAGE`).
     case usage = 64
     /// The daemon cannot be reached (`EX_UNAVAILABLE`).

@@ -31,7 +31,7 @@ extension VarlinkError {
             if let within = parameters["within"]?.stringValue {
                 return "\(text("path")) is inside the registered directory \(within); its fonts are served already."
             }
-            return "\(text("path")) is already registered; use rescan to re-read it."
+            return "\(text("path")) is already registered; its fonts are served, and read again when its files change."
         case Name.notRegistered:
             return "\(text("path")) is not registered."
         case Name.fileNotFound:

@@ -126,7 +126,10 @@ package struct DaemonConfiguration: Sendable, Hashable {
             "parse font files in unprivileged, seccomp-confined worker processes (default sandboxed)"
         ),
         ("parse-worker-user", "USER", "the user the font-parsing workers run as (default nobody)"),
-        ("parse-timeout", "SECONDS", "how long one font file may take to parse; then it is a problem (default 5)"),
+        (
+            "parse-timeout", "SECONDS",
+            "CPU time one font file may take to parse; then it is a problem (default 5)"
+        ),
         // Issue 15: users' own fonts and Bold Text.
         (
             "user-fonts", "yes|no",

@@ -92,6 +92,7 @@ import Testing
         let again = try FontResolveProcess.run(["register", copy] + socket)
         #expect(again.status == 1)
         #expect(again.stderr.contains("is already registered"))
+        #expect(!again.stderr.contains("Use rescan"), "a user who may not rescan is not told to")
         let listed = try FontResolveProcess.run(["list", "Fixture Var", "--names"] + socket)
         #expect(listed.stdout.contains("FixtureVar-SemiBoldItalic"))
         let rescan = try FontResolveProcess.run(["rescan"] + socket)

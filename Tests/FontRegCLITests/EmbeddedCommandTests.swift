@@ -163,9 +163,9 @@ import Testing
         #expect(reply["match"] as? String == "exact-name")
     }
 
-    @Test func aFontsPathThatDoesNotExistExitsOne() throws {
+    @Test func aFontsPathThatDoesNotExistExits66() throws {
         let output = try FontResolveProcess.run(["list", "--fonts", "/nonexistent/fonts"])
-        #expect(output.status == 1)
+        #expect(output.status == 66)
         #expect(output.stderr.contains("/nonexistent/fonts: no such file or directory"))
     }
 

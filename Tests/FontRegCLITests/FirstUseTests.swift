@@ -40,17 +40,27 @@ struct FirstUseTests {
         #expect(output.stdout.contains("Lato-Black"))
     }
 
-    @Test func aMissingFontsDirectoryExitsOneInEveryCommand() throws {
+    @Test func aMissingFontsDirectoryExits66InEveryCommandTheAuditIncluded() throws {
         for command in [
             ["resolve", "Lato"], ["list"], ["status"], ["rules", "suggest", "Lato"],
             ["audit", "examples/design-tokens.json"],
         ] {
             let output = try FontResolveProcess.run(command + ["--fonts", "/nonexistent/fonts"])
-            #expect(output.status == 1, "\(command): \(output.stderr)")
+            #expect(output.status == 66, "\(command): \(output.stderr)")
             #expect(
                 output.stderr.contains("--fonts /nonexistent/fonts: no such file or directory"),
                 "\(command): \(output.stderr)")
         }
+    }
+
+    @Test func anEmptyFontsDirectoryIsNamedInAWarningAndTheAnswerStillComes() throws {
+        let directory = Fixtures.temporaryDirectory()
+        defer { Fixtures.cleanUp(directory) }
+        let output = try FontResolveProcess.run(["resolve", "Lato", "--fonts", directory])
+        #expect(output.status == 0)
+        #expect(output.stderr.contains("warning: --fonts \(directory) holds no font files"), "\(output.stderr)")
+        let full = try FontResolveProcess.run(["resolve", "Lato", "--fonts", Fixtures.bundled])
+        #expect(!full.stderr.contains("holds no font files"))
     }
 
     @Test func aSocketPathThatIsNotASocketIsNamedAsSuch() throws {

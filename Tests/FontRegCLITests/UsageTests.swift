@@ -14,6 +14,11 @@ import Testing
         (["list", "a", "b", "--fonts", "fonts"], "too many arguments"),
         (["face"], "needs a POSTSCRIPT-NAME"),
         (["register", "fonts/Lato", "--fonts", "fonts"], "unknown option --fonts"),
+        (["register", "fonts/Lato", "--fonts", "fonts"], "--fonts is an option of resolve"),
+        (
+            ["resolve", "Lato", "--wieght", "700", "--fonts", "fonts"],
+            "unknown option --wieght (did you mean --weight?)"
+        ),
         (["list", "--rules", "rules"], "--rules needs --fonts"),
         (["list", "--fonts", "fonts", "--socket", "/tmp/x.sock"], "exclude each other"),
         (["rules", "explode", "X"], "unknown rules command"),

@@ -20,9 +20,9 @@ public enum RegistryError: Error, Sendable, Hashable, CustomStringConvertible {
         case .fileNotFound(let path):
             "\(path): no such file or directory. Check the path; it must exist where the registry runs."
         case .alreadyRegistered(let path, nil):
-            "\(path) is already registered. Use rescan to re-read it after a change."
+            "\(path) is already registered: its fonts are served, and read again when its files change."
         case .alreadyRegistered(let path, let within?):
-            "\(path) is inside the registered directory \(within), whose fonts are served already (rescan re-reads them). Register it on its own only after unregistering \(within)."
+            "\(path) is inside the registered directory \(within), whose fonts are served already (and read again when they change). Register it on its own only after unregistering \(within)."
         case .notRegistered(let path):
             "\(path) is not registered. List the registered paths with `fontresolve status`."
         case .invalidFontData(let path, let reason):

@@ -185,6 +185,9 @@ public enum ResolveWarning: Sendable, Hashable, CustomStringConvertible {
     case systemFallback(family: String, fallbackFamily: String, suggestions: [String] = [])
     /// Bold Text asked for a heavier weight than the heaviest the family has: the weight stays.
     case boldTextAtHeaviest(requested: Int, family: String, style: FontStyle, heaviest: Int)
+    /// Bold Text moved a weight below the family's lightest face up to that face, which the
+    /// weight drew without Bold Text too: the setting changes nothing for this query.
+    case boldTextBelowLightest(requested: Int, family: String, style: FontStyle, lightest: Int)
     /// No face has the width asked for.
     case widthMissing(family: String, wanted: Double, used: Double)
     /// The renderer must fake bold or oblique.
@@ -212,6 +215,8 @@ public enum ResolveWarning: Sendable, Hashable, CustomStringConvertible {
             heaviest == requested
                 ? "Bold Text has no heavier weight to use: \(heaviest) is the heaviest \"\(family)\" has in \(style.rawValue) style, so the weight stays \(heaviest)."
                 : "Bold Text has no heavier weight to use: \"\(family)\" has nothing heavier than \(requested) in \(style.rawValue) style; its heaviest, \(heaviest), is used."
+        case .boldTextBelowLightest(let requested, let family, let style, let lightest):
+            "Bold Text changes nothing here: \"\(family)\" has nothing lighter than \(lightest) in \(style.rawValue) style, so weight \(requested) draws its \(lightest) face with or without Bold Text (substituted weight \(lightest) for \(requested))."
         case .widthMissing(let family, let wanted, let used):
             "\"\(family)\" has no face of width \(FontWidth.describe(wanted)); \(FontWidth.describe(used)) stands in."
         case .synthesized(let family, let synthesis):

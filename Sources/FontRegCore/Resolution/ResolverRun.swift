@@ -105,6 +105,9 @@ struct ResolverRun {
             if let heaviest = supported.max(), heaviest <= requested {
                 notes.append(
                     .boldTextAtHeaviest(requested: requested, family: entry.name, style: style, heaviest: heaviest))
+            } else if let lightest = registered.min(), requested < lightest, effective == lightest {
+                notes.append(
+                    .boldTextBelowLightest(requested: requested, family: entry.name, style: style, lightest: lightest))
             } else if ideal != requested && !registered.contains(ideal) {
                 notes.append(
                     .boldTextStepMissing(
@@ -142,10 +145,11 @@ struct ResolverRun {
     private mutating func noteDuplicates(of face: FaceRecord, in entry: FamilyEntry) {
         for group in entry.duplicates where group.winner.file == face.file && group.winner == face {
             for loser in group.losers {
-                steps.append(
-                    .duplicateLost(
-                        postscriptName: face.postscriptName, winnerFile: face.file, loserFile: loser.face.file,
-                        reason: loser.reason))
+                let step = ResolveStep.duplicateLost(
+                    postscriptName: face.postscriptName, winnerFile: face.file, loserFile: loser.face.file,
+                    reason: loser.reason)
+                // A face kept in more than one group (listed under each family name it has) is told once.
+                if !steps.contains(step) { steps.append(step) }
             }
         }
     }

@@ -157,6 +157,18 @@ import Testing
         #expect(try resolve("Noto Fixture", 300).face.postscriptName == "NotoFixture-Regular")
     }
 
+    /// Issue 30: Bold Text below the lightest face changed nothing and said nothing.
+    @Test func boldTextBelowTheLightestFaceSaysItChangesNothingAndKeepsTheSubstitution() throws {
+        let plain = try resolve("Noto Fixture", 300)
+        let bold = try resolve("Noto Fixture", 300, boldText: true)
+        #expect(bold.face.postscriptName == plain.face.postscriptName)
+        #expect(plain.warnings == ["Substituted weight 400 for 300 in \"Noto Fixture\"."])
+        let warning = try #require(
+            bold.warnings.first { $0.hasPrefix("Bold Text changes nothing here") }, "\(bold.warnings)")
+        #expect(warning.contains("weight 300 draws its 400 face with or without Bold Text"))
+        #expect(warning.contains("substituted weight 400 for 300"))
+    }
+
     @Test func italicFallsBackToObliqueThenNormalWithAWarning() throws {
         let answer = try resolve("Oblique Fixture", 400, italic: true)
         #expect(answer.face.postscriptName == "ObliqueFixture-Oblique")

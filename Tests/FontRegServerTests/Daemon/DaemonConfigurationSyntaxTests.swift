@@ -26,6 +26,27 @@ struct DaemonConfigurationSyntaxTests {
         return block.map { String($0.dropFirst(4)) }.joined(separator: "\n") + "\n"
     }
 
+    /// The first column of the settings table of docs/daemon.md, in order.
+    func daemonDocSettingNames() throws -> [String] {
+        let doc = try String(
+            contentsOf: BuildProducts.packageRoot.appendingPathComponent("docs/daemon.md"), encoding: .utf8)
+        let lines = doc.split(separator: "\n", omittingEmptySubsequences: false)
+        let header = try #require(lines.firstIndex { $0.hasPrefix("| Setting") || $0.hasPrefix("| setting") })
+        return lines[(header + 2)...].prefix { $0.hasPrefix("| `") }.compactMap { line in
+            line.split(separator: "`", maxSplits: 2).dropFirst().first.map(String.init)
+        }
+    }
+
+    @Test func theSettingsTableOfTheDaemonDocNamesEverySettingOfHelpAndNoOther() throws {
+        let documented = try daemonDocSettingNames()
+        let served = DaemonConfiguration.settings.map(\.name)
+        #expect(
+            Set(documented) == Set(served),
+            "only in the doc: \(Set(documented).subtracting(served)); only in --help: \(Set(served).subtracting(documented))"
+        )
+        #expect(documented.count == Set(documented).count)
+    }
+
     @Test func theExampleFileInTheDaemonDocIsAcceptedAsItStands() throws {
         let directory = TemporaryDirectory()
         let file = directory.file("fontregd.conf")
