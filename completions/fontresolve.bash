@@ -32,7 +32,7 @@ _fontresolve() {
         resolve:--style) COMPREPLY=($(compgen -W "normal italic oblique" -- "$cur")); return ;;
         resolve:--width) COMPREPLY=($(compgen -W "ultra-condensed extra-condensed condensed semi-condensed normal semi-expanded expanded extra-expanded ultra-expanded" -- "$cur")); return ;;
         resolve:--optical-size) COMPREPLY=(); return ;;
-        resolve:--synthesis) COMPREPLY=($(compgen -W "none weight style weight style" -- "$cur")); return ;;
+        resolve:--synthesis) COMPREPLY=($(compgen -W "none weight style weight,style" -- "$cur")); return ;;
         resolve:--bold-policy) COMPREPLY=($(compgen -W "next-heavier ios-system android css-bolder" -- "$cur")); return ;;
         resolve:--text) COMPREPLY=(); return ;;
         resolve:--lang) COMPREPLY=($(compgen -W "ja ko zh-Hans zh-Hant zh-HK" -- "$cur")); return ;;
@@ -43,7 +43,7 @@ _fontresolve() {
         explain:--style) COMPREPLY=($(compgen -W "normal italic oblique" -- "$cur")); return ;;
         explain:--width) COMPREPLY=($(compgen -W "ultra-condensed extra-condensed condensed semi-condensed normal semi-expanded expanded extra-expanded ultra-expanded" -- "$cur")); return ;;
         explain:--optical-size) COMPREPLY=(); return ;;
-        explain:--synthesis) COMPREPLY=($(compgen -W "none weight style weight style" -- "$cur")); return ;;
+        explain:--synthesis) COMPREPLY=($(compgen -W "none weight style weight,style" -- "$cur")); return ;;
         explain:--bold-policy) COMPREPLY=($(compgen -W "next-heavier ios-system android css-bolder" -- "$cur")); return ;;
         explain:--text) COMPREPLY=(); return ;;
         explain:--lang) COMPREPLY=($(compgen -W "ja ko zh-Hans zh-Hant zh-HK" -- "$cur")); return ;;
@@ -57,7 +57,7 @@ _fontresolve() {
         candidates:--style) COMPREPLY=($(compgen -W "normal italic oblique" -- "$cur")); return ;;
         candidates:--width) COMPREPLY=($(compgen -W "ultra-condensed extra-condensed condensed semi-condensed normal semi-expanded expanded extra-expanded ultra-expanded" -- "$cur")); return ;;
         candidates:--optical-size) COMPREPLY=(); return ;;
-        candidates:--synthesis) COMPREPLY=($(compgen -W "none weight style weight style" -- "$cur")); return ;;
+        candidates:--synthesis) COMPREPLY=($(compgen -W "none weight style weight,style" -- "$cur")); return ;;
         candidates:--bold-policy) COMPREPLY=($(compgen -W "next-heavier ios-system android css-bolder" -- "$cur")); return ;;
         candidates:--text) COMPREPLY=(); return ;;
         candidates:--lang) COMPREPLY=($(compgen -W "ja ko zh-Hans zh-Hant zh-HK" -- "$cur")); return ;;
@@ -70,7 +70,7 @@ _fontresolve() {
         face:--socket) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
         open:--output) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
         open:--socket) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
-        register:--scope) COMPREPLY=(); return ;;
+        register:--scope) COMPREPLY=($(compgen -W "connection session persistent" -- "$cur")); return ;;
         register:--socket) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
         unregister:--socket) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
         rescan:--socket) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
@@ -104,9 +104,9 @@ _fontresolve() {
         weight-of:--fonts) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")); return ;;
         weight-of:--rules) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")); return ;;
         weight-of:--socket) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
-        enable:--kind) COMPREPLY=(); return ;;
+        enable:--kind) COMPREPLY=($(compgen -W "face file family" -- "$cur")); return ;;
         enable:--socket) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
-        disable:--kind) COMPREPLY=(); return ;;
+        disable:--kind) COMPREPLY=($(compgen -W "face file family" -- "$cur")); return ;;
         disable:--socket) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
         bold-text:--socket) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
     esac
@@ -120,7 +120,7 @@ _fontresolve() {
         register) options="--persist --scope --json --verbose --socket --help"; arguments=file ;;
         unregister) options="--json --verbose --socket --help"; arguments=file ;;
         rescan) options="--json --verbose --socket --help"; arguments=none ;;
-        status) options="--json --fonts --rules --system-fonts --socket --help"; arguments=none ;;
+        status) options="--json --all --fonts --rules --system-fonts --socket --help"; arguments=none ;;
         duplicates) options="--json --fonts --rules --system-fonts --socket --help"; arguments=none ;;
         watch) options="--interval --json --fonts --rules --system-fonts --socket --help"; arguments=none ;;
         rules) options="--json --fonts --rules --system-fonts --socket --help"; arguments="then-family:suggest show check" ;;

@@ -11,7 +11,7 @@ package enum EnablementCommand {
             options: [
                 .init(
                     "kind", value: "KIND", help: "What TARGET names: face (a PostScript name), file or family.",
-                    example: "fontresolve \(name) Lato --kind family"),
+                    example: "fontresolve \(name) Lato --kind family", completion: .values(["face", "file", "family"])),
                 CommonOptions.json("\(name) Lato-Black"), CommonOptions.socket("\(name) Lato-Black"),
                 CommonOptions.help(name),
             ],

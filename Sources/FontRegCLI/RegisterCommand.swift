@@ -27,7 +27,8 @@ package enum RegisterCommand: Subcommand {
                 "scope", value: "SCOPE",
                 help:
                     "How long it lasts: connection (until this command exits; only useful from a client that stays connected), session (until the daemon stops; the default) or persistent (same as --persist).",
-                example: "fontresolve register ~/.local/share/fonts/Brand --scope persistent"),
+                example: "fontresolve register ~/.local/share/fonts/Brand --scope persistent",
+                completion: .values(["connection", "session", "persistent"])),
             CommonOptions.json("register /usr/share/fonts/truetype/lato"),
             CommonOptions.verbose("register /usr/share/fonts/truetype/lato"),
             CommonOptions.socket("register /usr/share/fonts/truetype/lato"), CommonOptions.help("register"),

@@ -48,9 +48,9 @@ package enum ResolveCommand: Subcommand {
             .init(
                 "synthesis", value: "S",
                 help:
-                    "What the renderer may fake, as CSS font-synthesis: \"weight style\" (default), weight, style or none.",
+                    "What the renderer may fake, as CSS font-synthesis: \"weight style\" (default; also weight,style), weight, style or none.",
                 example: "fontresolve resolve Lato --weight 900 --synthesis none",
-                completion: .values(["none", "weight", "style", "weight style"])),
+                completion: .values(["none", "weight", "style", "weight,style"])),
             .init(
                 "bold-text",
                 help: "The Accessibility Bold Text setting is on: use a heavier weight by the Bold Text policy.",

@@ -48,6 +48,16 @@ struct CompletionTests {
         #expect(try complete(["fontresolve", "rules", "show", "--fonts", "fonts", "La"]) == ["Lato"])
     }
 
+    /// Issue 30: a value of several words completes as one word, and every option with a fixed
+    /// set of values completes them.
+    @Test func optionValuesCompleteAsSingleWordsForSynthesisScopeAndKind() throws {
+        let synthesis = try complete(["fontresolve", "resolve", "Lato", "--synthesis", ""])
+        #expect(synthesis.sorted() == ["none", "style", "weight", "weight,style"])
+        #expect(try complete(["fontresolve", "register", "x", "--scope", "p"]) == ["persistent"])
+        #expect(try complete(["fontresolve", "disable", "Lato", "--kind", "fa"]) == ["face", "family"])
+        #expect(try complete(["fontresolve", "enable", "Lato", "--kind", "fi"]) == ["file"])
+    }
+
     /// Keystrokes in an interactive bash in tmux: the completed line must run as the shell shows it.
     @Test func inARealBashTabCompletesAFamilyWithSpacesAndADirectoryWithItsSlash() throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") else {
