@@ -33,8 +33,14 @@ enum Rendering {
         let rank = face.axes.isEmpty ? nil : (rank ?? FaceMatcher.rank(face, for: .init(weight: effective)))
         if let rank { setVariations(&answer, face: face, rank: rank, query: query, effective: effective) }
         let drawnUpright = !face.italic && !face.oblique && (rank?.angle ?? 0) == 0 && !(rank?.italicAxis ?? false)
-        let wantsBold = effective >= 600 && answer.weight < 600 && effective - answer.weight >= 300
-        let wantsOblique = query.style.isSlanted && drawnUpright
+        var wantsBold = effective >= 600 && answer.weight < 600 && effective - answer.weight >= 300
+        var wantsOblique = query.style.isSlanted && drawnUpright
+        if face.isColor && (wantsBold || wantsOblique) {
+            // Colour glyphs (emoji) are pictures: faking their weight or slant only distorts them.
+            answer.steps.append(
+                .colorFaceNotSynthesized(postscriptName: face.postscriptName, bold: wantsBold, oblique: wantsOblique))
+            (wantsBold, wantsOblique) = (false, false)
+        }
         let bold = wantsBold && query.synthesis.weight
         let oblique = wantsOblique && query.synthesis.style
         if bold || oblique {

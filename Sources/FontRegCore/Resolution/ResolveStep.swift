@@ -54,6 +54,8 @@ public enum ResolveStep: Sendable, Hashable, CustomStringConvertible {
     case synthesized(Synthesis, weight: Int, effective: Int)
     /// Synthesis that would be needed but the query forbids.
     case synthesisForbidden(bold: Bool, oblique: Bool)
+    /// Synthesis that would be needed but is not done on a colour face (emoji are pictures).
+    case colorFaceNotSynthesized(postscriptName: String, bold: Bool, oblique: Bool)
     /// The chosen face won over duplicates from other files (indirect: a rare step should not
     /// make every step of every trace larger).
     indirect case duplicateLost(
@@ -145,6 +147,10 @@ public enum ResolveStep: Sendable, Hashable, CustomStringConvertible {
         case .synthesisForbidden(let bold, let oblique):
             let what = [bold ? "bold" : nil, oblique ? "oblique" : nil].compactMap { $0 }.joined(separator: " and ")
             return "The query forbids synthesis: no fake \(what), the face is drawn as it is."
+        case .colorFaceNotSynthesized(let name, let bold, let oblique):
+            let what = [bold ? "bold" : nil, oblique ? "oblique" : nil].compactMap { $0 }.joined(separator: " and ")
+            return
+                "\(name) has colour glyphs (pictures, not outlines to thicken or slant): no fake \(what), as browsers draw emoji."
         case .duplicateLost(let name, let winnerFile, let loserFile, let reason):
             return "Duplicate: \(name) from \(winnerFile) is used, not the one from \(loserFile): \(reason)."
         case .variable(let name, let range, let weight):

@@ -57,6 +57,18 @@ struct TextResolverTests {
         #expect(lato?.coverage.languages.contains("ja") == false)
     }
 
+    @Test("Emoji at bold italic are drawn as they are: a colour face is never faked bold or oblique (issue 30)")
+    func colourEmojiAreNeverSynthesized() throws {
+        let style = ResolveQuery(family: "", weight: .bold, italic: true)
+        let query = TextQuery(families: ["Lato"], style: style)
+        let answer = try TextResolver(resolver: FallbackFonts.registry.resolver).resolve("Hi 😀", query)
+        let emoji = try #require(answer.runs.first { $0.resolution.face.postscriptName == "NotoColorEmoji" })
+        #expect(emoji.resolution.synthesis == Synthesis())
+        #expect(emoji.resolution.trace.contains { "\($0)".contains("has colour glyphs") })
+        let latin = try #require(answer.runs.first)
+        #expect(latin.resolution.face.postscriptName.hasPrefix("Lato"))
+    }
+
     @Test("Mixed scripts at regular: Latin in Lato, Han in Noto Sans CJK, Arabic in Noto Sans Arabic, emoji in colour")
     func mixedScriptsRegular() throws {
         let answer = try FallbackFonts.resolve("Hello 世界 مرحبا 😀", language: "ja")
