@@ -11,6 +11,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
 flags=(-c release --static-swift-stdlib)
+# SwiftPM waits silently while another build (scripts/test.sh, an editor) holds this checkout's
+# lock (.build/.lock holds that build's pid): say so, rather than look hung.
+holder=$(cat .build/.lock 2>/dev/null || true)
+if [[ "$holder" =~ ^[0-9]+$ ]] && [[ "$holder" != "$$" ]] && grep -qs swift "/proc/$holder/cmdline"; then
+    echo "build-release.sh: another swift build (pid $holder) is using $(pwd)/.build (scripts/test.sh?); waiting for it to finish…" >&2
+fi
 for product in fontregd fontresolve; do
     swift build "${flags[@]}" --product "$product" >&2
 done
