@@ -9,9 +9,10 @@ import Varlink
 extension RegistryService {
     /// Answers `OpenFace`: the face's file opened read-only for the caller, passed with the reply.
     ///
-    /// The file is opened from `/` one component at a time with no link followed, each directory
-    /// and the file checked against the caller's uid and gid (``PeerFileAccess``), so the
-    /// descriptor is one the caller could have opened itself; then its `fstat` must show the very
+    /// The file is opened with the caller's own credentials (uid, gid and supplementary groups
+    /// taken by the opening thread, so that the kernel decides, ACLs included; no link followed,
+    /// ``PeerFileAccess/openAsPeer(_:uid:gid:groups:)``), so the descriptor is one the caller
+    /// could have opened itself; then its `fstat` must show the very
     /// file that was indexed (device, inode, size). One descriptor per call; a connection holds at
     /// most ``VarlinkConnection/maximumPendingDescriptors`` unread.
     func openFace(_ call: VarlinkCall, peer: PeerCredentials) throws(VarlinkError) -> CallOutcome {
@@ -28,7 +29,8 @@ extension RegistryService {
         let opened: FileDescriptor
         let status: FileStatus
         do {
-            (opened, status) = try PeerFileAccess.open(face.file, uid: peer.uid, gid: peer.gid)
+            (opened, status) = try PeerFileAccess.openAsPeer(
+                face.file, uid: peer.uid, gid: peer.gid, groups: peer.groups)
         } catch {
             throw Self.refusal(error, name: name)
         }

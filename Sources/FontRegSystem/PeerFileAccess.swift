@@ -1,8 +1,12 @@
+internal import CShim
 import Glibc
 
-/// Opens a file on behalf of a peer only if the peer could have opened it themselves (`OpenFace`, issue 15).
+/// Opens a file on behalf of a peer only if the peer could have opened it themselves (`OpenFace`, issues 15 and 24).
 ///
-/// The path is walked from `/` one component at a time, each opened beneath the previous
+/// When the daemon runs as root, the kernel decides (``openAsPeer(_:uid:gid:groups:)``): the
+/// file is opened in a thread of its own that has taken the peer's uid, gid and supplementary
+/// groups as its file-system credentials, so mode bits, ACLs and every directory on the path
+/// count exactly as they would for the peer. Otherwise the path is walked from `/` one component at a time, each opened beneath the previous
 /// directory's descriptor with no symbolic link followed (`openat2` with `RESOLVE_BENEATH |
 /// RESOLVE_NO_SYMLINKS`), and at each step the descriptor's own `fstat` is checked against the
 /// peer's uid and gid: search (`x`) on every directory, read (`r`) on the file, by the owner,
@@ -23,7 +27,45 @@ package enum PeerFileAccess {
         case system(SystemError)
     }
 
-    /// Opens the absolute `path` read-only for a peer with `uid` and `gid`.
+    /// Opens the absolute `path` read-only for a peer, the kernel deciding with the peer's
+    /// credentials: uid, gid and supplementary groups as the thread's file-system identity, no
+    /// symbolic link followed in any component (`openat2` with `RESOLVE_NO_SYMLINKS`), the open
+    /// never blocking (`O_NONBLOCK`: a FIFO cannot stall the caller).
+    ///
+    /// When this process cannot take other credentials (it is not root), the mode-bit walk of
+    /// ``open(_:uid:gid:)`` decides instead, which never grants more than the kernel would.
+    ///
+    /// - Returns: the open file and its `fstat`.
+    /// - Throws: ``Refusal``: ``Refusal/permissionDenied(path:)`` for every denial, whatever
+    ///   denied it (it names the path asked for, never the directory that refused).
+    package static func openAsPeer(_ path: String, uid: UInt32, gid: UInt32, groups: [UInt32]) throws(Refusal)
+        -> (FileDescriptor, FileStatus)
+    {
+        guard geteuid() == 0 else { return try open(path, uid: uid, gid: gid) }
+        guard path.hasPrefix("/") else { throw .system(SystemError("openat2", subject: path, errno: EINVAL)) }
+        var error: Int32 = 0
+        let fd = groups.withUnsafeBufferPointer { list in
+            cshim_open_as(path, uid, gid, list.baseAddress, Int32(list.count), &error)
+        }
+        guard fd >= 0 else {
+            switch error {
+            case EACCES, EPERM: throw .permissionDenied(path: path)
+            case ELOOP, EXDEV: throw .symbolicLink(path: path)
+            default: throw .system(SystemError("openat2", subject: path, errno: error))
+            }
+        }
+        let file = FileDescriptor(owning: fd)
+        let status: FileStatus
+        do throws(SystemError) {
+            status = try file.status()
+        } catch {
+            throw .system(error)
+        }
+        guard status.kind == .regular else { throw .notARegularFile(path: path) }
+        return (file, status)
+    }
+
+    /// Opens the absolute `path` read-only for a peer with `uid` and `gid`, by mode bits.
     ///
     /// - Returns: the open file (`O_RDONLY | O_CLOEXEC | O_NOCTTY`) and its `fstat`.
     /// - Throws: ``Refusal`` naming the component that refused.

@@ -111,6 +111,25 @@ package enum UnixSocket {
         return (pid, uid, gid)
     }
 
+    /// The supplementary groups of the peer of a connected socket, as they were when it connected.
+    ///
+    /// The corresponding call is `getsockopt(SO_PEERGROUPS)` (Linux 4.13 and later).
+    package static func peerGroups(_ fd: Int32) throws(SystemError) -> [UInt32] {
+        var groups = [gid_t](repeating: 0, count: 64)
+        var count: Int32 = 0
+        while true {
+            let result = groups.withUnsafeMutableBufferPointer {
+                cshim_peer_groups(fd, $0.baseAddress, Int32($0.count), &count)
+            }
+            if result == 0 { return Array(groups.prefix(Int(count))) }
+            let code = Syscall.lastErrno
+            guard code == ERANGE, Int(count) > groups.count, count <= 65_536 else {
+                throw SystemError("getsockopt(SO_PEERGROUPS)", errno: code)
+            }
+            groups = [gid_t](repeating: 0, count: Int(count))
+        }
+    }
+
     /// Sends one datagram from an unbound Unix datagram socket to `path` (for tests that read
     /// `NOTIFY_SOCKET`).
     package static func sendDatagram(_ message: [UInt8], to path: String) throws(SystemError) {

@@ -10,14 +10,17 @@ package struct PeerCredentials: Sendable, Hashable, CustomStringConvertible {
     package let uid: UInt32
     /// The peer's effective (primary) group id.
     package let gid: UInt32
+    /// The peer's supplementary groups when it connected (`SO_PEERGROUPS`); empty when unknown.
+    package let groups: [UInt32]
     /// A number that identifies the connection for the life of the process (0 for none), so that a
     /// service can tie state to it and drop it in ``VarlinkService/connectionClosed(_:)`` (issue 15).
     package let connection: UInt64
 
-    package init(pid: Int32, uid: UInt32, gid: UInt32, connection: UInt64 = 0) {
+    package init(pid: Int32, uid: UInt32, gid: UInt32, groups: [UInt32] = [], connection: UInt64 = 0) {
         self.pid = pid
         self.uid = uid
         self.gid = gid
+        self.groups = groups
         self.connection = connection
     }
 
@@ -28,7 +31,7 @@ package struct PeerCredentials: Sendable, Hashable, CustomStringConvertible {
     package init(socket fd: Int32) throws(SystemError) {
         let peer = try UnixSocket.peerCredentials(fd)
         self.init(
-            pid: peer.pid, uid: peer.uid, gid: peer.gid,
+            pid: peer.pid, uid: peer.uid, gid: peer.gid, groups: (try? UnixSocket.peerGroups(fd)) ?? [],
             connection: PeerCredentials.nextConnection.add(1, ordering: .relaxed).newValue)
     }
 
