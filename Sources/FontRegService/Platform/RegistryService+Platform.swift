@@ -20,7 +20,7 @@ extension RegistryService {
             ]
         }
         let visible = records.filter { !$0.isPrivate || view.owners.contains($0.owner) || $0.owner == peer.uid }
-        let disabled = platform.state.disabled.filter { $0.global || $0.owner == peer.uid }
+        let disabled = platform.state.disabled.filter { $0.systemWide || $0.owner == peer.uid }
         let bold = boldText(for: peer.uid)
         return [
             "registrations": .array(visible.sorted { $0.path < $1.path }.map(\.jsonValue) + implicit),
