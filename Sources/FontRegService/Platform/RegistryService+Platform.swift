@@ -72,7 +72,7 @@ extension RegistryService {
                 ScanProblem(
                     path: store.path,
                     reason: "unreadable; moved aside to \(corrupt) and started without disabled faces, Bold Text "
-                        + "settings or users' persistent registrations"))
+                        + "settings or users' persistent registrations", kind: .other))
         }
         platform.live.withLock { $0.state = state }
         for record in state.registrations where record.isPrivate {
