@@ -116,7 +116,7 @@ package enum StatusCommand: Subcommand {
             lines.append("disabled:")
             for entry in disabled {
                 lines.append(
-                    "  \(entry.kind) \(entry.value)  (uid \(entry.owner)\(entry.global ? ", for everyone" : ", own fonts"))"
+                    "  \(entry.kind) \(entry.value)  (uid \(entry.owner)\(entry.systemWide ? ", for everyone" : ", own fonts"))"
                 )
             }
         }

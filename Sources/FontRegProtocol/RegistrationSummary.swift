@@ -28,15 +28,15 @@ public struct DisabledSummary: Sendable, Hashable, Codable {
     public var value: String
     /// The uid that disabled it.
     public var owner: Int
-    /// Whether an administrator disabled it for everyone.
-    public var global: Bool
+    /// Whether an administrator disabled it for everyone (`global` before; a keyword in Python).
+    public var systemWide: Bool
 
     /// An entry with every field given.
-    public init(kind: String, value: String, owner: Int, global: Bool) {
+    public init(kind: String, value: String, owner: Int, systemWide: Bool) {
         self.kind = kind
         self.value = value
         self.owner = owner
-        self.global = global
+        self.systemWide = systemWide
     }
 }
 

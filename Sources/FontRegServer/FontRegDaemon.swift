@@ -243,7 +243,7 @@ package enum FontRegDaemon {
                         path: path,
                         reason:
                             "a persisted registration refused at start: \(error). It is dropped from the state file at "
-                            + "the next change"))
+                            + "the next change", kind: .other))
                 return false
             }
         }

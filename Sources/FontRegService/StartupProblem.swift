@@ -23,7 +23,7 @@ package struct StartupProblem: Sendable, Hashable {
                 path: path,
                 reason:
                     "the state file was corrupt and was moved aside to \(aside); persisted registrations were not "
-                    + "restored. Inspect it, register the paths again with persist, then delete it"),
+                    + "restored. Inspect it, register the paths again with persist, then delete it", kind: .other),
             settledWhenGone: aside)
     }
 

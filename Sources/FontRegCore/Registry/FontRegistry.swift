@@ -159,7 +159,8 @@ public final class FontRegistry: Sendable {
         do {
             snapshot = try MappedSnapshot(path: path)
         } catch {
-            if case .unreadable(_, let reason) = error, reason.contains("ENOENT") || reason.contains("No such file") {
+            var status = stat()
+            if case .unreadable = error, stat(path, &status) != 0, errno == ENOENT {
                 return .failure(Refusal(reason: "no index file yet", usable: nil))
             }
             return .failure(Refusal(reason: error.description, usable: nil))
@@ -170,6 +171,9 @@ public final class FontRegistry: Sendable {
         }
         guard snapshot.hasRegistryPart else {
             return .failure(Refusal(reason: "\(path) has no registry part", usable: nil))
+        }
+        guard snapshot.hasProblemKinds else {
+            return .failure(Refusal(reason: "an index file of an earlier release (no problem kinds)", usable: snapshot))
         }
         guard snapshot.configStamp == stamp else {
             return .failure(
@@ -230,7 +234,7 @@ public final class FontRegistry: Sendable {
             path: directory,
             reason:
                 "cannot write the index file here (\(error)); every start scans all fonts again. "
-                + "Make the cache directory writable by the daemon")
+                + "Make the cache directory writable by the daemon", kind: .other)
     }
 
     /// The current snapshot of every registered face.
@@ -338,15 +342,20 @@ public final class FontRegistry: Sendable {
                         .scan(
                             roots: [path], confinement: confinedTo.map { [path: $0] } ?? [:])
                     if let problem = probe.problems.first, probe.files.isEmpty {
-                        if problem.reason.hasPrefix("permission denied") {
-                            throw RegistryError.permissionDenied(path: path)
-                        }
-                        throw RegistryError.invalidFontData(path: path, reason: problem.reason)
+                        throw Self.refusal(of: path, problem)
                     }
                 }
             }
             return roots + paths
         }
+    }
+
+    /// Why a file given to ``register(paths:confinedTo:filesOwnedBy:)`` is refused, by the kind of
+    /// the problem its probe found: one the daemon may not read is `PermissionDenied`, anything
+    /// else invalid font data.
+    static func refusal(of path: String, _ problem: ScanProblem) -> RegistryError {
+        problem.kind == .permissionDenied
+            ? .permissionDenied(path: path) : .invalidFontData(path: path, reason: problem.reason)
     }
 
     /// The reason of the problem reported for a file, under a path registered with `filesOwnedBy`,

@@ -31,7 +31,7 @@ extension RuleSet {
             if let line = problem.line {
                 place = "line \(line)" + (problem.column.map { ", column \($0)" } ?? "") + ": "
             }
-            return ScanProblem(path: problem.file, reason: "rule file: " + place + problem.message)
+            return ScanProblem(path: problem.file, reason: "rule file: " + place + problem.message, kind: .ruleFile)
         }
     }
 }

@@ -77,7 +77,7 @@ package enum FontParseWorker {
                 var bytes = parse(item, descriptor: descriptor, reader: reader).encode(id: item.id, path: item.path)
                 if bytes.count > replyCapacity {
                     bytes = ParseReply.problem(
-                        "too many faces to report (\(bytes.count) bytes of face records); not indexed"
+                        "too many faces to report (\(bytes.count) bytes of face records); not indexed", kind: .tooLarge
                     ).encode(id: item.id, path: item.path)
                 }
                 do { try PacketSocket.send(socket, bytes) } catch { return Status.osError }
@@ -89,12 +89,14 @@ package enum FontParseWorker {
     private static func parse(_ item: ParseRequestItem, descriptor: FileDescriptor, reader: FontFileReader)
         -> ParseReply
     {
-        guard item.size > 0, item.size <= Int64(Int32.max) else { return .problem("empty or oversized file") }
+        guard item.size > 0, item.size <= Int64(Int32.max) else {
+            return .problem("empty or oversized file", kind: item.size > 0 ? .tooLarge : .notAFont)
+        }
         do {
             let bytes = FontBytes(try descriptor.map(count: Int(item.size)))
             return reader.reply(path: item.path, bytes: bytes)
         } catch {
-            return .problem(FontScanner.describe(errno: error.errno))
+            return .problem(FontScanner.describe(errno: error.errno), kind: FontScanner.kind(errno: error.errno))
         }
     }
 

@@ -123,11 +123,14 @@ final class FontScanner {
                 located = try Self.openUnconfined(root)
             }
         } catch {
+            let linkRefused = error.errno == ELOOP && confine != nil
             let reason =
-                error.errno == ELOOP && confine != nil
+                linkRefused
                 ? "a symbolic link where a registered directory or file was; not followed"
                 : error.errno == EXDEV ? "outside the allowed roots; not read" : Self.describe(errno: error.errno)
-            walk.add(ScanProblem(path: root, reason: reason))
+            walk.add(
+                ScanProblem(
+                    path: root, reason: reason, kind: linkRefused ? .notFollowed : Self.kind(errno: error.errno)))
             return
         }
         if case .entry(_, _, let status) = located { directories.append(DirectoryStamp(path: root, status: status)) }
@@ -158,7 +161,7 @@ final class FontScanner {
             walkDirectory(directory, path: path, realPath: realPath, confine: confine, walk: &walk, fresh: &fresh)
         case .entry(let parent, let name, let status):
             if status.kind == .symbolicLink {
-                walk.add(ScanProblem(path: path, reason: Self.linkNotFollowed))
+                walk.add(ScanProblem(path: path, reason: Self.linkNotFollowed, kind: .notFollowed))
                 return
             }
             switch scanFile(parent: parent, name: name, path: path, status: status, followLinks: confine == nil) {
@@ -192,7 +195,8 @@ final class FontScanner {
             let identity = FileIdentity(status)
             if let first = walk.visitedDirectories[identity] {
                 walk.add(
-                    ScanProblem(path: path, reason: "directory loop: this is \(first) again; not followed"))
+                    ScanProblem(
+                        path: path, reason: "directory loop: this is \(first) again; not followed", kind: .notFollowed))
                 return
             }
             walk.visitedDirectories[identity] = path
@@ -202,7 +206,7 @@ final class FontScanner {
                 error.errno == EACCES || error.errno == EPERM
                 ? "permission denied: cannot list this directory"
                 : "cannot list this directory: \(Self.describe(errno: error.errno))"
-            walk.add(ScanProblem(path: path, reason: reason))
+            walk.add(ScanProblem(path: path, reason: reason, kind: Self.kind(errno: error.errno)))
             return
         }
         for name in names where !name.hasPrefix(".") {
@@ -213,7 +217,10 @@ final class FontScanner {
             } catch {
                 // Gone since the listing: nothing to report.
                 if error.errno != ENOENT {
-                    walk.add(ScanProblem(path: child, reason: Self.describe(errno: error.errno)))
+                    walk.add(
+                        ScanProblem(
+                            path: child, reason: Self.describe(errno: error.errno), kind: Self.kind(errno: error.errno))
+                    )
                 }
                 continue
             }
@@ -226,7 +233,7 @@ final class FontScanner {
                 if located == nil {
                     // A link with no font name that leads nowhere usable is not ours to report.
                     if Self.hasFontExtension(name) {
-                        walk.add(ScanProblem(path: child, reason: Self.linkNotFollowed))
+                        walk.add(ScanProblem(path: child, reason: Self.linkNotFollowed, kind: .notFollowed))
                     }
                     continue
                 }
@@ -239,7 +246,10 @@ final class FontScanner {
                         error.errno == ELOOP
                         ? "it changed into a symbolic link while it was read; not followed"
                         : Self.describe(errno: error.errno)
-                    walk.add(ScanProblem(path: child, reason: reason))
+                    walk.add(
+                        ScanProblem(
+                            path: child, reason: reason,
+                            kind: error.errno == ELOOP ? .notFollowed : Self.kind(errno: error.errno)))
                     continue
                 }
             default:
@@ -308,8 +318,8 @@ final class FontScanner {
                     modified: waiting.status.modifiedNanoseconds, faces: faces)
                 fresh[waiting.path] = file
                 walk.entries[waiting.entry] = .file(file)
-            case .problem(let reason):
-                walk.entries[waiting.entry] = .problem(ScanProblem(path: waiting.path, reason: reason))
+            case .problem(let reason, let kind):
+                walk.entries[waiting.entry] = .problem(ScanProblem(path: waiting.path, reason: reason, kind: kind))
             }
         }
     }
@@ -323,8 +333,8 @@ final class FontScanner {
     private func scanFile(parent: FileDescriptor, name: String, path: String, status: FileStatus, followLinks: Bool)
         -> FileOutcome
     {
-        if let reason = checkReason(status) ?? ownerReason(status) {
-            return .problem(ScanProblem(path: path, reason: reason))
+        if case let (reason, kind)? = checkReason(status) ?? ownerReason(status) {
+            return .problem(ScanProblem(path: path, reason: reason, kind: kind))
         }
         let identity = FileIdentity(status)
         if let cached = cache[path], cached.identity == identity, cached.size == status.size,
@@ -339,17 +349,21 @@ final class FontScanner {
                 followLinks
                 ? try parent.openEntryFollowingLinks(name, as: .file) : try parent.openEntry(name, as: .file)
             opened = try file.status()
-            if let reason = checkReason(opened) ?? ownerReason(opened) {
-                return .problem(ScanProblem(path: path, reason: reason + " (it changed after it was checked)"))
+            if case let (reason, kind)? = checkReason(opened) ?? ownerReason(opened) {
+                return .problem(
+                    ScanProblem(path: path, reason: reason + " (it changed after it was checked)", kind: kind))
             }
             if pool != nil { return .pending(ParseJob(path: path, descriptor: file, size: opened.size), opened) }
             bytes = FontBytes(try file.map(count: Int(opened.size)))
         } catch {
+            let linkRefused = error.errno == ELOOP && !followLinks
             let reason =
-                error.errno == ELOOP && !followLinks
+                linkRefused
                 ? "it changed into a symbolic link while it was read; not followed"
                 : Self.describe(errno: error.errno)
-            return .problem(ScanProblem(path: path, reason: reason))
+            return .problem(
+                ScanProblem(
+                    path: path, reason: reason, kind: linkRefused ? .notFollowed : Self.kind(errno: error.errno)))
         }
         switch reader.reply(path: path, bytes: bytes) {
         case .faces(let faces):
@@ -358,19 +372,22 @@ final class FontScanner {
                 ScannedFile(
                     path: path, identity: FileIdentity(opened), size: opened.size,
                     modified: opened.modifiedNanoseconds, faces: faces))
-        case .problem(let reason):
-            return .problem(ScanProblem(path: path, reason: reason))
+        case .problem(let reason, let kind):
+            return .problem(ScanProblem(path: path, reason: reason, kind: kind))
         }
     }
 
     /// Why a file with this status is not read: not a regular file, empty, or too large.
-    private func checkReason(_ status: FileStatus) -> String? {
-        if let reason = Self.notRegularReason(status.kind) { return reason }
-        if status.size == 0 { return "empty file (0 bytes): not a font" }
+    private func checkReason(_ status: FileStatus) -> (String, ScanProblem.Kind)? {
+        if let reason = Self.notRegularReason(status.kind) {
+            return (reason, status.kind == .symbolicLink ? .notFollowed : .notRegularFile)
+        }
+        if status.size == 0 { return ("empty file (0 bytes): not a font", .notAFont) }
         if status.size > maximumFileSize {
-            return
+            return (
                 "\(status.size) bytes, larger than any font file (the limit is \(maximumFileSize >> 20) MiB); not read. "
-                + "Remove it, or raise font-size-limit if it really is a font"
+                    + "Remove it, or raise font-size-limit if it really is a font", .tooLarge
+            )
         }
         return nil
     }
@@ -381,9 +398,9 @@ final class FontScanner {
         + "A user may register only files they own: make it theirs, or remove it"
 
     /// Why a file is refused for its owner (a user's own registration, issue 15), or `nil`.
-    private func ownerReason(_ status: FileStatus) -> String? {
+    private func ownerReason(_ status: FileStatus) -> (String, ScanProblem.Kind)? {
         guard let requiredOwner, status.owner != requiredOwner else { return nil }
-        return Self.notOwnedByRegistrant
+        return (Self.notOwnedByRegistrant, .notOwned)
     }
 
     /// Why a file of this kind is refused, or `nil` for a regular file.
@@ -415,6 +432,16 @@ final class FontScanner {
         case ENOTDIR: "a path component is not a directory"
         case EXDEV: "outside the allowed roots; not read"
         default: String(cString: strerror(code))
+        }
+    }
+
+    /// The kind of problem an errno from stat, open, listing or mapping is.
+    static func kind(errno code: Int32) -> ScanProblem.Kind {
+        switch code {
+        case ENOENT, ENOTDIR: .missing
+        case EACCES, EPERM: .permissionDenied
+        case ELOOP, EXDEV: .notFollowed
+        default: .unreadable
         }
     }
 }

@@ -48,8 +48,9 @@ enum ParseRequest {
 enum ParseReply: Equatable {
     /// The file's faces.
     case faces([FaceRecord])
-    /// Why the file gave no faces, in a person's words.
-    case problem(String)
+    /// Why the file gave no faces, in a person's words, and what kind of problem that is (the
+    /// pool's own failures are ``ScanProblem/Kind/parserFailed``).
+    case problem(String, kind: ScanProblem.Kind = .parserFailed)
 
     /// Encodes the reply to request item `id`.
     func encode(id: UInt32, path: String) -> [UInt8] {
@@ -62,9 +63,10 @@ enum ParseReply: Equatable {
                 path: path, identity: FileIdentity(device: 0, inode: 0), size: faces.first?.fileSize ?? 0,
                 modified: 0, faces: faces)
             FaceCache.write(file, to: &writer)
-        case .problem(let reason):
+        case .problem(let reason, let kind):
             writer.bytes([1])
             writer.string(reason)
+            writer.bytes([kind.code])
         }
         return writer.output
     }
@@ -81,7 +83,9 @@ enum ParseReply: Equatable {
             return (id, .faces(file.faces))
         case [1]:
             let reason = reader.string()
-            return reader.failed ? nil : (id, .problem(reason))
+            let kind = reader.bytes(1).first.flatMap(ScanProblem.Kind.init(code:))
+            guard let kind, !reader.failed else { return nil }
+            return (id, .problem(reason, kind: kind))
         default:
             return nil
         }

@@ -9,6 +9,9 @@ extension MappedSnapshot {
     /// Whether some face lost to a duplicate (the file holds no duplicate groups).
     var hasDuplicates: Bool { sections.registryFlags & SnapshotLayout.RegistryFlag.hasDuplicates != 0 }
 
+    /// Whether the problems' kinds are recorded (files of an earlier release have none).
+    var hasProblemKinds: Bool { sections.registryFlags & SnapshotLayout.RegistryFlag.problemKinds != 0 }
+
     /// A string of the registry part's own string table.
     private func registryString(at: Int) -> String {
         let offset = Int(reader.u32(at)), count = Int(reader.u32(at + 4))
@@ -31,9 +34,11 @@ extension MappedSnapshot {
 
     /// The scan's problems.
     var problems: [ScanProblem] {
-        (0..<sections.problems.count).map { i in
+        let count = sections.problems.count, kinds = sections.problems.offset + count * SnapshotLayout.problemSize
+        return (0..<count).map { i in
             let at = sections.problems.offset + i * SnapshotLayout.problemSize
-            return ScanProblem(path: registryString(at: at), reason: registryString(at: at + 8))
+            let kind = hasProblemKinds ? ScanProblem.Kind(code: bytes[kinds + i]) : nil
+            return ScanProblem(path: registryString(at: at), reason: registryString(at: at + 8), kind: kind ?? .other)
         }
     }
 

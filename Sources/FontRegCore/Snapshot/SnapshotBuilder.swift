@@ -416,6 +416,7 @@ struct SnapshotBuilder {
             putString(at, name(problem.path))
             putString(at + 8, name(problem.reason))
         }
+        out.append(contentsOf: registry.problems.map(\.kind.code))
         align()
         let stringTable = out.count
         out.append(contentsOf: names)
@@ -429,7 +430,9 @@ struct SnapshotBuilder {
             put32(field + 4, UInt32(offset))
         }
         put64(H.configStamp, registry.stamp)
-        put32(H.registryFlags, hasDuplicates ? SnapshotLayout.RegistryFlag.hasDuplicates : 0)
+        put32(
+            H.registryFlags,
+            SnapshotLayout.RegistryFlag.problemKinds | (hasDuplicates ? SnapshotLayout.RegistryFlag.hasDuplicates : 0))
     }
 
     // MARK: Bytes

@@ -47,7 +47,8 @@
 ///   first file face u32, face count u32 (positions in the face table, u32 each); sorted by path bytes
 /// directory (40 bytes): path string, device u64, inode u64, size i64, modification time (ns) i64:
 ///   every directory the scan walked and every registered root, in the order met
-/// problem (16 bytes): path string and reason string
+/// problem (16 bytes): path string and reason string; with ``RegistryFlag/problemKinds``, one
+///   byte per problem after the problem table, its ``ScanProblem/Kind`` (``ScanProblem/Kind/code``)
 /// Faces are in ``FontIndex/faces`` order, so a family's faces are contiguous. A resolve
 /// reads one family record, the traits of its faces and decodes only the face it answers with.
 enum SnapshotLayout {
@@ -96,6 +97,9 @@ enum SnapshotLayout {
         /// Some face lost to a duplicate: the duplicate groups are not in the file, so a warm
         /// start builds the index in memory from the file table instead of serving it mapped.
         static let hasDuplicates: UInt32 = 1
+        /// The problems' kinds follow the problem table (issue 23); an index file without them,
+        /// of an earlier release, is not served at a warm start (its file table still spares parsing).
+        static let problemKinds: UInt32 = 2
     }
 
     /// Face record fields, by byte offset from the record's start.

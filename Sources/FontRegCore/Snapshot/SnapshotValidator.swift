@@ -82,6 +82,8 @@ struct SnapshotValidator {
         }
         let end = Int(publicEnd)
         typealias H = SnapshotLayout.Header
+        // With problem kinds, a kind byte per problem follows the problem table.
+        let kinds = reader.u32(H.registryFlags) & SnapshotLayout.RegistryFlag.problemKinds != 0 ? 1 : 0
         let sections = SnapshotSections(
             generation: reader.u64(SnapshotLayout.Header.generation),
             faces: try table(SnapshotLayout.Header.faces, size: SnapshotLayout.faceSize, "the face table"),
@@ -97,7 +99,7 @@ struct SnapshotValidator {
             files: try table(H.files, size: SnapshotLayout.fileSize, "the file table", registry: end),
             fileFaces: try table(H.fileFaces, size: 4, "the file faces", registry: end),
             directories: try table(H.directories, size: SnapshotLayout.directorySize, "the directories", registry: end),
-            problems: try table(H.problems, size: SnapshotLayout.problemSize, "the problems", registry: end),
+            problems: try table(H.problems, size: SnapshotLayout.problemSize + kinds, "the problems", registry: end),
             registryStrings: try table(H.registryStrings, size: 1, "the registry strings", registry: end),
             configStamp: reader.u64(H.configStamp), registryFlags: reader.u32(H.registryFlags))
         try checkRecords(sections)

@@ -23,13 +23,14 @@ package struct DisabledEntry: Sendable, Hashable {
     /// The uid that disabled it.
     package var owner: UInt32
     /// Whether it applies to every face (set by an administrator) or only to the owner's own.
-    package var global: Bool
+    package var systemWide: Bool
 
-    package init(kind: Kind, value: String, owner: UInt32, global: Bool) {
+    /// An entry with every field given.
+    package init(kind: Kind, value: String, owner: UInt32, systemWide: Bool) {
         self.kind = kind
         self.value = value
         self.owner = owner
-        self.global = global
+        self.systemWide = systemWide
     }
 
     /// Whether the entry names `face` (ignoring who owns it).
@@ -43,24 +44,30 @@ package struct DisabledEntry: Sendable, Hashable {
 
     /// Whether the entry disables `face`, whose private owner is `faceOwner` (`nil` for a public face).
     package func disables(_ face: FaceRecord, faceOwner: UInt32?) -> Bool {
-        guard global || faceOwner == owner else { return false }
+        guard systemWide || faceOwner == owner else { return false }
         return names(face)
     }
 
     /// The entry as the state file keeps it and `GetStatus` shows it.
     package var jsonValue: JSONValue {
-        ["kind": .string(kind.rawValue), "value": .string(value), "owner": .int(Int(owner)), "global": .bool(global)]
+        [
+            "kind": .string(kind.rawValue), "value": .string(value), "owner": .int(Int(owner)),
+            "systemWide": .bool(systemWide),
+        ]
     }
 
     /// Reads an entry from the state file; `nil` for a malformed one.
+    ///
+    /// `systemWide` was `global` in earlier state files (renamed because `global` is a
+    /// keyword in Python); both are read.
     ///
     /// - Parameter value: one element of the state file's `disabled`.
     package init?(_ value: JSONValue) {
         guard let kind = value["kind"]?.stringValue.flatMap(Kind.init(rawValue:)),
             let name = value["value"]?.stringValue, !name.isEmpty,
             let owner = value["owner"]?.intValue, owner >= 0, owner <= Int(UInt32.max),
-            case .bool(let global)? = value["global"]
+            case .bool(let systemWide)? = value["systemWide"] ?? value["global"]
         else { return nil }
-        self.init(kind: kind, value: name, owner: UInt32(owner), global: global)
+        self.init(kind: kind, value: name, owner: UInt32(owner), systemWide: systemWide)
     }
 }

@@ -104,7 +104,7 @@ extension RegistryService {
         // The scan already left such files out (checked on their descriptors); at Register they
         // refuse the whole registration, at a later rescan they are only dropped.
         let foreign = report.problems.filter { problem in
-            problem.reason == FontRegistry.fileNotOwnedReason
+            problem.kind == .notOwned
                 && paths.contains { AllowedRoots.isInside(problem.path, root: $0) }
         }.map(\.path)
         for file in foreign + Set(report.added.map(\.file)).sorted() {

@@ -20,7 +20,7 @@ extension RegistryService {
             ]
         }
         let visible = records.filter { !$0.isPrivate || view.owners.contains($0.owner) || $0.owner == peer.uid }
-        let disabled = platform.state.disabled.filter { $0.global || $0.owner == peer.uid }
+        let disabled = platform.state.disabled.filter { $0.systemWide || $0.owner == peer.uid }
         let bold = boldText(for: peer.uid)
         return [
             "registrations": .array(visible.sorted { $0.path < $1.path }.map(\.jsonValue) + implicit),
@@ -72,7 +72,7 @@ extension RegistryService {
                 ScanProblem(
                     path: store.path,
                     reason: "unreadable; moved aside to \(corrupt) and started without disabled faces, Bold Text "
-                        + "settings or users' persistent registrations"))
+                        + "settings or users' persistent registrations", kind: .other))
         }
         platform.live.withLock { $0.state = state }
         for record in state.registrations where record.isPrivate {

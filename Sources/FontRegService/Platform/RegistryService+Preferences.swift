@@ -20,7 +20,7 @@ extension RegistryService {
                 throw permissionDenied(call, peer: peer, "\(target) is not among their own registrations")
             }
         }
-        let entry = DisabledEntry(kind: kind, value: target, owner: peer.uid, global: admin)
+        let entry = DisabledEntry(kind: kind, value: target, owner: peer.uid, systemWide: admin)
         return .deferred { [self] in
             Result { () throws(VarlinkError) -> [String: JSONValue] in
                 try changePersistedState { state in if !state.disabled.contains(entry) { state.disabled.append(entry) }
@@ -44,9 +44,9 @@ extension RegistryService {
             (kind == nil || entry.kind == kind) && Self.sameTarget(entry, value)
         }
         let admin = isAdministrator(peer)
-        let mine = named.filter { admin || (!$0.global && $0.owner == peer.uid) }
+        let mine = named.filter { admin || (!$0.systemWide && $0.owner == peer.uid) }
         guard !mine.isEmpty else {
-            if named.contains(where: { $0.global || $0.owner == peer.uid }) {
+            if named.contains(where: { $0.systemWide || $0.owner == peer.uid }) {
                 throw permissionDenied(call, peer: peer, "\(target) was disabled by an administrator")
             }
             throw VarlinkError(RegistryInterface.ErrorName.notDisabled, ["target": .string(target)])
@@ -103,7 +103,7 @@ extension RegistryService {
         let kinds: [DisabledEntry.Kind] = explicit.map { [$0] } ?? (target.hasPrefix("/") ? [.file] : [.face, .family])
         for kind in kinds {
             let value = kind == .file ? AllowedRoots.realPath(target) ?? target : target
-            let probe = DisabledEntry(kind: kind, value: value, owner: peer.uid, global: false)
+            let probe = DisabledEntry(kind: kind, value: value, owner: peer.uid, systemWide: false)
             let matches = seen.filter { probe.names($0) }
             if !matches.isEmpty { return (kind, kind == .face ? matches[0].postscriptName : value, matches) }
         }

@@ -21,7 +21,7 @@ extension RegistryService {
         let owners = Set(roots.map(\.owner)).filter { share || $0 == uid }
         let key =
             "g\(index.generation)e\(epoch)o" + owners.sorted().map(String.init).joined(separator: ",")
-            + (disabled.contains { !$0.global } ? "u\(uid)" : "")
+            + (disabled.contains { !$0.systemWide } ? "u\(uid)" : "")
         if let cached = platform.live.withLock({ live -> VisibleView? in
             guard live.viewsBuiltFor == (index.generation, epoch) else {
                 live.views = [:]

@@ -34,12 +34,13 @@ import Testing
         let bytes = SnapshotWriter.bytes(
             of: index, rules: .empty,
             registry: SnapshotRegistryPart(
-                files: result.files, directories: scanner.directories, problems: [ScanProblem(path: "/x", reason: "y")],
+                files: result.files, directories: scanner.directories,
+                problems: [ScanProblem(path: "/x", reason: "y", kind: .notOwned)],
                 stamp: 42))
         let snapshot = try MappedSnapshot(bytes: bytes)
         #expect(snapshot.hasRegistryPart && snapshot.configStamp == 42)
         #expect(snapshot.directories == scanner.directories)
-        #expect(snapshot.problems == [ScanProblem(path: "/x", reason: "y")])
+        #expect(snapshot.problems == [ScanProblem(path: "/x", reason: "y", kind: .notOwned)])
         let files = snapshot.scannedFiles()
         #expect(files.count == result.files.count)
         var withCoverage = 0

@@ -138,7 +138,7 @@ import Testing
                     if case .faces = reply {
                         Issue.record("\(name) came back with faces (seed \(seed), round \(done))")
                     }
-                } else if case .problem(let reason) = reply {
+                } else if case .problem(let reason, _) = reply {
                     // A good file is blamed only when a worker was killed from outside while it read it.
                     #expect(
                         reason.contains("signal 9") || reason == ParserPool.restartedReason,

@@ -36,7 +36,7 @@ struct PlatformStateTests {
         state.registrations = [
             RegistrationRecord(path: "/home/a/.fonts", owner: 1001, scope: .persistent, isPrivate: true)
         ]
-        state.disabled = [DisabledEntry(kind: .family, value: "Lato", owner: 0, global: true)]
+        state.disabled = [DisabledEntry(kind: .family, value: "Lato", owner: 0, systemWide: true)]
         state.boldText = [1001: true, 1002: false]
         try store.save(state)
         #expect(store.load().state == state)
@@ -54,13 +54,14 @@ struct PlatformStateTests {
         let face = FaceRecord(
             postscriptName: "Lato-Bold", family: "Lato", subfamily: "Bold", fullName: "Lato Bold", weight: 700,
             italic: false, file: "/home/a/.fonts/Lato-Bold.ttf")
-        let users = DisabledEntry(kind: .family, value: "lato", owner: 1001, global: false)
+        let users = DisabledEntry(kind: .family, value: "lato", owner: 1001, systemWide: false)
         #expect(users.disables(face, faceOwner: 1001))
         #expect(!users.disables(face, faceOwner: nil))
         #expect(!users.disables(face, faceOwner: 1002))
-        let admins = DisabledEntry(kind: .face, value: "LATO-BOLD", owner: 0, global: true)
+        let admins = DisabledEntry(kind: .face, value: "LATO-BOLD", owner: 0, systemWide: true)
         #expect(admins.disables(face, faceOwner: 1002) && admins.disables(face, faceOwner: nil))
-        #expect(!DisabledEntry(kind: .file, value: "/other.ttf", owner: 0, global: true).disables(face, faceOwner: nil))
+        #expect(
+            !DisabledEntry(kind: .file, value: "/other.ttf", owner: 0, systemWide: true).disables(face, faceOwner: nil))
     }
 
     @Test func usersRootsComeFromTheUserDatabaseNotTheEnvironment() throws {
