@@ -27,6 +27,15 @@ package struct StartupProblem: Sendable, Hashable {
             settledWhenGone: aside)
     }
 
+    /// A state file that was not read (a link, a FIFO…) and was left in place: reported until it is removed.
+    ///
+    /// - Parameter error: why it was not read (``PersistenceError/notRegularFile(path:kind:)``).
+    package static func stateFileNotRead(_ error: PersistenceError) -> StartupProblem {
+        StartupProblem(
+            ScanProblem(path: error.path, reason: error.description + "; persisted registrations were not restored"),
+            settledWhenGone: error.path)
+    }
+
     /// Whether the problem still stands (its file, if any, is still there).
     var isCurrent: Bool {
         guard let settledWhenGone else { return true }
