@@ -92,6 +92,10 @@ struct PlantedFileTests {
         #expect(second.isCurrent && second.generation > first?.generation ?? .max)
         #expect(second.generation < SnapshotPublisher.largestContinuedGeneration)
         #expect(daemon.process.isRunning)
+        if plant == .generationMax || plant == .generationMaxMinusOne {
+            // Written by root here, so it passes as the daemon's own: its number is what is refused.
+            #expect(daemon.log.contains("records the absurd generation"))
+        }
         if let targetBefore {
             #expect(
                 try Data(contentsOf: URL(fileURLWithPath: target)) == targetBefore, "nothing written through a link")
@@ -156,7 +160,8 @@ struct PlantedFileTests {
                 try Data(#"{"version": 1, "paths": []}"#.utf8).write(to: URL(fileURLWithPath: directory.file("x")))
                 try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: directory.file("x"))
             }
-            let daemon = try DaemonProcess(directory: directory, extraArguments: ["--watch", "no"])
+            let daemon = try DaemonProcess(
+                directory: directory, extraArguments: ["--watch", "no", "--allow-root", directory.file("allowed")])
             let status = try daemon.client().call("io.fontreg.Registry.GetStatus")
             let reasons = (status["problems"]?.arrayValue ?? []).filter { $0["path"]?.stringValue == path }
                 .compactMap { $0["reason"]?.stringValue }
@@ -169,6 +174,22 @@ struct PlantedFileTests {
             #expect(
                 try FileManager.default.contentsOfDirectory(atPath: state).allSatisfy { !$0.contains("corrupt") },
                 "nothing moved aside")
+            if name == "registrations.json" {
+                // A saved change puts a regular file at the name (never writing through it): settled.
+                let fonts = directory.file("allowed")
+                try FileManager.default.createDirectory(atPath: fonts, withIntermediateDirectories: true)
+                Fixtures.copy(["AvenirFixture-Bold.ttf"], to: fonts)
+                _ = try daemon.client().call(
+                    "io.fontreg.Registry.Register", ["paths": [.string(fonts)], "persist": true])
+                #expect(lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG)
+                let after = try daemon.client().call("io.fontreg.Registry.GetStatus")
+                #expect(!(after["problems"]?.arrayValue ?? []).contains { $0["path"]?.stringValue == path })
+                if kind == "link" {
+                    #expect(
+                        try String(contentsOfFile: directory.file("x"), encoding: .utf8)
+                            == #"{"version": 1, "paths": []}"#)
+                }
+            }
             #expect(try daemon.stop() == 0)
         }
     }
