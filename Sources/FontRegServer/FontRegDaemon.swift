@@ -104,12 +104,17 @@ package enum FontRegDaemon {
         -> Parts?
     {
         var startupProblems: [StartupProblem] = []
-        if let aside = persistence.movedAside {
+        if let moved = persistence.movedAside {
             let path = persistence.store.path
             logger.error(
-                "\(path) was corrupt: moved aside to \(aside) and started with no persisted registrations; "
+                "\(path) was corrupt: moved aside to \(moved.path) and started with no persisted registrations; "
                     + "inspect it, register the paths again with persist, then delete it")
-            startupProblems.append(.corruptStateFile(path, movedTo: aside))
+            RegistryService.logRemovedCopies(moved, logger: logger)
+            startupProblems.append(.corruptStateFile(path, movedTo: moved.path))
+        }
+        if let refused = persistence.refused {
+            logger.error("\(refused); started with no persisted registrations")
+            startupProblems.append(.stateFileNotRead(refused))
         }
         let persisted = revalidate(
             persistence.persisted, allowedRoots: AllowedRoots(configuration.allowedRoots), logger: logger
@@ -162,15 +167,33 @@ package enum FontRegDaemon {
         do {
             let activated = try ListeningSocket.activated()
             if !activated.isEmpty {
+                if let path = activated.first?.path, !checkSocketDirectory(path, logger: logger) { return nil }
                 logger.info("listening on \(activated.count) socket(s) passed by systemd")
                 return activated
             }
+            guard checkSocketDirectory(configuration.socketPath, logger: logger) else { return nil }
             let listener = try ListeningSocket.bind(path: configuration.socketPath, mode: configuration.socketMode)
             logger.info("listening on \(configuration.socketPath)")
             return [listener]
         } catch {
             logger.error(error.description)
             return nil
+        }
+    }
+
+    /// Logs what ``SocketDirectory`` says of the socket's directory (issue 24).
+    ///
+    /// - Returns: `false` (logged as an error) when the daemon must not start there.
+    static func checkSocketDirectory(_ socketPath: String, logger: Logger) -> Bool {
+        switch SocketDirectory.check(socketPath: socketPath) {
+        case .safe:
+            return true
+        case .warning(let message):
+            logger.warning(message)
+            return true
+        case .refused(let message):
+            logger.error("not starting: " + message)
+            return false
         }
     }
 

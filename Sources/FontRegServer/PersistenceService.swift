@@ -13,7 +13,7 @@ package final class PersistenceService: DaemonService {
     /// The state directory's store.
     package let store: RegistrationStore
     private let loaded = Mutex<[String]>([])
-    private let aside = Mutex<String?>(nil)
+    private let found = Mutex<(movedAside: StateFile.MovedAside?, refused: PersistenceError?)>((nil, nil))
 
     /// A service over `store`; nothing is read until ``start()``.
     package init(store: RegistrationStore) {
@@ -24,13 +24,16 @@ package final class PersistenceService: DaemonService {
     ///
     /// - Throws: ``PersistenceError`` when the state file cannot be read or moved aside.
     package func start() throws {
-        let (paths, corrupt) = try store.loadMovingCorruptAside()
-        loaded.withLock { $0 = paths }
-        aside.withLock { $0 = corrupt }
+        let result = try store.loadMovingCorruptAside()
+        loaded.withLock { $0 = result.paths }
+        found.withLock { $0 = (result.movedAside, result.refused) }
     }
 
     /// Where a corrupt state file was moved at start, if it was (see ``RegistrationStore/loadMovingCorruptAside()``).
-    package var movedAside: String? { aside.withLock { $0 } }
+    package var movedAside: StateFile.MovedAside? { found.withLock { $0.movedAside } }
+
+    /// Why the state file was not read at start (a link, a FIFO…; left in place), if it was not.
+    package var refused: PersistenceError? { found.withLock { $0.refused } }
 
     /// The registrations loaded at start.
     package var persisted: [String] { loaded.withLock { $0 } }

@@ -88,8 +88,17 @@ package final class SnapshotPublisher: DaemonService {
     /// Takes over the file a previous daemon left (its generation, and the right to mark it),
     /// watches the registry and writes the first snapshot on the publisher's queue.
     package func start() throws {
+        // Only a file that can be nothing but a previous daemon's is taken over (issue 24): one a
+        // local user planted (a link, another user's file, a second name of a file) is replaced by
+        // the first write, never marked, and its generation is not read.
         let previous = PublishedFile.open(directory: directory, name: fileName)
-        let base = (try? MappedSnapshot(path: path)).map { $0.generation + 1 } ?? 0
+        let left = previous?.word(at: MappedSnapshot.generationOffset)
+        let base = Self.continuedGeneration(after: left)
+        if let left, base == 0 {
+            logger.warning(
+                "the snapshot \(path) left by a previous daemon records the absurd generation \(left): starting over at 0"
+            )
+        }
         state.withLock {
             $0.current = previous
             $0.base = base
@@ -97,6 +106,19 @@ package final class SnapshotPublisher: DaemonService {
         let token = registry.addObserver { [weak self] _ in self?.schedule() }
         state.withLock { $0.observer = token }
         schedule()
+    }
+
+    /// The largest generation taken over from a previous daemon's file: far more changes than a
+    /// registry makes in a lifetime, and far enough from `UInt64.max` that nothing added to it overflows.
+    static let largestContinuedGeneration: UInt64 = 1 << 48
+
+    /// The first generation of this run, after the generation `left` a previous daemon's file recorded.
+    ///
+    /// - Parameter left: the generation read from the file, `nil` when there was no file of ours.
+    /// - Returns: `left + 1`, or 0 (start over) with no file or an absurd value (over ``largestContinuedGeneration``).
+    static func continuedGeneration(after left: UInt64?) -> UInt64 {
+        guard let left, left < largestContinuedGeneration else { return 0 }
+        return left + 1
     }
 
     /// Stops watching, waits for a write in progress, then marks the file superseded and removes it.
@@ -122,11 +144,13 @@ package final class SnapshotPublisher: DaemonService {
         let (base, published) = state.withLock { ($0.base, $0.published) }
         guard stamp != published else { return }
         guard let index else {
-            withdraw(mark: base + 1)
+            withdraw(mark: Self.mark(base &+ 1))
             state.withLock { $0.published = stamp }
             return
         }
-        let generation = base + UInt64(max(0, index.generation))
+        // Wrapping and clamping arithmetic: no number here can trap the daemon (issue 24); `base`
+        // is bounded at start, so none wraps in practice.
+        let generation = (base &+ UInt64(clamping: index.generation)) & UInt64(Int.max)
         // The public part only (issue 13): a mapped index's own file is copied up to its public end.
         let bytes = index.publishedBytes(rules: registry.rules, generation: Int(generation))
         do {
@@ -148,13 +172,16 @@ package final class SnapshotPublisher: DaemonService {
                 state.current = written
                 state.published = stamp
                 // A later file of the same index generation (after a platform change) still needs a new number.
-                state.base += 1
+                state.base &+= 1
                 state.failing = false
             }
             return state.current
         }
-        try? old?.write(generation, at: MappedSnapshot.supersededMarkOffset)
+        try? old?.write(Self.mark(generation), at: MappedSnapshot.supersededMarkOffset)
     }
+
+    /// A superseded mark for `generation`: never 0, which would say "current".
+    static func mark(_ generation: UInt64) -> UInt64 { generation == 0 ? 1 : generation }
 
     /// Marks the published file superseded and removes it, so that clients use the socket.
     private func withdraw(mark: UInt64) {

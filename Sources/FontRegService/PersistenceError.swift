@@ -10,6 +10,10 @@ package enum PersistenceError: Error, Sendable, CustomStringConvertible {
     case system(SystemError)
     /// The state file is not what this version writes.
     case corrupt(path: String, reason: String)
+    /// The state file's name holds a symbolic link, a FIFO or another non-file: not read, left in place.
+    case notRegularFile(path: String, kind: String)
+    /// A change would make the state file larger than start-up reads: refused, nothing written.
+    case tooLarge(path: String, size: Int, limit: Int)
 
     package var description: String {
         switch self {
@@ -19,6 +23,14 @@ package enum PersistenceError: Error, Sendable, CustomStringConvertible {
         case .corrupt(let path, let reason):
             return
                 "\(path) is not a fontregd state file (\(reason)); move it away to start with no persisted registrations"
+        case .notRegularFile(let path, let kind):
+            return
+                "\(path) is \(kind), not a regular file: it was not read and was left in place; remove it (the "
+                + "daemon writes a regular file there at the next change) or put the state file itself there"
+        case .tooLarge(let path, let size, let limit):
+            return
+                "the change would make \(path) \(size) bytes, larger than the \(limit >> 20) MiB limit the daemon "
+                + "reads at start; nothing was changed: unregister or unpersist some paths first"
         }
     }
 
@@ -26,7 +38,7 @@ package enum PersistenceError: Error, Sendable, CustomStringConvertible {
     package var path: String {
         switch self {
         case .system(let error): error.subject ?? ""
-        case .corrupt(let path, _): path
+        case .corrupt(let path, _), .notRegularFile(let path, _), .tooLarge(let path, _, _): path
         }
     }
 }

@@ -7,48 +7,57 @@ import Varlink
 
 /// Registrations made with `persist`, kept in `registrations.json` in the state directory.
 ///
-/// Every change is written to a temporary file, flushed with `fsync`, renamed over the
-/// old file and made durable with an `fsync` of the directory, before the caller is
-/// answered: an acknowledged registration survives a crash or `kill -9`.
+/// Every change is written with ``AtomicFile`` (a temporary file of its own, created with
+/// `O_EXCL`, flushed, renamed over the old file, then the directory flushed) before the caller is
+/// answered: an acknowledged registration survives a crash or `kill -9`. The file is read as a
+/// ``StateFile``: never through a link, never blocking, never larger than ``maximumSize``.
 package struct RegistrationStore: Sendable {
     /// The state directory.
     package let directory: String
 
+    /// A store in the state directory `directory`.
     package init(directory: String) {
         self.directory = directory
     }
 
-    /// The state file's path.
-    package var path: String { directory + "/registrations.json" }
+    /// The state file's name.
+    package static let name = "registrations.json"
 
-    /// The largest state file read: a few thousand paths take kilobytes; anything this large is not ours.
-    static let maximumSize = 16 << 20
+    /// The state file's path.
+    package var path: String { directory + "/" + Self.name }
+
+    /// The state file, read and moved aside safely.
+    private var file: StateFile { StateFile(directory: directory, name: Self.name) }
+
+    /// The largest state file read or written: a few thousand paths take kilobytes; anything this large is not ours.
+    static let maximumSize = StateFile.maximumSize
+
+    /// What ``loadMovingCorruptAside()`` found.
+    package struct Loaded: Sendable {
+        /// The persisted paths (none after a problem).
+        package let paths: [String]
+        /// Where a corrupt file was moved, and the older copies removed, when it was.
+        package let movedAside: StateFile.MovedAside?
+        /// Why the file was not read and left where it is (a link, a FIFO…), when it was not.
+        package let refused: PersistenceError?
+    }
 
     /// Reads the persisted paths, moving a corrupt state file aside instead of failing.
     ///
-    /// A file this version cannot read is renamed to `registrations.json.corrupt-<UTC time>` (kept
-    /// for the operator, never deleted), and the daemon starts with no persisted registrations.
-    /// - Returns: the paths, and the path of the file moved aside when there was one.
+    /// A file this version cannot read is moved to `registrations.json.corrupt-<UTC time>-<n>`, a
+    /// name of its own (see ``StateFile/moveAside()``), and the daemon starts with no persisted
+    /// registrations. A link, FIFO or other non-file at the name is not read and not moved.
+    /// - Returns: the paths, and what was moved aside or refused.
     /// - Throws: ``PersistenceError/system(_:)`` when the file cannot be read or moved aside.
-    package func loadMovingCorruptAside() throws(PersistenceError) -> (paths: [String], corrupt: String?) {
+    package func loadMovingCorruptAside() throws(PersistenceError) -> Loaded {
         do {
-            return (try load(), nil)
+            return Loaded(paths: try load(), movedAside: nil, refused: nil)
         } catch {
-            guard case .corrupt = error else { throw error }
-            var now = time(nil)
-            var parts = tm()
-            gmtime_r(&now, &parts)
-            func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
-            let stamp =
-                "\(parts.tm_year + 1900)\(two(parts.tm_mon + 1))\(two(parts.tm_mday))T"
-                + "\(two(parts.tm_hour))\(two(parts.tm_min))\(two(parts.tm_sec))Z"
-            let aside = path + ".corrupt-" + stamp
-            do {
-                try Syscall.run("rename", subject: aside) { rename(path, aside) }
-            } catch {
-                throw .system(error)
+            switch error {
+            case .corrupt: return Loaded(paths: [], movedAside: try file.moveAside(), refused: nil)
+            case .notRegularFile: return Loaded(paths: [], movedAside: nil, refused: error)
+            case .system, .tooLarge: throw error
             }
-            return ([], aside)
         }
     }
 
@@ -84,26 +93,7 @@ package struct RegistrationStore: Sendable {
     ///
     /// - Throws: ``PersistenceError/corrupt(path:reason:)`` for a file that is not JSON or is too large.
     private func readValue() throws(PersistenceError) -> JSONValue? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
-        if fd < 0 {
-            if errno == ENOENT { return nil }
-            throw .system(SystemError("open", subject: path, errno: errno))
-        }
-        defer { Syscall.close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .system(SystemError("read", subject: path, errno: errno))
-            }
-            if count == 0 { break }
-            bytes.append(contentsOf: chunk[0..<count])
-            if bytes.count > Self.maximumSize {
-                throw .corrupt(path: path, reason: "larger than \(Self.maximumSize >> 20) MiB")
-            }
-        }
+        guard let bytes = try file.read() else { return nil }
         do {
             return try JSONParser.parse(bytes)
         } catch {
@@ -118,7 +108,8 @@ package struct RegistrationStore: Sendable {
     /// - Parameters:
     ///   - paths: the persisted paths, in registration order.
     ///   - owners: the registering uid of paths that have one; other paths and uids are not written.
-    /// - Throws: ``PersistenceError/system(_:)``; the old file is then left as it was.
+    /// - Throws: ``PersistenceError/tooLarge(path:size:limit:)`` for a file start-up would not read,
+    ///   ``PersistenceError/system(_:)``; the old file is then left as it was.
     package func save(_ paths: [String], owners: [String: UInt32] = [:]) throws(PersistenceError) {
         var members: [String: JSONValue] = ["version": 1, "paths": .array(paths.map { .string($0) })]
         let kept = paths.compactMap { path in owners[path].map { (path, JSONValue.int(Int($0))) } }
@@ -126,40 +117,12 @@ package struct RegistrationStore: Sendable {
         let value = JSONValue.object(members)
         var bytes = Array(value.prettyPrinted().utf8)
         bytes.append(0x0A)
-        do {
-            try writeDurably(bytes)
-        } catch {
-            throw .system(error)
-        }
-    }
-
-    private func writeDurably(_ bytes: [UInt8]) throws(SystemError) {
-        let temporary = path + ".tmp"
+        try file.checkSize(bytes)
         do {
             try Syscall.run("mkdir", subject: directory) { mkdir(directory, 0o755) == 0 || errno == EEXIST ? 0 : -1 }
-            let fd = try Syscall.run("open", subject: temporary) {
-                open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
-            }
-            do {
-                var offset = 0
-                while offset < bytes.count {
-                    offset += try Syscall.run("write", subject: temporary) {
-                        bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
-                    }
-                }
-                try Syscall.run("fsync", subject: temporary) { fsync(fd) }
-            } catch {
-                Syscall.close(fd)
-                unlink(temporary)
-                throw error
-            }
-            Syscall.close(fd)
-            try Syscall.run("rename", subject: path) { rename(temporary, path) }
-            let directoryFD = try Syscall.run("open", subject: directory) {
-                open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-            }
-            defer { Syscall.close(directoryFD) }
-            try Syscall.run("fsync", subject: directory) { fsync(directoryFD) }
+            try AtomicFile.write(bytes, directory: directory, name: Self.name, mode: 0o644)
+        } catch {
+            throw .system(error)
         }
     }
 }

@@ -14,7 +14,18 @@ package struct StartupProblem: Sendable, Hashable {
     package init(_ problem: ScanProblem, settledWhenGone: String? = nil) {
         self.problem = problem
         self.settledWhenGone = settledWhenGone
+        self.settledWhenRegular = false
     }
+
+    /// A problem settled when `path` is gone or is a regular file again (a state file the daemon rewrote).
+    private init(_ problem: ScanProblem, settledWhenGoneOrRegular path: String) {
+        self.problem = problem
+        self.settledWhenGone = path
+        self.settledWhenRegular = true
+    }
+
+    /// Whether a regular file at ``settledWhenGone`` settles the problem too.
+    private let settledWhenRegular: Bool
 
     /// A corrupt state file moved aside to `aside`: reported until the operator removes or renames that file.
     package static func corruptStateFile(_ path: String, movedTo aside: String) -> StartupProblem {
@@ -27,10 +38,21 @@ package struct StartupProblem: Sendable, Hashable {
             settledWhenGone: aside)
     }
 
+    /// A state file that was not read (a link, a FIFO…) and was left in place: reported until it is
+    /// removed, or until a saved change has put a regular file at its name.
+    ///
+    /// - Parameter error: why it was not read (``PersistenceError/notRegularFile(path:kind:)``).
+    package static func stateFileNotRead(_ error: PersistenceError) -> StartupProblem {
+        StartupProblem(
+            ScanProblem(path: error.path, reason: error.description + "; persisted registrations were not restored"),
+            settledWhenGoneOrRegular: error.path)
+    }
+
     /// Whether the problem still stands (its file, if any, is still there).
     var isCurrent: Bool {
         guard let settledWhenGone else { return true }
         var info = stat()
-        return lstat(settledWhenGone, &info) == 0
+        guard lstat(settledWhenGone, &info) == 0 else { return false }
+        return !settledWhenRegular || info.st_mode & S_IFMT != S_IFREG
     }
 }

@@ -137,6 +137,35 @@ package final class FileDescriptor: Sendable {
         return FileDescriptor(owning: try Syscall.run("openat", subject: name) { openat(rawValue, name, flags) })
     }
 
+    /// Gives the entry `name` of this directory the new name `newName` without ever replacing an
+    /// existing entry: `newName` is created exclusively (`linkat`, which fails with `EEXIST`), then
+    /// `name` is removed (`unlinkat`). A symbolic link is moved as the link, never followed.
+    ///
+    /// - Throws: ``SystemError`` naming the entry; `EEXIST` when `newName` exists (nothing changed).
+    package func moveEntryWithoutReplacing(_ name: String, to newName: String) throws(SystemError) {
+        try Syscall.run("linkat", subject: newName) { linkat(rawValue, name, rawValue, newName, 0) }
+        do {
+            try Syscall.run("unlinkat", subject: name) { unlinkat(rawValue, name, 0) }
+        } catch {
+            _ = unlinkat(rawValue, newName, 0)
+            throw error
+        }
+    }
+
+    /// Removes the entry `name` of this directory (`unlinkat`; a symbolic link itself, never its target).
+    ///
+    /// - Throws: ``SystemError`` naming the entry.
+    package func removeEntry(_ name: String) throws(SystemError) {
+        try Syscall.run("unlinkat", subject: name) { unlinkat(rawValue, name, 0) }
+    }
+
+    /// Flushes this file or directory to disk (`fsync`).
+    ///
+    /// - Throws: ``SystemError`` from `fsync`.
+    package func synchronize() throws(SystemError) {
+        try Syscall.run("fsync") { fsync(rawValue) }
+    }
+
     /// `fstat` of this descriptor: what will actually be read.
     ///
     /// - Throws: ``SystemError`` from `fstat` (never expected on an open descriptor).

@@ -23,6 +23,8 @@ package struct FileStatus: Sendable, Hashable {
     package let group: UInt32
     /// The permission bits (`st_mode & 07777`).
     package let permissions: UInt32
+    /// The number of hard links (names) the file has (`st_nlink`).
+    package let linkCount: UInt64
 
     /// Converts a C `stat`.
     package init(_ info: stat) {
@@ -43,6 +45,7 @@ package struct FileStatus: Sendable, Hashable {
         owner = info.st_uid
         group = info.st_gid
         permissions = UInt32(info.st_mode & 0o7777)
+        linkCount = UInt64(info.st_nlink)
     }
 
     /// Whether `other` is the same file on disk (device and inode).

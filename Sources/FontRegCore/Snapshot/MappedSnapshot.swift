@@ -113,6 +113,9 @@ public final class MappedSnapshot: @unchecked Sendable {
     /// Where a publisher writes the superseded mark (a `UInt64`, little-endian) into a file it has replaced.
     package static let supersededMarkOffset = SnapshotLayout.supersededOffset
 
+    /// Where the generation (a `UInt64`, little-endian) is in a snapshot file's header.
+    package static let generationOffset = SnapshotLayout.Header.generation
+
     /// The face at a validated position, from the decoded-face cache or decoded now.
     func decodedFace(_ position: Int) -> FaceRecord {
         let slot = position & (Self.faceCacheSize - 1)

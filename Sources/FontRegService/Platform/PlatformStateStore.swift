@@ -18,34 +18,52 @@ package struct PlatformStateStore: Sendable {
     /// The state file's path.
     package var path: String { directory + "/" + Self.name }
 
+    /// The state file, read and moved aside safely.
+    private var file: StateFile { StateFile(directory: directory, name: Self.name) }
+
+    /// What ``load()`` found besides the state.
+    package enum Problem: Sendable, Equatable {
+        /// The file could not be parsed and was moved aside (older copies beyond the kept ones removed).
+        case movedAside(StateFile.MovedAside)
+        /// The file was not read and was left where it is: a link, a FIFO, too large to move, unreadable.
+        case notRead(String)
+    }
+
     /// Reads the state; an empty state when the file does not exist yet. A file this version
-    /// cannot read is moved aside to `platform.json.corrupt` (kept for the operator).
+    /// cannot read is moved aside to a name of its own (``StateFile/moveAside()``), kept for the
+    /// operator; a link, FIFO or other non-file is neither read nor moved.
     ///
-    /// - Returns: the state, and the path a corrupt file was moved to, if one was.
-    package func load() -> (state: PlatformState, corrupt: String?) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
-        guard fd >= 0 else { return (PlatformState(), nil) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while bytes.count <= RegistrationStore.maximumSize {
-            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            if count <= 0 { break }
-            bytes.append(contentsOf: chunk[0..<count])
+    /// - Returns: the state, and the problem found, if there was one.
+    package func load() -> (state: PlatformState, problem: Problem?) {
+        let bytes: [UInt8]?
+        do {
+            bytes = try file.read()
+        } catch {
+            guard case .corrupt = error else { return (PlatformState(), .notRead(error.description)) }
+            return Self.movingAside(file)
         }
-        Syscall.close(fd)
+        guard let bytes else { return (PlatformState(), nil) }
         if let value = try? JSONParser.parse(bytes), let state = PlatformState(value) { return (state, nil) }
-        let aside = path + ".corrupt"
-        guard rename(path, aside) == 0 else { return (PlatformState(), nil) }
-        return (PlatformState(), aside)
+        return Self.movingAside(file)
+    }
+
+    /// An empty state after moving `file` aside.
+    private static func movingAside(_ file: StateFile) -> (state: PlatformState, problem: Problem?) {
+        do {
+            return (PlatformState(), .movedAside(try file.moveAside()))
+        } catch {
+            return (PlatformState(), .notRead(error.description))
+        }
     }
 
     /// Replaces the state, durably (see ``AtomicFile``).
     ///
-    /// - Throws: ``PersistenceError/system(_:)``; the old file is then left as it was.
+    /// - Throws: ``PersistenceError/tooLarge(path:size:limit:)`` for a file start-up would not read,
+    ///   ``PersistenceError/system(_:)``; the old file is then left as it was.
     package func save(_ state: PlatformState) throws(PersistenceError) {
         var bytes = Array(state.jsonValue.prettyPrinted().utf8)
         bytes.append(0x0A)
+        try file.checkSize(bytes)
         do {
             try Syscall.run("mkdir", subject: directory) { mkdir(directory, 0o755) == 0 || errno == EEXIST ? 0 : -1 }
             try AtomicFile.write(bytes, directory: directory, name: Self.name, mode: 0o600)

@@ -2,6 +2,7 @@ import Dispatch
 import FontRegCore
 import FontRegJSON
 import FontRegProtocol
+import FontRegSystem
 import Varlink
 
 /// Issue 15's parts of `GetStatus`, connection-scoped registrations, and the state restored at start.
@@ -66,13 +67,21 @@ extension RegistryService {
     package func restorePlatformState() -> [ScanProblem] {
         let store = PlatformStateStore(directory: self.store.directory)
         var problems: [ScanProblem] = []
-        let (state, corrupt) = store.load()
-        if let corrupt {
-            problems.append(
-                ScanProblem(
-                    path: store.path,
-                    reason: "unreadable; moved aside to \(corrupt) and started without disabled faces, Bold Text "
-                        + "settings or users' persistent registrations", kind: .other))
+        let (state, problem) = store.load()
+        switch problem {
+        case .movedAside(let moved):
+            let reason =
+                "unreadable; moved aside to \(moved.path) and started without disabled faces, Bold Text "
+                + "settings or users' persistent registrations"
+            logger.error("\(store.path) was \(reason)")
+            Self.logRemovedCopies(moved, logger: logger)
+            problems.append(ScanProblem(path: store.path, reason: reason, kind: .other))
+        case .notRead(let reason):
+            logger.error(
+                "\(reason); started without disabled faces, Bold Text settings or users' persistent registrations")
+            problems.append(ScanProblem(path: store.path, reason: reason, kind: .notRegularFile))
+        case nil:
+            break
         }
         platform.live.withLock { $0.state = state }
         for record in state.registrations where record.isPrivate {
@@ -96,5 +105,17 @@ extension RegistryService {
         restorePersistedOwners()
         invalidateCaches()
         return problems
+    }
+
+    /// Logs the copies moved aside earlier that were removed to keep the newest ``StateFile/keptCopies``.
+    ///
+    /// - Parameters:
+    ///   - moved: what ``StateFile/moveAside()`` did.
+    ///   - logger: where to say so.
+    package static func logRemovedCopies(_ moved: StateFile.MovedAside, logger: Logger) {
+        guard !moved.removed.isEmpty else { return }
+        logger.warning(
+            "kept the \(StateFile.keptCopies) newest corrupt copies; removed the older "
+                + moved.removed.joined(separator: ", "))
     }
 }

@@ -223,16 +223,16 @@ struct DaemonLifecycleTests {
         try FileManager.default.createDirectory(atPath: allowed, withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: BuildProducts.realFonts + "/Lato", toPath: allowed + "/Lato")
         let daemon = try DaemonProcess(directory: directory, extraArguments: ["--allow-root", allowed])
-        // A directory where the temporary state file must go makes the write fail (EISDIR), even for root.
+        // A directory where the state file must go makes the rename over it fail (EISDIR), even for root.
         try FileManager.default.createDirectory(
-            atPath: directory.file("state/registrations.json.tmp"), withIntermediateDirectories: true)
+            atPath: directory.file("state/registrations.json/kept"), withIntermediateDirectories: true)
         let client = try daemon.client()
         let error = remoteError {
             _ = try client.call(
                 "io.fontreg.Registry.Register", ["paths": [.string(allowed + "/Lato")], "persist": true])
         }
         #expect(error?.name == "io.fontreg.Registry.PersistenceFailed")
-        #expect(error?.parameters["reason"]?.stringValue?.contains("registrations.json.tmp") == true)
+        #expect(error?.parameters["reason"]?.stringValue?.contains("registrations.json") == true)
         let lato = remoteError {
             _ = try client.call("io.fontreg.Registry.Resolve", ["family": "Lato", "strict": true])
         }

@@ -219,9 +219,10 @@ struct ConfinementAttackTests {
         let saved = try JSONParser.parse(
             Array(try Data(contentsOf: URL(fileURLWithPath: layout.directory.file("state/registrations.json")))))
         #expect(saved["paths"]?.arrayValue == [.string(layout.brand)])
-        // A directory where the temporary state file goes: the save fails even for root.
+        // A directory where the state file goes: the rename over it fails (EISDIR) even for root.
+        try FileManager.default.removeItem(atPath: layout.directory.file("state/registrations.json"))
         try FileManager.default.createDirectory(
-            atPath: layout.directory.file("state/registrations.json.tmp"), withIntermediateDirectories: true)
+            atPath: layout.directory.file("state/registrations.json/kept"), withIntermediateDirectories: true)
         let error = remoteError {
             _ = try daemon.client().call(Self.unregister, ["paths": [.string(layout.brand)]])
         }

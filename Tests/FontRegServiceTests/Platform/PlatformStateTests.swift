@@ -44,10 +44,14 @@ struct PlatformStateTests {
         #expect(stat(store.path, &info) == 0 && info.st_mode & 0o777 == 0o600)
 
         try Data("{\"version\": 1, \"registrations\": [{}]}".utf8).write(to: URL(fileURLWithPath: store.path))
-        let (loaded, corrupt) = store.load()
+        let (loaded, problem) = store.load()
         #expect(loaded == PlatformState())
-        #expect(corrupt == store.path + ".corrupt")
-        #expect(FileManager.default.fileExists(atPath: store.path + ".corrupt"))
+        guard case .movedAside(let moved) = problem else {
+            Issue.record("not moved aside: \(String(describing: problem))")
+            return
+        }
+        #expect(moved.path.hasPrefix(store.path + ".corrupt-"))
+        #expect(FileManager.default.fileExists(atPath: moved.path))
     }
 
     @Test func aUsersEntryHidesOnlyTheirOwnFacesAndAnAdministratorsHidesAll() {
