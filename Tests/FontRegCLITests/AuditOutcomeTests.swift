@@ -46,6 +46,15 @@ import Testing
         #expect(result.stdout.contains("Pass the files or folder that define the typography"))
     }
 
+    @Test func theBuiltBinaryExits65ForAnAuditOfNothing() throws {
+        let run = try FontResolveProcess.run([
+            "audit", "Tests/Fixtures/tokens/outcome/colors.tokens.json", "--fonts", "fonts/Lato",
+        ])
+        #expect(run.status == 65, "\(run.stderr)")
+        #expect(run.stdout.contains("NOTHING AUDITED: no text style found in"))
+        #expect(!run.stdout.contains("Complete"))
+    }
+
     @Test(arguments: ["--json", "--markdown", "--format github", "--format sarif"])
     func noOutputFormatCallsAnAuditOfNothingComplete(flag: String) throws {
         let arguments =
