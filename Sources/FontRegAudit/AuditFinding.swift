@@ -52,6 +52,30 @@ package struct AuditFinding: Sendable, Hashable {
         }
     }
 
+    /// The warnings of inputs that yield nothing: one for the whole run when no text style was found
+    /// (at the first input), else one per input file that contributes nothing.
+    package static func inputWarnings(in report: AuditReport) -> [AuditFinding] {
+        if report.status == .nothingAudited {
+            let file = report.inputs.first.map { $0.components(separatedBy: ", ").first ?? $0 } ?? ""
+            return [AuditFinding(file: file, line: nil, column: nil, name: "", message: report.nothingAuditedMessage)]
+        }
+        return report.unusedInputs.map {
+            AuditFinding(file: $0, line: nil, column: nil, name: "", message: AuditReport.idleInputMessage($0))
+        }
+    }
+
+    /// One finding per declaration of a family no text style uses.
+    package static func unusedFamilyFindings(in report: AuditReport) -> [AuditFinding] {
+        report.unusedFamilies.flatMap { family in
+            family.declaredAt.map { declaration in
+                var place = parse(declaration)
+                place.message =
+                    "`\(place.name)` declares \(family.family), which no text style uses: not audited, not shipped"
+                return place
+            }
+        }
+    }
+
     private static func finding(
         _ source: String, family: String, style: String, missing: MissingFace, bold: Bool
     ) -> AuditFinding {

@@ -1,7 +1,9 @@
 /// Renders the report as GitHub Actions workflow commands: an `::error` annotation per text style and missing face.
 ///
 /// A pull request then shows "`font.weight.semibold` needs Lato 700 under Bold Text: missing" on
-/// the line of the token file that declares the style; a summary `::notice` ends the output.
+/// the line of the token file that declares the style; a summary `::notice` with the verdict ends the
+/// output. An audit that found no text style ends with a `::warning` instead (never a success notice);
+/// an input file that contributes nothing gets a `::warning` of its own.
 package enum AuditGitHubRenderer {
     /// The workflow commands, one a line.
     package static func render(_ report: AuditReport) -> String {
@@ -12,10 +14,22 @@ package enum AuditGitHubRenderer {
         for finding in AuditFinding.coverageFindings(in: report) {
             lines.append(annotation(finding, title: "coverage gap", level: "warning"))
         }
-        let totals = report.totals
-        lines.append(
-            "::notice title=fontresolve audit::\(totals.foundFaces) of \(totals.requiredFaces) required faces found, \(totals.missingFaces) missing"
-        )
+        for finding in AuditFinding.inputWarnings(in: report) {
+            lines.append(
+                annotation(
+                    finding, title: report.status == .nothingAudited ? "nothing audited" : "input contributes nothing",
+                    level: "warning"))
+        }
+        for finding in AuditFinding.unusedFamilyFindings(in: report) {
+            lines.append(annotation(finding, title: "family used by no text style", level: "notice"))
+        }
+        // Nothing audited is never a success: the warning above is the summary, no "0 of 0 found" notice.
+        if report.status != .nothingAudited {
+            let totals = report.totals
+            lines.append(
+                "::notice title=fontresolve audit::\(totals.foundFaces) of \(totals.requiredFaces) required faces found, \(totals.missingFaces) missing. \(escapeData(report.verdict))"
+            )
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -36,10 +36,16 @@ package enum AuditHTMLRenderer {
     package static func render(_ report: AuditReport, faces: [FaceRecord]) -> String {
         var body = ""
         let status =
-            report.complete
-            ? "complete"
-            : "\(report.totals.missingFaces) required face\(report.totals.missingFaces == 1 ? "" : "s") missing"
+            switch report.status {
+            case .complete: "complete"
+            case .nothingAudited: "nothing audited: no text style found"
+            case .incomplete:
+                report.totals.missingFaces > 0
+                    ? "\(report.totals.missingFaces) required face\(report.totals.missingFaces == 1 ? "" : "s") missing"
+                    : "incomplete"
+            }
         body += "<header><h1>Font audit: \(escape(status))</h1>"
+        if report.status != .complete { body += "<p class=\"verdict\">\(escape(report.verdict))</p>" }
         body +=
             "<p>\(escape(report.inputs.map(AuditFormatting.path).joined(separator: ", "))) · Bold Text policy <code>\(escape(report.boldPolicy.rawValue))</code></p>"
         body += "<p class=\"summary\">\(escape(AuditFormatting.summary(report.totals)))</p>"

@@ -4,13 +4,14 @@ import FontRegJSON
 /// Renders the report as GitHub-flavoured Markdown for a pull-request comment.
 package enum AuditMarkdownRenderer {
     package static func render(_ report: AuditReport) -> String {
-        let status =
-            report.complete
-            ? "✅ complete"
-            : "❌ \(report.totals.missingFaces) required face\(report.totals.missingFaces == 1 ? "" : "s") missing"
-        var out = "## Font audit: \(status)\n\n"
+        var out = "## Font audit: \(status(report))\n\n"
         out +=
             "Inputs: \(report.inputs.map { "`\(AuditFormatting.path($0))`" }.joined(separator: ", ")) · Bold Text policy: `\(report.boldPolicy.rawValue)`\n\n"
+        if report.status == .nothingAudited {
+            out += "> \(escape(report.nothingAuditedMessage))\n\n"
+        } else {
+            for file in report.unusedInputs { out += "> ⚠️ \(escape(AuditReport.idleInputMessage(file)))\n\n" }
+        }
         out += "**\(AuditFormatting.summary(report.totals))**\n\n"
         for family in report.families {
             out += "### \(escape(family.family))"
@@ -54,6 +55,13 @@ package enum AuditMarkdownRenderer {
                 out +=
                     "- \(style) \(plan.used) is off the grid: the \(plan.servedBy) face serves it; Bold Text needs \(plan.boldTextServedBy).\n"
             }
+            let shippedFiles = Set(family.styles.flatMap { $0.faces.map(\.file) })
+            for style in family.styles {
+                for standIn in style.standIns where !shippedFiles.contains(standIn.file) {
+                    out +=
+                        "- ships `\(fileName(standIn.file))` as the stand-in for the missing \(style.style) \(standIn.weight) (`\(standIn.postscriptName)`).\n"
+                }
+            }
             let unneeded = family.styles.flatMap(\.unneeded)
             if !unneeded.isEmpty {
                 out +=
@@ -64,6 +72,10 @@ package enum AuditMarkdownRenderer {
                 out += "\n</details>\n"
             }
             out += "\n"
+        }
+        if !report.unusedFamilies.isEmpty {
+            out +=
+                "Declared but used by no text style: \(report.unusedFamilies.map { "`\($0.family)`" }.joined(separator: ", "))\n\n"
         }
         if !report.notAuditable.isEmpty {
             out +=
@@ -81,6 +93,23 @@ package enum AuditMarkdownRenderer {
                 + "\n</details>\n"
         }
         return out
+    }
+
+    /// The heading's verdict: ✅ only when the report is complete.
+    static func status(_ report: AuditReport) -> String {
+        switch report.status {
+        case .complete: return "✅ complete"
+        case .nothingAudited: return "⚠️ nothing audited: no text style found"
+        case .incomplete:
+            var parts: [String] = []
+            let missing = report.totals.missingFaces
+            if missing > 0 { parts.append("\(missing) required face\(missing == 1 ? "" : "s") missing") }
+            let uncovered = report.uncoveredCharacters.count
+            if uncovered > 0 {
+                parts.append("\(uncovered) sample character\(uncovered == 1 ? "" : "s") no face draws")
+            }
+            return "❌ " + (parts.isEmpty ? "incomplete" : parts.joined(separator: ", "))
+        }
     }
 
     private static func fileName(_ path: String) -> String {

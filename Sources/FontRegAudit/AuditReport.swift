@@ -17,8 +17,17 @@ package struct AuditReport: Sendable, Hashable, Codable {
     package var notes: [String]
     /// Sums over all families.
     package var totals: AuditTotals
-    /// Whether every required face exists (exit code 0).
+    /// Whether every required face exists and every sample character is drawn (exit code 0).
+    ///
+    /// Never true when nothing was audited (no text style found): see ``status``.
     package var complete: Bool
+    /// `complete`, `incomplete` (a face or a character is missing, exit 1) or `nothingAudited`
+    /// (no text style in any input, exit 65).
+    package var status: AuditStatus = .complete
+    /// Input files that contribute no text style (each a warning; all of them: ``AuditStatus/nothingAudited``).
+    package var unusedInputs: [String] = []
+    /// Families the inputs declare (`fontFamily` tokens) that no text style uses.
+    package var unusedFamilies: [UnusedFamily] = []
     /// The shipped variable fonts: the `wght` range used and what instancing would save.
     package var variableFonts: [VariableFontUse] = []
     /// The languages (`--lang`, `$locales`) the coverage check was asked for; `nil` (absent) when none were.
@@ -27,6 +36,24 @@ package struct AuditReport: Sendable, Hashable, Codable {
     package var samples: [String]? = nil
     /// Required faces that lack sample characters or languages and what stands in (issue 12); `nil` when not asked.
     package var coverage: [CoverageGap]? = nil
+}
+
+/// How an audit ended: what the exit code and every output format's summary say.
+package enum AuditStatus: String, Sendable, Hashable, Codable {
+    /// Every required face is there and every sample character is drawn (exit 0).
+    case complete
+    /// A required face is missing, or no registered face draws a sample character (exit 1).
+    case incomplete
+    /// No input holds a text style, so nothing was checked (exit 65, `EX_DATAERR`); never success.
+    case nothingAudited
+}
+
+/// A family the inputs declare that no text style uses: not audited, not shipped.
+package struct UnusedFamily: Sendable, Hashable, Codable {
+    /// The family as declared.
+    package var family: String
+    /// Where it is declared, as `file:line:column (token path)`.
+    package var declaredAt: [String]
 }
 
 /// One audited family: the first real family of the stacks that name it.
@@ -83,6 +110,11 @@ package struct StyleAudit: Sendable, Hashable, Codable {
     package var missing: [MissingFace]
     /// Files of this family and style that no required weight uses.
     package var unneeded: [UnneededFile]
+    /// Faces shipped because they stand in for a missing required weight (the 700 for a missing 600).
+    ///
+    /// Each entry's `weight` is the missing required weight it serves; its face and file are the
+    /// stand-in's. These files are shipped by every emitter and `--copy-fonts`, never dropped.
+    package var standIns: [ShippedFace] = []
 }
 
 /// How one used weight is served and what Bold Text makes of it.

@@ -14,11 +14,21 @@ package enum AuditSARIFRenderer {
     /// The rule of a coverage gap (issue 12): a warning, text still draws with the stand-in.
     static let coverageRuleID = "fontreg/coverage-gap"
 
+    /// The rule of an audit that found no text style, or of an input file that contributes none: a warning.
+    static let emptyInputRuleID = "fontreg/no-text-style"
+
+    /// The rule of a family declared as a token that no text style uses: a note.
+    static let unusedFamilyRuleID = "fontreg/unused-family"
+
     /// The SARIF log as pretty JSON with sorted keys.
     package static func render(_ report: AuditReport) -> String {
         log(
             AuditFinding.findings(in: report).map { result($0, rule: ruleID) }
-                + AuditFinding.coverageFindings(in: report).map { result($0, rule: coverageRuleID, level: "warning") })
+                + AuditFinding.coverageFindings(in: report).map { result($0, rule: coverageRuleID, level: "warning") }
+                + AuditFinding.inputWarnings(in: report).map { result($0, rule: emptyInputRuleID, level: "warning") }
+                + AuditFinding.unusedFamilyFindings(in: report).map {
+                    result($0, rule: unusedFamilyRuleID, level: "note")
+                })
     }
 
     /// The SARIF log of an input that cannot be read: one result at its line.
@@ -62,6 +72,21 @@ package enum AuditSARIFRenderer {
                         "text":
                             "Ship a family covering them in the style's stack, or accept the stand-in named in the message."
                     ],
+                ],
+                [
+                    "id": .string(emptyInputRuleID),
+                    "shortDescription": [
+                        "text": "No text style found: nothing was audited, or an input file contributes nothing."
+                    ],
+                    "help": [
+                        "text":
+                            "Pass the token files or folder that define the typography (DTCG or Tokens Studio typography tokens, a Figma Variables export, YMatterType Swift sources or a native text-style list), or --format F."
+                    ],
+                ],
+                [
+                    "id": .string(unusedFamilyRuleID),
+                    "shortDescription": ["text": "A family is declared as a token but no text style uses it."],
+                    "help": ["text": "Use the family in a text style, or remove the token."],
                 ],
                 [
                     "id": .string(inputRuleID),

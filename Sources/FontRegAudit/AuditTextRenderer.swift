@@ -46,6 +46,14 @@ package enum AuditTextRenderer {
                         "  \(style.style) \(plan.used) is off the grid: the \(plan.servedBy) face serves it, Bold Text needs \(plan.boldTextServedBy)\n"
                 }
             }
+            // A stand-in already shipped for its own weight needs no line; the MISSING row names it.
+            let shippedFiles = Set(family.styles.flatMap { $0.faces.map(\.file) })
+            for style in family.styles {
+                for standIn in style.standIns where !shippedFiles.contains(standIn.file) {
+                    out +=
+                        "  ship \(standIn.postscriptName) (\(AuditFormatting.path(standIn.file))) as the stand-in for the missing \(style.style) \(standIn.weight) (\(AuditFormatting.roles(standIn.roles)))\n"
+                }
+            }
             let unneeded = family.styles.flatMap(\.unneeded)
             if !unneeded.isEmpty {
                 let what = unneeded.count == 1 ? "this file" : "these \(unneeded.count) files"
@@ -67,16 +75,29 @@ package enum AuditTextRenderer {
                 + report.notAuditable.map { "\($0.name) (\($0.usedBy.count) style\($0.usedBy.count == 1 ? "" : "s"))" }
                 .joined(separator: ", ") + "\n"
         }
+        out += unused(report)
         out += variableFonts(report.variableFonts)
         out += coverage(report)
         if !report.notes.isEmpty {
             out += "\nNotes:\n" + report.notes.map { "  - \($0)\n" }.joined()
         }
         out += "\nTotal: " + AuditFormatting.summary(report.totals) + "\n"
-        out +=
-            report.complete
-            ? "Complete: every required face is there.\n"
-            : "INCOMPLETE: ship the missing faces, or Bold Text and the styles above degrade.\n"
+        return out + report.verdict + "\n"
+    }
+
+    /// Declared families no style uses, and input files that contribute nothing (warnings).
+    static func unused(_ report: AuditReport) -> String {
+        var out = ""
+        if !report.unusedFamilies.isEmpty {
+            out += "\nDeclared but used by no text style (not audited, not shipped):\n"
+            for family in report.unusedFamilies {
+                out +=
+                    "  \(family.family), declared at \(family.declaredAt.map(AuditFormatting.path).joined(separator: ", "))\n"
+            }
+        }
+        if report.status != .nothingAudited {
+            for file in report.unusedInputs { out += "\nWarning: \(AuditReport.idleInputMessage(file))\n" }
+        }
         return out
     }
 

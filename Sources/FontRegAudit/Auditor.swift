@@ -54,7 +54,8 @@ package struct Auditor: Sendable {
     ///   - documents: what the readers found, several inputs adding up.
     ///   - faces: every registered face (the registry's index, or the faces of `--fonts DIR`).
     ///   - suggestions: registered families close to an unknown name (the index's `suggestions(for:)`).
-    /// - Returns: the report; `complete` is false when a required face is missing.
+    /// - Returns: the report; `complete` is false when a required face is missing or no input holds a text style
+    ///   (``AuditStatus/nothingAudited``). A face standing in for a missing one ships (``StyleAudit/standIns``).
     package func audit(
         _ documents: [TypographyDocument], faces: [FaceRecord],
         suggestions: (String) -> [String] = { _ in [] }
@@ -80,10 +81,33 @@ package struct Auditor: Sendable {
                 reason: "a generic or system font name, not a family with files: the platform decides what it draws",
                 usedBy: Array(Set($0.usedBy)).sorted())
         }
-        if documents.flatMap(\.uses).isEmpty { notes.append("no text styles found in the inputs; nothing to audit") }
-        return AuditReport(
+        let nothingAudited = documents.flatMap(\.uses).isEmpty
+        var report = AuditReport(
             inputs: documents.map(\.file), boldPolicy: configuration.boldPolicy, families: audits,
-            notAuditable: notAuditable, notes: notes, totals: totals, complete: totals.missingFaces == 0)
+            notAuditable: notAuditable, notes: notes, totals: totals,
+            complete: !nothingAudited && totals.missingFaces == 0)
+        report.status = nothingAudited ? .nothingAudited : report.complete ? .complete : .incomplete
+        report.unusedInputs = documents.flatMap { $0.uses.isEmpty && $0.idleFiles.isEmpty ? [$0.file] : $0.idleFiles }
+        report.unusedFamilies = Self.unusedFamilies(documents)
+        return report
+    }
+
+    /// The families declared as tokens that no text style's stack names, in declaration order.
+    static func unusedFamilies(_ documents: [TypographyDocument]) -> [UnusedFamily] {
+        let used = Set(
+            documents.flatMap(\.uses).flatMap { use -> [String] in
+                let stack = FamilyStack(use.familyStack)
+                return ([stack.primary].compactMap { $0 } + stack.fallbacks).map { FamilyKey($0).value }
+            })
+        var unused: [UnusedFamily] = []
+        for declared in documents.flatMap(\.declaredFamilies) where !used.contains(FamilyKey(declared.family).value) {
+            if let index = unused.firstIndex(where: { FamilyKey($0.family) == FamilyKey(declared.family) }) {
+                unused[index].declaredAt.append(declared.origin.description)
+            } else {
+                unused.append(UnusedFamily(family: declared.family, declaredAt: [declared.origin.description]))
+            }
+        }
+        return unused
     }
 
     /// Groups the uses by the family their stack chooses (after the rules' aliases), and collects the generic names.
@@ -124,7 +148,7 @@ package struct Auditor: Sendable {
 
     /// A collection file can hold faces of several families: shipped for one, it is no one's to drop.
     private static func keepSharedFiles(_ audits: inout [FamilyAudit]) {
-        let shipped = Set(audits.flatMap { $0.styles.flatMap { $0.faces.map(\.file) } })
+        let shipped = Set(audits.flatMap { $0.styles.flatMap { ($0.faces + $0.standIns).map(\.file) } })
         for index in audits.indices {
             var dropped: [String: Int64] = [:]
             for styleIndex in audits[index].styles.indices {
@@ -146,7 +170,7 @@ package struct Auditor: Sendable {
             totals.foundFaces += family.totals.foundFaces
             totals.missingFaces += family.totals.missingFaces
             for style in family.styles {
-                for face in style.faces { shipFiles[face.file] = face.bytes }
+                for face in style.faces + style.standIns { shipFiles[face.file] = face.bytes }
                 for file in style.unneeded { dropFiles[file.file] = file.bytes }
             }
         }
@@ -206,6 +230,7 @@ package struct Auditor: Sendable {
             let (plans, roles) = plan(uses.filter { $0.style == style }, faces: styleFaces, supported: supported)
             var shipped: [ShippedFace] = []
             var missing: [MissingFace] = []
+            var standIns: [ShippedFace] = []
             for weight in roles.keys.sorted() {
                 let roleList = roles[weight]!.sorted { $0 == "used" && $1 != "used" }
                 if let face = Auditor.exactFace(weight, in: styleFaces) {
@@ -215,10 +240,22 @@ package struct Auditor: Sendable {
                             bytes: face.fileSize, variable: !face.axes.isEmpty && face.instance == nil))
                     shipBytes[face.file] = face.fileSize
                 } else {
-                    missing.append(
-                        missingFace(
-                            weight, roles: roles[weight]!, roleList: roleList, style: style, family: name, faces: faces)
-                    )
+                    let face = missingFace(
+                        weight, roles: roles[weight]!, roleList: roleList, style: style, family: name, faces: faces)
+                    missing.append(face)
+                    // The stand-in is what draws the weight today: it ships, so the text does not fall to a system font.
+                    if let standIn = face.standIn,
+                        let record = faces.first(where: {
+                            $0.postscriptName == standIn.postscriptName && $0.file == standIn.file
+                        })
+                    {
+                        standIns.append(
+                            ShippedFace(
+                                weight: weight, roles: roleList, postscriptName: record.postscriptName,
+                                file: record.file, bytes: record.fileSize,
+                                variable: !record.axes.isEmpty && record.instance == nil))
+                        shipBytes[record.file] = record.fileSize
+                    }
                 }
             }
             totals.requiredFaces += roles.count
@@ -228,7 +265,7 @@ package struct Auditor: Sendable {
                 StyleAudit(
                     family: name, style: style.rawValue, used: plans.map(\.used),
                     boldText: Array(Set(plans.map(\.boldTextServedBy))).sorted(), required: roles.keys.sorted(),
-                    weights: plans, faces: shipped, missing: missing, unneeded: []))
+                    weights: plans, faces: shipped, missing: missing, unneeded: [], standIns: standIns))
         }
         let dropBytes = Self.markUnneeded(&styleAudits, faces: faces, used: Set(shipBytes.keys))
         totals.shipFiles = shipBytes.count

@@ -31,6 +31,8 @@ struct TokenTree {
 
     /// The files merged, as one name for notes (`a.json5, b.json5`).
     let file: String
+    /// The files merged, in the order given.
+    let files: [String]
     /// Every file's parsed root, for JSON Pointer references (which point inside their own file).
     private let roots: [String: SourceJSONValue]
     private(set) var tokens: [String: Token] = [:]
@@ -48,6 +50,7 @@ struct TokenTree {
     /// Merges several files' tokens into one tree, later files replacing tokens of the same path.
     init(sources: [(root: SourceJSONValue, file: String)], dialect: Dialect) throws(AuditInputError) {
         self.file = sources.map(\.file).joined(separator: ", ")
+        self.files = sources.map(\.file)
         self.dialect = dialect
         var roots: [String: SourceJSONValue] = [:]
         for source in sources { roots[source.file] = source.root }

@@ -14,6 +14,7 @@ struct TokenTypographyReader {
 
     private var file: String { tree.file }
     private var weightTypes: Set<String> { format == .dtcg ? ["fontWeight"] : ["fontWeights", "fontWeight"] }
+    private var familyTypes: Set<String> { format == .dtcg ? ["fontFamily"] : ["fontFamilies", "fontFamily"] }
 
     func read() throws(AuditInputError) -> TypographyDocument {
         var uses: [TypographyUse] = []
@@ -58,7 +59,24 @@ struct TokenTypographyReader {
             $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         }.filter { !$0.isEmpty }
         document.samples = tree.topLevelStrings("$samples")
+        document.declaredFamilies = declaredFamilies()
+        var contributing = Set(uses.map(\.origin.file))
+        for path in reached { if let token = tree.token(at: path) { contributing.insert(token.file) } }
+        document.idleFiles = tree.files.filter { !contributing.contains($0) }
         return document
+    }
+
+    /// The `fontFamily` tokens that are not deprecated, each with the first real family of its stack.
+    private func declaredFamilies() -> [TypographyDocument.DeclaredFamily] {
+        tree.order.compactMap { tree.token(at: $0) }.compactMap { token in
+            guard familyTypes.contains(tree.effectiveType(of: token) ?? ""), !token.deprecated else { return nil }
+            var visited: [String] = []
+            guard let value = try? tree.resolve(token.value, in: token.path, visited: &visited) else { return nil }
+            let names = value.stringValue.map { [$0] } ?? (value.arrayValue ?? []).compactMap(\.stringValue)
+            guard let family = FamilyStack(names).primary else { return nil }
+            return TypographyDocument.DeclaredFamily(
+                family: family, origin: UseOrigin(file: token.file, name: token.path, position: token.position))
+        }
     }
 
     private static func literal(_ value: SourceJSONValue) -> String {

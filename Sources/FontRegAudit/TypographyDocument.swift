@@ -15,6 +15,20 @@ package struct TypographyDocument: Sendable {
     package var languages: [String] = []
     /// Sample texts the file names for the coverage check (a token file's top-level `$samples`).
     package var samples: [String] = []
+    /// Files read into this document that contribute no token to any text style (of merged token files).
+    ///
+    /// Empty for a single-file document; the audit counts such a document as idle when it has no uses.
+    package var idleFiles: [String] = []
+    /// Families the file declares as tokens of their own (`fontFamily`), used by a text style or not.
+    package var declaredFamilies: [DeclaredFamily] = []
+
+    /// A family declared as a token: the audit reports those no text style uses.
+    package struct DeclaredFamily: Sendable, Hashable {
+        /// The family the token names (the first real family of its stack).
+        package var family: String
+        /// Where the token is.
+        package var origin: UseOrigin
+    }
 
     package init(file: String, format: AuditInputFormat, uses: [TypographyUse], notes: [String] = []) {
         self.file = file

@@ -20,17 +20,17 @@ package enum VariableFontSavings {
             let quoted = "'\(face.record.file.replacingOccurrences(of: "'", with: "'\\''"))'"
             let stem = ((face.record.file as NSString).lastPathComponent as NSString).deletingPathExtension
                 .replacingOccurrences(of: "[wght]", with: "")
-            let pinTotal = instance * Int64(face.weights.count)
+            let pinTotal = instance * Int64(face.declaredWeights.count)
             var use = VariableFontUse(
                 file: face.record.file, postscriptName: face.record.postscriptName,
-                axis: [range.lowerBound, range.upperBound], used: face.weights, bytes: bytes,
+                axis: [range.lowerBound, range.upperBound], used: face.declaredWeights, bytes: bytes,
                 variationBytes: variation, staticInstanceBytes: instance, advice: "pin", savedBytes: bytes - pinTotal,
-                commands: face.weights.map {
+                commands: face.declaredWeights.map {
                     "fonttools varLib.instancer \(quoted) wght=\($0) -o '\(stem)-\($0).ttf'"
                 })
             if pinTotal >= bytes {
-                let low = face.weights.first ?? range.lowerBound
-                let high = face.weights.last ?? range.upperBound
+                let low = face.declaredWeights.first ?? range.lowerBound
+                let high = face.declaredWeights.last ?? range.upperBound
                 use.advice = "trim"
                 use.savedBytes = 0
                 use.commands = [

@@ -12,8 +12,9 @@ import Varlink
 /// The command as a library function, so the client can call it with faces fetched from the
 /// daemon, and tests can call it in-process. It writes nothing to the terminal itself.
 ///
-/// Exit codes: 0 every required face is there; 1 something required is missing; 2 an input
-/// (or a `--fonts` directory) could not be read; 64 bad usage; 73 the `--report` file or the
+/// Exit codes: 0 every required face is there; 1 something required is missing (a face, or a face
+/// drawing a `--sample` character); 2 an input (or a `--fonts` directory) could not be read; 64 bad
+/// usage; 65 no text style found in the inputs, so nothing was audited; 73 the `--report` file or the
 /// emitted wiring could not be written.
 package enum AuditCommand {
     /// What the command printed and how it ended.
@@ -22,7 +23,7 @@ package enum AuditCommand {
         package var stdout: String
         /// Errors and the lines saying where the HTML report and the wiring went.
         package var stderr: String
-        /// 0, 1, 2, 64 or 73 (see ``AuditCommand``).
+        /// 0, 1, 2, 64, 65 or 73 (see ``AuditCommand``).
         package var exitCode: Int32
         /// The computed report, when the inputs could be read.
         package var report: AuditReport?
@@ -46,7 +47,8 @@ package enum AuditCommand {
           --copy-fonts DIR   copy exactly the font files the design system needs, with their licences
           --lang TAG[,TAG…]  report the languages each required face does not cover, and what stands in
           --sample TEXT      report the characters of TEXT each required face lacks, and what stands in
-        exit: 0 complete, 1 a required face is missing, 2 an input cannot be read, 64 usage, 73 output not written
+        exit: 0 complete, 1 a required face is missing, 2 an input cannot be read, 64 usage,
+              65 no text style found (nothing audited), 73 output not written
         """
 
     static let parser = ArgumentParser(
@@ -107,9 +109,10 @@ package enum AuditCommand {
             report.languages = languages
             report.samples = samples
             do {
-                report.coverage = try coverage(
-                    report, languages: languages, samples: samples, backend: coverageBackend,
-                    faces: registry.index.faces)
+                report.apply(
+                    coverage: try coverage(
+                        report, languages: languages, samples: samples, backend: coverageBackend,
+                        faces: registry.index.faces))
             } catch {
                 return Result(stdout: "", stderr: "fontresolve audit: \(error)\n", exitCode: 2)
             }
@@ -190,8 +193,15 @@ package enum AuditCommand {
     ) -> Result {
         var result = Result(
             stdout: render(report, options: options), stderr: "",
-            exitCode: report.complete && !(report.coverage ?? []).contains { !$0.uncovered.isEmpty } ? 0 : 1,
-            report: report)
+            exitCode: exitCode(report), report: report)
+        // Said on stderr too when stdout is machine output (JSON, SARIF) that is likely piped into a file.
+        if options.outputFormat != .text {
+            let warnings =
+                report.status == .nothingAudited
+                ? [report.nothingAuditedMessage]
+                : report.unusedInputs.map { "warning: " + AuditReport.idleInputMessage($0) }
+            result.stderr += warnings.map { "fontresolve audit: \($0)\n" }.joined()
+        }
         if let reportPath = options.parsed.value("report") {
             let html = AuditHTMLRenderer.render(report, faces: index.faces)
             do {
@@ -220,6 +230,15 @@ package enum AuditCommand {
             }
         }
         return result
+    }
+
+    /// 0 complete, 1 a required face or a sample character is missing, 65 (`EX_DATAERR`) no text style found.
+    static func exitCode(_ report: AuditReport) -> Int32 {
+        switch report.status {
+        case .complete: ExitStatus.success.rawValue
+        case .incomplete: ExitStatus.failure.rawValue
+        case .nothingAudited: ExitStatus.dataError.rawValue
+        }
     }
 
     /// The report in the output format asked for.

@@ -19,8 +19,9 @@ package enum AuditSubcommand: Subcommand {
             Android font XML, iOS UIAppFonts and YMatterType families, Flutter pubspec, Style \
             Dictionary tokens). Faces come from --fonts (in process) or from the daemon's \
             ListFaces. Exit 0 when every required face is there, 1 when one is missing, 2 when an \
-            input cannot be read, 64 on bad usage, 69 when the daemon cannot be reached, 73 when \
-            --report or the wiring cannot be written.
+            input cannot be read, 64 on bad usage, 65 when no text style is found in the inputs \
+            (nothing audited), 69 when the daemon cannot be reached, 73 when --report or the wiring \
+            cannot be written.
             """,
         options: [
             .init(

@@ -17,6 +17,8 @@ package enum ExitStatus: Int32, Sendable, CaseIterable {
     case noInput = 66
     /// Bad usage: an unknown option, a missing argument, a weight that is not a weight (`EX_USAGE`).
     case usage = 64
+    /// `audit` only: no input holds a text style, so nothing was audited (`EX_DATAERR`).
+    case dataError = 65
     /// The daemon cannot be reached (`EX_UNAVAILABLE`).
     case unavailable = 69
     /// `audit` only: the `--report` file cannot be written (`EX_CANTCREAT`).

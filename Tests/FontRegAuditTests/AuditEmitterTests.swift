@@ -77,6 +77,29 @@ import Testing
         #expect(IOSFontEmitter.swiftTypeName("3D", style: .normal) == "Font3DFontFamily")
     }
 
+    @Test(arguments: [(450, 400), (451, 500), (449, 400), (653, 700), (350, 300), (950, 900), (50, 100), (700, 700)])
+    func iosOffGridWeightTakesTheNearestCaseTiesToTheLighter(weight: Int, expected: Int) {
+        #expect(IOSFontEmitter.weightCase(for: weight) == expected)
+    }
+
+    @Test func iosListsAnOffGridWeightOfAVariableFaceAsItsNearestCase() throws {
+        let document = try TypographyReader.read(path: AuditFixtures.tokens("outcome/variable-450.tokens.json"))
+        let faces = AuditFixtures.fixtureIndex.faces
+        let report = Auditor().audit([document], faces: faces)
+        let wiring = AuditWiring(report: report, faces: faces, uses: document.uses)
+        let family = try #require(wiring.families.first { $0.name == "Fixture Var" })
+        #expect(family.faces.count == 1)
+        #expect(family.faces[0].weights == [450, 500])
+        let source = try #require(
+            IOSFontEmitter.emit(wiring).first { $0.path == "ios/FixtureVarFontFamily.swift" }?.text)
+        #expect(source.contains("var supportedWeights: [Typography.FontWeight] { [.regular, .medium] }"))
+        #expect(source.contains("// 450 is off the grid: declare its styles as .regular"))
+        let file = AuditFixtures.temporaryDirectory().appendingPathComponent("FixtureVarFontFamily.swift")
+        try Data(source.utf8).write(to: file)
+        let run = try runCommand(["/opt/swift/usr/bin/swiftc", "-parse", file.path])
+        #expect(run.status == 0, "\(run.stderr)")
+    }
+
     @Test func familyWhoseNamesBreakThePatternGetsAFontNameOverrideThatParses() throws {
         func face(_ name: String, _ weight: Int) -> AuditWiring.Face {
             AuditWiring.Face(

@@ -48,12 +48,15 @@ import Testing
         let root = try Self.json(first.stdout)
         #expect(
             Set(root.keys) == [
-                "boldPolicy", "complete", "families", "inputs", "notAuditable", "notes", "totals", "variableFonts",
+                "boldPolicy", "complete", "families", "inputs", "notAuditable", "notes", "status", "totals",
+                "unusedFamilies", "unusedInputs", "variableFonts",
             ])
         let families = try #require(root["families"] as? [[String: Any]])
         let styles = families.flatMap { $0["styles"] as? [[String: Any]] ?? [] }
         let style = try #require(styles.first { ($0["faces"] as? [Any])?.isEmpty == false })
-        for key in ["family", "style", "used", "boldText", "required", "missing", "faces", "unneeded", "weights"] {
+        for key in [
+            "family", "style", "used", "boldText", "required", "missing", "faces", "unneeded", "weights", "standIns",
+        ] {
             #expect(style[key] != nil, "missing key \(key)")
         }
         let face = try #require((style["faces"] as? [[String: Any]])?.first)
@@ -170,8 +173,9 @@ import Testing
 
     @Test func formatOptionOverridesDetection() {
         let result = Self.run([AuditFixtures.tokens("native/text-styles.json"), "--format", "dtcg"])
-        // Read as DTCG the native list has no typography tokens: nothing to audit, nothing missing.
-        #expect(result.exitCode == 0)
+        // Read as DTCG the native list has no typography tokens: nothing audited, which is never success.
+        #expect(result.exitCode == 65)
+        #expect(result.report?.status == .nothingAudited)
         #expect(result.report?.families.isEmpty == true)
     }
 

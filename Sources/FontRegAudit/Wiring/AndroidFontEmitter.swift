@@ -24,7 +24,7 @@ package enum AndroidFontEmitter {
                     files.append(EmittedFile(path: "\(folder)/\(resource)", content: .copy(from: face.record.file)))
                 }
                 let reference = "@font/\(resourceName(face.fileName, extension: false))"
-                for weight in face.isVariable ? face.weights : [face.record.weight] {
+                for weight in face.declaredWeights {
                     entries.append(fontElement(face: face, weight: weight, reference: reference))
                 }
             }

@@ -6,6 +6,8 @@ import Foundation
 /// Built from an ``AuditReport`` and the faces it was computed against, so every name an emitter
 /// writes (PostScript name, family, file) is the one read from the font file, never one guessed
 /// from a token. A variable face that serves several required weights appears once, with all of them.
+/// A face that stands in for a missing required weight (the 700 drawing a missing 600) ships too,
+/// with that weight in ``Face/standsInFor``: every emitter and `--copy-fonts` include it.
 package struct AuditWiring: Sendable {
     /// One font file (or one face of a collection) the design system ships.
     package struct Face: Sendable, Hashable {
@@ -15,6 +17,18 @@ package struct AuditWiring: Sendable {
         package var weights: [Int]
         /// `normal`, `italic` or `oblique`.
         package var style: FontStyle
+        /// The missing required weights this face stands in for (the 700 drawing a missing 600), ascending.
+        ///
+        /// The face ships for them: without it the text would fall to a system font.
+        package var standsInFor: [Int] = []
+
+        /// The weights the face is declared at: its own weight for a static face; for a variable face the
+        /// weights it serves and those it stands in for, clamped to its `wght` range.
+        package var declaredWeights: [Int] {
+            guard isVariable else { return [record.weight] }
+            let range = weightAxisRange
+            return Array(Set(weights + standsInFor.map { min(max($0, range.lowerBound), range.upperBound) })).sorted()
+        }
 
         /// Whether the face is a variable font's default face (its `wght` range serves the weights).
         package var isVariable: Bool { !record.axes.isEmpty }
@@ -89,9 +103,17 @@ package struct AuditWiring: Sendable {
                     else { continue }
                     Self.add(shipped.weight, record: record, to: &collected, faces: faces)
                 }
+                for standIn in style.standIns {
+                    guard let matches = byName[standIn.postscriptName],
+                        let record = matches.first(where: { $0.file == standIn.file })
+                    else { continue }
+                    Self.add(standIn.weight, record: record, to: &collected, faces: faces, standingIn: true)
+                }
             }
             guard !collected.isEmpty else { continue }
-            collected.sort { ($0.style.rawValue, $0.weights.first ?? 0) < ($1.style.rawValue, $1.weights.first ?? 0) }
+            collected.sort {
+                ($0.style.rawValue, $0.declaredWeights.first ?? 0) < ($1.style.rawValue, $1.declaredWeights.first ?? 0)
+            }
             families.append(
                 Family(
                     name: family.family, registeredFamily: family.registeredFamily ?? collected[0].record.family,
@@ -102,7 +124,11 @@ package struct AuditWiring: Sendable {
     }
 
     /// Adds one served weight: a named instance or the default face of a variable file folds into the file's default face.
-    private static func add(_ weight: Int, record: FaceRecord, to collected: inout [Face], faces: [FaceRecord]) {
+    ///
+    /// With `standingIn`, the face draws `weight` in place of a missing face: it ships, listed under ``Face/standsInFor``.
+    private static func add(
+        _ weight: Int, record: FaceRecord, to collected: inout [Face], faces: [FaceRecord], standingIn: Bool = false
+    ) {
         var face = record
         if record.instance != nil || !record.axes.isEmpty,
             let base = faces.first(where: {
@@ -114,10 +140,17 @@ package struct AuditWiring: Sendable {
         if let existing = collected.firstIndex(where: {
             $0.record.file == face.file && $0.record.index == face.index && $0.record.instance == face.instance
         }) {
-            if !collected[existing].weights.contains(weight) {
+            if standingIn {
+                if !collected[existing].standsInFor.contains(weight) {
+                    collected[existing].standsInFor.append(weight)
+                    collected[existing].standsInFor.sort()
+                }
+            } else if !collected[existing].weights.contains(weight) {
                 collected[existing].weights.append(weight)
                 collected[existing].weights.sort()
             }
+        } else if standingIn {
+            collected.append(Face(record: face, weights: [], style: record.style, standsInFor: [weight]))
         } else {
             collected.append(Face(record: face, weights: [weight], style: record.style))
         }

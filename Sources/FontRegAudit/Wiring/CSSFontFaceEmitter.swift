@@ -34,8 +34,14 @@ package enum CSSFontFaceEmitter {
     static func fontFace(family: String, face: AuditWiring.Face, url: String) -> [String] {
         let range = face.weightAxisRange
         let weight = face.isVariable ? "\(range.lowerBound) \(range.upperBound)" : "\(face.record.weight)"
+        var served: [String] = []
+        if !face.weights.isEmpty { served.append("serves \(face.weights.map(String.init).joined(separator: ", "))") }
+        if !face.standsInFor.isEmpty {
+            served.append(
+                "stands in for the missing \(face.standsInFor.map(String.init).joined(separator: ", "))")
+        }
         return [
-            "/* \(face.record.postscriptName): serves \(face.weights.map(String.init).joined(separator: ", ")) */",
+            "/* \(face.record.postscriptName): \(served.joined(separator: "; ")) */",
             "@font-face {",
             "  font-family: \(quoted(family));",
             "  src: url(\(quoted(url))) format(\"\(face.cssFormat)\");",

@@ -6,7 +6,10 @@ import Foundation
 /// YMatterType composes a face's name as `<familyName>-<weightName><Italic>` and asks UIKit for
 /// it, so `familyName` is the PostScript prefix the files use and `weightName(for:)` is written
 /// out whenever a shipped face's name differs from the default table (Lato's `Semibold`,
-/// `Heavy`). `supportedWeights` lists the shipped weights, so Bold Text steps to a face that is there.
+/// `Heavy`). `supportedWeights` lists the shipped weights, so Bold Text steps to a face that is there:
+/// an off-grid weight (450 from a variable face) is listed as its nearest case (ties to the lighter,
+/// 450 → `.regular`, see ``weightCase(for:)``), and a missing weight a face stands in for (600 drawn by
+/// the 700) is listed with the stand-in's name, each with a comment in the emitted file.
 /// A face whose name does not follow the pattern gets a `fontName(for:compatibleWith:)` override.
 package enum IOSFontEmitter {
     /// The plist fragment's path under `--out`.
@@ -43,13 +46,56 @@ package enum IOSFontEmitter {
         return files
     }
 
-    /// The PostScript name of each shipped weight step (a variable face's default name for every weight it serves).
+    /// The YMatterType case (by its weight) a required weight is declared as.
+    ///
+    /// A grid weight is its own case. `Typography.FontWeight` has only the nine steps, so an off-grid
+    /// weight (450, served by a variable face) takes the nearest case; a tie goes to the lighter one
+    /// (450 → `.regular`), because Bold Text steps to the heavier neighbour and must stay heavier.
+    /// Weights outside 100…900 take the end cases.
+    static func weightCase(for weight: Int) -> Int {
+        let clamped = min(max(weight, 100), 900)
+        let lower = (clamped / 100) * 100
+        let upper = lower == clamped ? lower : lower + 100
+        return clamped - lower <= upper - clamped ? lower : upper
+    }
+
+    /// The PostScript name of each shipped weight case (a variable face's default name for every weight it serves).
+    ///
+    /// Grid weights come first; an off-grid weight then fills its nearest case (``weightCase(for:)``) when no
+    /// face of that case's weight ships; a face standing in for a missing weight names that weight's case.
     static func names(_ faces: [AuditWiring.Face]) -> [Int: String] {
         var names: [Int: String] = [:]
         for face in faces {
-            for weight in face.weights where weight % 100 == 0 { names[weight] = face.record.postscriptName }
+            for weight in face.weights where weight % 100 == 0 && (100...900).contains(weight) {
+                names[weight] = face.record.postscriptName
+            }
+        }
+        for face in faces {
+            for weight in face.weights + face.standsInFor where names[weightCase(for: weight)] == nil {
+                names[weightCase(for: weight)] = face.record.postscriptName
+            }
         }
         return names
+    }
+
+    /// Comments for the cases that are not a face of exactly their weight: off-grid weights and stand-ins.
+    static func caseNotes(_ faces: [AuditWiring.Face]) -> [String] {
+        var notes: [String] = []
+        for face in faces {
+            for weight in face.weights where weight != weightCase(for: weight) {
+                let name = weightCases.first { $0.weight == weightCase(for: weight) }?.name ?? "regular"
+                notes.append(
+                    "    // \(weight) is off the grid: declare its styles as .\(name) (YMatterType has the nine steps); \(face.record.postscriptName) draws it."
+                )
+            }
+            for weight in face.standsInFor {
+                let name = weightCases.first { $0.weight == weightCase(for: weight) }?.name ?? "regular"
+                notes.append(
+                    "    // .\(name): no face of weight \(weight) ships; \(face.record.postscriptName) (\(face.record.weight)) stands in."
+                )
+            }
+        }
+        return notes
     }
 
     /// The Swift source of one family.
@@ -79,7 +125,8 @@ package enum IOSFontEmitter {
             "    let familyName = \(swiftString(prefix))",
         ]
         if style != .normal { lines.append("    let fontStyle: Typography.FontStyle = .italic") }
-        lines += ["", "    var supportedWeights: [Typography.FontWeight] { [\(supported.joined(separator: ", "))] }"]
+        lines += [""] + caseNotes(faces)
+        lines += ["    var supportedWeights: [Typography.FontWeight] { [\(supported.joined(separator: ", "))] }"]
         let differs = weightCases.contains { step in weightNames[step.weight].map { $0 != step.defaultName } ?? false }
         if followsPattern && differs {
             lines += [

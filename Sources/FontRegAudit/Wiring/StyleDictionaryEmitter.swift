@@ -7,7 +7,7 @@ import Foundation
 /// Per family a `fontFamily` token with the family as the tokens name it, and per shipped face
 /// and weight a `typography` token referring to it, whose `$extensions["io.fontreg.face"]`
 /// holds the real PostScript name, the registered family, the file (relative to the token file)
-/// and its format. The file reads back with the audit's own DTCG reader, so a Style Dictionary
+/// and its format (and `standsInFor`, the missing weights a face stands in for). The file reads back with the audit's own DTCG reader, so a Style Dictionary
 /// build (`source: ["style-dictionary/*.tokens.json"]`) and the audit see the same faces.
 package enum StyleDictionaryEmitter {
     /// The token file's path under `--out`.
@@ -24,21 +24,23 @@ package enum StyleDictionaryEmitter {
             var entries: [String: JSONValue] = [:]
             for face in family.faces {
                 let file = EmitLocations.relativePath(of: locations.location(ofFont: face.record.file), from: folder)
-                for weight in face.weights {
+                for weight in face.declaredWeights {
                     var value: [String: JSONValue] = [
                         "fontFamily": .string("{font.family.\(key)}"), "fontWeight": .int(weight),
                     ]
                     if face.style != .normal { value["fontStyle"] = .string(face.style.rawValue) }
                     let name = face.style == .normal ? "\(weight)" : "\(weight)-\(face.style.rawValue)"
+                    var extensions: [String: JSONValue] = [
+                        "postscriptName": .string(face.record.postscriptName),
+                        "registeredFamily": .string(face.record.family), "file": .string(file),
+                        "format": .string(face.cssFormat), "variable": .bool(face.isVariable),
+                    ]
+                    if !face.standsInFor.isEmpty {
+                        extensions["standsInFor"] = .array(face.standsInFor.map { .int($0) })
+                    }
                     entries[name] = [
                         "$type": "typography", "$value": .object(value),
-                        "$extensions": [
-                            "io.fontreg.face": [
-                                "postscriptName": .string(face.record.postscriptName),
-                                "registeredFamily": .string(face.record.family), "file": .string(file),
-                                "format": .string(face.cssFormat), "variable": .bool(face.isVariable),
-                            ]
-                        ],
+                        "$extensions": ["io.fontreg.face": .object(extensions)],
                     ]
                 }
             }
