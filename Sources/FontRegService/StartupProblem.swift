@@ -44,7 +44,9 @@ package struct StartupProblem: Sendable, Hashable {
     /// - Parameter error: why it was not read (``PersistenceError/notRegularFile(path:kind:)``).
     package static func stateFileNotRead(_ error: PersistenceError) -> StartupProblem {
         StartupProblem(
-            ScanProblem(path: error.path, reason: error.description + "; persisted registrations were not restored"),
+            ScanProblem(
+                path: error.path, reason: error.description + "; persisted registrations were not restored",
+                kind: .notRegularFile),
             settledWhenGoneOrRegular: error.path)
     }
 
