@@ -13,7 +13,9 @@ import Testing
         let system = (0..<systemDirectories).map { "/usr/share/fonts/truetype/family-\($0)" }
         var status = RegistryStatus(
             mode: .daemon, faces: 900, families: 300, generation: 1,
-            problems: (0..<problems).map { ScanProblem(path: "/srv/bad-\($0).ttf", reason: "not a font file", kind: .notAFont) },
+            problems: (0..<problems).map {
+                ScanProblem(path: "/srv/bad-\($0).ttf", reason: "not a font file", kind: .notAFont)
+            },
             fontDirectories: system, registeredPaths: system + ["/srv/brand-fonts"])
         status.registrations = [
             RegistrationSummary(path: "/srv/brand-fonts", owner: 0, scope: "persistent", private: false)
