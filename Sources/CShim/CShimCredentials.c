@@ -26,6 +26,7 @@ struct open_as_request {
     gid_t gid;
     const gid_t *groups;
     int ngroups;
+    int follow_links;
     int fd;
     int error;
 };
@@ -51,7 +52,7 @@ static void *open_as_thread(void *argument) {
     struct open_how how;
     memset(&how, 0, sizeof(how));
     how.flags = O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK;
-    how.resolve = RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS;
+    how.resolve = request->follow_links ? RESOLVE_NO_MAGICLINKS : (RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS);
     long fd = syscall(SYS_openat2, AT_FDCWD, request->path, &how, sizeof(how));
     if (fd < 0) {
         request->error = errno;
@@ -62,9 +63,10 @@ static void *open_as_thread(void *argument) {
     return NULL;
 }
 
-int cshim_open_as(const char *path, uid_t uid, gid_t gid, const gid_t *groups, int ngroups, int *error) {
-    struct open_as_request request = {
-        .path = path, .uid = uid, .gid = gid, .groups = groups, .ngroups = ngroups, .fd = -1, .error = 0};
+int cshim_open_as(const char *path, uid_t uid, gid_t gid, const gid_t *groups, int ngroups, int follow_links,
+                  int *error) {
+    struct open_as_request request = {.path = path, .uid = uid, .gid = gid, .groups = groups, .ngroups = ngroups,
+                                      .follow_links = follow_links, .fd = -1, .error = 0};
     pthread_t thread;
     int created = pthread_create(&thread, NULL, open_as_thread, &request);
     if (created != 0) {

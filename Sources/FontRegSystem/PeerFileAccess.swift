@@ -45,7 +45,7 @@ package enum PeerFileAccess {
         guard path.hasPrefix("/") else { throw .system(SystemError("openat2", subject: path, errno: EINVAL)) }
         var error: Int32 = 0
         let fd = groups.withUnsafeBufferPointer { list in
-            cshim_open_as(path, uid, gid, list.baseAddress, Int32(list.count), &error)
+            cshim_open_as(path, uid, gid, list.baseAddress, Int32(list.count), 0, &error)
         }
         guard fd >= 0 else {
             switch error {
@@ -63,6 +63,26 @@ package enum PeerFileAccess {
         }
         guard status.kind == .regular else { throw .notARegularFile(path: path) }
         return (file, status)
+    }
+
+    /// Whether a peer could open `path` for reading itself, links followed as its own `open`
+    /// would follow them, the kernel deciding with its credentials (root only; see
+    /// ``openAsPeer(_:uid:gid:groups:)``).
+    ///
+    /// The answer is what the peer could have learnt itself: `EACCES` for a target behind a
+    /// directory it cannot search, whether or not the target exists; `ENOENT` only where it may
+    /// look. Nothing runs as root on the path before this says yes.
+    ///
+    /// - Returns: 0 when it could, else the errno its own open would have met (0 when this
+    ///   process is not root and cannot ask: it can reveal no more than it may read itself).
+    package static func peerCanRead(_ path: String, uid: UInt32, gid: UInt32, groups: [UInt32]) -> Int32 {
+        guard geteuid() == 0 else { return 0 }
+        var error: Int32 = 0
+        let fd = groups.withUnsafeBufferPointer { list in
+            cshim_open_as(path, uid, gid, list.baseAddress, Int32(list.count), 1, &error)
+        }
+        if fd >= 0 { Syscall.close(fd) }
+        return fd >= 0 ? 0 : error
     }
 
     /// Opens the absolute `path` read-only for a peer with `uid` and `gid`, by mode bits.

@@ -15,6 +15,8 @@ int cshim_peer_groups(int fd, gid_t *groups, int capacity, int *count);
 /// access decision — mode bits, ACLs, every directory on the path — as it would for that user.
 /// The thread ends after the open; the rest of the process keeps its own credentials.
 /// Returns the descriptor, or -1 with `*error` set (errno of the open, or of a credential change).
-int cshim_open_as(const char *path, uid_t uid, gid_t gid, const gid_t *groups, int ngroups, int *error);
+/// With `follow_links` non-zero, symbolic links are followed as the user's own open would.
+int cshim_open_as(const char *path, uid_t uid, gid_t gid, const gid_t *groups, int ngroups, int follow_links,
+                  int *error);
 
 #endif

@@ -1,6 +1,7 @@
 import FontRegCore
 import FontRegJSON
 import FontRegProtocol
+import FontRegSystem
 import Glibc
 import Varlink
 
@@ -48,6 +49,22 @@ extension RegistryService {
             throw VarlinkError(
                 RegistryInterface.ErrorName.permissionDenied,
                 ["method": "io.fontreg.Registry.Register", "uid": .int(Int(uid)), "gid": .int(Int(peer.gid))])
+        }
+        if peer.pid != 0 {
+            // The kernel, as the caller, reaches the target first (links followed, as the caller's
+            // own open would): a target the caller could not read gets the answer the caller could
+            // have had itself (the same PermissionDenied whether it exists behind an unsearchable
+            // directory or not), before anything runs as root on it. A peer without a process
+            // (pid 0: restoring a persisted registration at start-up) was checked when it registered.
+            switch PeerFileAccess.peerCanRead(path, uid: uid, gid: peer.gid, groups: peer.groups) {
+            case 0: break
+            case ENOENT, ENOTDIR:
+                throw VarlinkError(RegistryInterface.ErrorName.fileNotFound, ["path": .string(path)])
+            default:
+                throw VarlinkError(
+                    RegistryInterface.ErrorName.permissionDenied,
+                    ["method": "io.fontreg.Registry.Register", "uid": .int(Int(uid)), "gid": .int(Int(peer.gid))])
+            }
         }
         let resolved: String
         do {

@@ -115,6 +115,38 @@ struct DaemonUserFontsTests {
         #expect(gone["error"] == "io.fontreg.Registry.FamilyNotFound")
     }
 
+    /// Issue 24, item 4: a link in one's own font folder to a target one cannot read gets one
+    /// answer, whether the target exists or not (it was PermissionDenied vs FileNotFound, a probe
+    /// of any path on the machine, root-only directories and other users' homes included).
+    @Test func aLinkToATargetTheUserCannotReadGetsTheSameAnswerWhetherItExistsOrNot() throws {
+        let a = try TestUser.a
+        let daemon = try DaemonProcess(fonts: Self.publicFonts)
+        let directory = try a.makeFontDirectory(copying: [])
+        defer { a.removeFontDirectory(directory) }
+        let secret = Fixtures.temporaryDirectory()
+        defer { Fixtures.cleanUp(secret) }
+        chmod(secret, 0o700)
+        try FileManager.default.copyItem(atPath: Self.noto[0], toPath: secret + "/hidden.ttf")
+        let targets = [
+            secret + "/hidden.ttf", secret + "/absent.ttf", secret, secret + "/absent-directory",
+            "/root", "/root/absent",
+        ]
+        var answers: Set<String> = []
+        for (number, target) in targets.enumerated() {
+            let link = directory + "/probe-\(number)"
+            try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+            lchown(link, a.uid, a.gid)
+            let reply = try Self.call(a, daemon, "Register", ["paths": [.string(link)]])
+            let error = reply["error"]?.stringValue ?? "no error: \(reply)"
+            answers.insert(error)
+        }
+        #expect(answers == ["io.fontreg.Registry.PermissionDenied"], "\(answers)")
+        // A folder the user may read still registers, and a missing name in it is FileNotFound:
+        // what the user could see for itself.
+        let missing = try Self.call(a, daemon, "Register", ["paths": [.string(directory + "/nothing-here")]])
+        #expect(missing["error"]?.stringValue == "io.fontreg.Registry.FileNotFound", "\(missing)")
+    }
+
     @Test func sharedUserFontsAreSeenByOtherUsersButStillUnregisteredOnlyByTheirOwner() throws {
         let (a, b) = (try TestUser.a, try TestUser.b)
         let daemon = try DaemonProcess(fonts: Self.publicFonts, extraArguments: ["--share-user-fonts", "yes"])
