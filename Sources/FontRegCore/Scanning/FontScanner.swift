@@ -186,25 +186,33 @@ final class FontScanner {
         walk: inout ScanWalk, fresh: inout [String: ScannedFile]
     ) {
         let names: [String]
+        let directoryStatus: FileStatus
         do {
-            let status = try directory.status()
-            directories.append(DirectoryStamp(path: path, status: status))
-            let identity = FileIdentity(status)
-            if let first = walk.visitedDirectories[identity] {
-                walk.add(
-                    ScanProblem(path: path, reason: "directory loop: this is \(first) again; not followed"))
-                return
-            }
-            walk.visitedDirectories[identity] = path
-            names = try directory.entryNames()
+            directoryStatus = try directory.status()
         } catch {
-            let reason =
-                error.errno == EACCES || error.errno == EPERM
-                ? "permission denied: cannot list this directory"
-                : "cannot list this directory: \(Self.describe(errno: error.errno))"
-            walk.add(ScanProblem(path: path, reason: reason))
+            walk.add(ScanProblem(path: path, reason: Self.listingProblem(error)))
             return
         }
+        let identity = FileIdentity(directoryStatus)
+        if let first = walk.visitedDirectories[identity] {
+            directories.append(
+                DirectoryStamp(path: path, status: directoryStatus, contents: DirectoryContents.of(directory)))
+            walk.add(ScanProblem(path: path, reason: "directory loop: this is \(first) again; not followed"))
+            return
+        }
+        walk.visitedDirectories[identity] = path
+        do {
+            names = try directory.entryNames()
+        } catch {
+            directories.append(DirectoryStamp(path: path, status: directoryStatus, contents: .unlisted))
+            walk.add(ScanProblem(path: path, reason: Self.listingProblem(error)))
+            return
+        }
+        // What the next warm start checks: counted as the walk examines each entry.
+        var contents = DirectoryContents()
+        let stamp = directories.count
+        directories.append(DirectoryStamp(path: path, status: directoryStatus, contents: .unlisted))
+        defer { directories[stamp] = DirectoryStamp(path: path, status: directoryStatus, contents: contents) }
         for name in names where !name.hasPrefix(".") {
             let child = path.hasSuffix("/") ? path + name : path + "/" + name
             let status: FileStatus
@@ -213,10 +221,12 @@ final class FontScanner {
             } catch {
                 // Gone since the listing: nothing to report.
                 if error.errno != ENOENT {
+                    contents.add(name: name, status: nil, in: directory)
                     walk.add(ScanProblem(path: child, reason: Self.describe(errno: error.errno)))
                 }
                 continue
             }
+            contents.add(name: name, status: status, in: directory)
             let located: LocatedEntry?
             switch status.kind {
             case .symbolicLink:
@@ -251,6 +261,13 @@ final class FontScanner {
                 visit(located, path: child, confine: confine, walk: &walk, fresh: &fresh)
             }
         }
+    }
+
+    /// The problem reported for a directory that cannot be examined or listed.
+    private static func listingProblem(_ error: SystemError) -> String {
+        error.errno == EACCES || error.errno == EPERM
+            ? "permission denied: cannot list this directory"
+            : "cannot list this directory: \(describe(errno: error.errno))"
     }
 
     /// Follows a link in a tree the operator configured, wherever it leads.

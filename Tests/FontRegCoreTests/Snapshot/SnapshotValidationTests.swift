@@ -111,7 +111,7 @@ import Testing
         var bytes = Self.valid
         bytes[bytes.count - 1] ^= 1
         #expect(FileManager.default.createFile(atPath: damaged, contents: Data(bytes)))
-        #expect(throws: SnapshotError.truncated(path: short, size: 100, expected: 192)) {
+        #expect(throws: SnapshotError.truncated(path: short, size: 100, expected: SnapshotLayout.headerSize)) {
             try MappedSnapshot(path: short)
         }
         #expect(throws: SnapshotError.notASnapshot(path: garbage)) { try MappedSnapshot(path: garbage) }
