@@ -50,8 +50,9 @@
 /// Registry part (its strings in a string table of its own):
 /// file (48 bytes): path string, device u64, inode u64, size i64, modification time (ns) i64,
 ///   first file face u32, face count u32 (positions in the face table, u32 each); sorted by path bytes
-/// directory (40 bytes): path string, device u64, inode u64, size i64, modification time (ns) i64:
-///   every directory the scan walked and every registered root, in the order met
+/// directory (40 bytes): path string, device u64, inode u64, then for a directory the count and
+///   hash of its ``DirectoryContents`` (i64, u64), for a root file its size i64 and modification
+///   time (ns) i64: every directory the scan walked and every registered root, in the order met
 /// problem (16 bytes): path string and reason string
 /// Faces are in ``FontIndex/faces`` order, so a family's faces are contiguous. A resolve
 /// reads one family record, the traits of its faces and decodes only the face it answers with.
