@@ -99,4 +99,23 @@ import Testing
             #expect(snapshot.family(named: family.name)?.duplicates == family.duplicates, "\(family.name)")
         }
     }
+
+    @Test(.enabled(if: !directories.isEmpty, "no Debian fonts installed"))
+    func theDebianFontsStartWarmDuplicatesIncludedAndAnswerAsTheColdStartDid() throws {
+        let cache = Fixtures.temporaryDirectory()
+        defer { Fixtures.cleanUp(cache) }
+        let configuration = RegistryConfiguration(fontDirectories: Self.directories, cacheDirectory: cache)
+        let cold = try FontRegistry(configuration: configuration)
+        let warm = try FontRegistry(configuration: configuration)
+        #expect(warm.startMode == .warm, "\(warm.startMode)")
+        #expect(warm.index.duplicates == cold.index.duplicates)
+        for query in Self.queries(families: cold.index.families.map(\.name), count: 1000, seed: 30) {
+            let expected = Result { () throws(ResolveError) in try cold.resolve(query) }
+            let actual = Result { () throws(ResolveError) in try warm.resolve(query) }
+            guard actual == expected else {
+                Issue.record("the first query resolved differently: \(query)\ncold: \(expected)\nwarm: \(actual)")
+                return
+            }
+        }
+    }
 }
