@@ -204,6 +204,44 @@ package final class FileDescriptor: Sendable {
         return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
+    /// `fstatat` of an entry named by a C string (``forEachEntryName(_:)``), following a symbolic
+    /// link or not; the error names no entry, so that a check of many entries builds no string.
+    ///
+    /// - Returns: the status, or the error with its errno.
+    package func statusOfEntry(cName name: UnsafePointer<CChar>, followLinks: Bool) -> Result<FileStatus, SystemError> {
+        var info = stat()
+        do {
+            try Syscall.run("fstatat") { fstatat(rawValue, name, &info, followLinks ? 0 : AT_SYMLINK_NOFOLLOW) }
+        } catch {
+            return .failure(error)
+        }
+        return .success(FileStatus(info))
+    }
+
+    /// Calls `body` with the name of every entry of this directory but `.` and `..`, in the order
+    /// the file system lists them, as a NUL-terminated C string valid only during the call: a
+    /// listing that keeps no names. Listed from a duplicate of this descriptor.
+    ///
+    /// The corresponding calls are `fdopendir`, `readdir` and `closedir`.
+    /// - Throws: ``SystemError`` from `openat` or `fdopendir`.
+    package func forEachEntryName(_ body: (UnsafePointer<CChar>) -> Void) throws(SystemError) {
+        let own = try Syscall.run("openat", subject: ".") { openat(rawValue, ".", Kind.directory.flags) }
+        guard let directory = fdopendir(own) else {
+            let code = Glibc.errno
+            Syscall.close(own)
+            throw SystemError("fdopendir", errno: code)
+        }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            withUnsafeBytes(of: &entry.pointee.d_name) { raw in
+                let name = raw.baseAddress!.assumingMemoryBound(to: CChar.self)
+                // "." and "..".
+                if name[0] == 0x2E && (name[1] == 0 || (name[1] == 0x2E && name[2] == 0)) { return }
+                body(name)
+            }
+        }
+    }
+
     /// The names in this directory, without `.` and `..`, sorted; listed from a duplicate of this descriptor.
     ///
     /// The corresponding calls are `fdopendir`, `readdir` and `closedir`.

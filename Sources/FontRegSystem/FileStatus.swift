@@ -17,6 +17,9 @@ package struct FileStatus: Sendable, Hashable {
     package let size: Int64
     /// The modification time in nanoseconds since the epoch.
     package let modifiedNanoseconds: Int
+    /// The status change time (`st_ctim`) in nanoseconds since the epoch: it moves whenever the
+    /// file's contents or its inode change, even when the modification time is set back.
+    package let changedNanoseconds: Int
     /// The owner's uid.
     package let owner: UInt32
     /// The group's gid.
@@ -42,6 +45,7 @@ package struct FileStatus: Sendable, Hashable {
         inode = UInt64(info.st_ino)
         size = Int64(info.st_size)
         modifiedNanoseconds = info.st_mtim.tv_sec * 1_000_000_000 + info.st_mtim.tv_nsec
+        changedNanoseconds = info.st_ctim.tv_sec * 1_000_000_000 + info.st_ctim.tv_nsec
         owner = info.st_uid
         group = info.st_gid
         permissions = UInt32(info.st_mode & 0o7777)

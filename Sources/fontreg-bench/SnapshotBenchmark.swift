@@ -48,7 +48,19 @@ enum SnapshotBenchmark {
         for query in queries {
             let expected = Swift.Result { () throws(ResolveError) in try inMemory.resolve(query) }
             let actual = Swift.Result { () throws(ResolveError) in try fromMapping.resolve(query) }
-            precondition(expected == actual, "the mapping resolved \(query) differently")
+            guard expected == actual else {
+                // A wrong answer from the mapping is a bug: say which query and both answers, then stop.
+                FileHandle.standardError.write(
+                    Data(
+                        """
+                        \(label): the mapping resolved a query differently
+                          query: \(query)
+                          in memory: \(expected)
+                          mapped: \(actual)
+
+                        """.utf8))
+                exit(70)
+            }
         }
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int).flatMap { $0 } ?? 0
         return Result(

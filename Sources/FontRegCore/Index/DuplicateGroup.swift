@@ -93,6 +93,13 @@ public struct DuplicateGroup: Sendable, Hashable {
         return (winner.file, winner.freetypeIndex) < (loser.file, loser.freetypeIndex) ? .laterPath : nil
     }
 
+    /// The shared value of a group in words, from its kind and winner (``key``).
+    static func key(_ kind: Kind, winner: FaceRecord) -> String {
+        kind == .postscriptName
+            ? winner.postscriptName
+            : "\(winner.family), width \(VariationSetting.format(winner.widthPercent))%, \(winner.style.rawValue), weight \(winner.weight)"
+    }
+
     /// The duplicate groups among faces, each with its winner; `directories` in configuration order.
     static func find(in faces: [FaceRecord], directories: [String]) -> [DuplicateGroup] {
         func directoryRank(_ face: FaceRecord) -> Int {
@@ -124,14 +131,37 @@ public struct DuplicateGroup: Sendable, Hashable {
             let losers = candidates.filter { $0 != winner }.map { loser in
                 Loser(face: loser, reason: beats(winner, loser, directoryRank: directoryRank) ?? .laterPath)
             }
-            let key =
-                kind == .postscriptName
-                ? winner.postscriptName
-                : "\(winner.family), width \(VariationSetting.format(winner.widthPercent))%, \(winner.style.rawValue), weight \(winner.weight)"
-            groups.append(DuplicateGroup(kind: kind, key: key, winner: winner, losers: losers))
+            groups.append(DuplicateGroup(kind: kind, key: key(kind, winner: winner), winner: winner, losers: losers))
         }
         for members in byName.values where members.count > 1 { collect(members, kind: .postscriptName) }
         for members in byStyle.values where members.count > 1 { collect(members, kind: .style) }
         return groups.sorted { ($0.key, $0.kind.rawValue) < ($1.key, $1.kind.rawValue) }
+    }
+}
+
+extension DuplicateGroup.Reason {
+    /// The reason's number in a snapshot's loser record (``SnapshotLayout``).
+    var snapshotCode: UInt32 {
+        switch self {
+        case .olderRevision: 0
+        case .variableInstance: 1
+        case .laterDirectory: 2
+        case .laterPath: 3
+        }
+    }
+
+    /// The reason a snapshot's loser record names, the revisions taken from the two faces.
+    ///
+    /// - Parameters:
+    ///   - code: ``snapshotCode`` (the validator checked it is at most 3).
+    ///   - loser: the face that lost.
+    ///   - winner: the face used.
+    init(snapshotCode code: UInt32, loser: FaceRecord, winner: FaceRecord) {
+        switch code {
+        case 0: self = .olderRevision(loser: loser.fontRevision, winner: winner.fontRevision)
+        case 1: self = .variableInstance
+        case 2: self = .laterDirectory
+        default: self = .laterPath
+        }
     }
 }

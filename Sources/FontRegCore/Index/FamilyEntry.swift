@@ -92,7 +92,7 @@ public final class FamilyEntry: Sendable, Hashable {
         self.name = name
         storedFaces = []
         self.mapped = mapped
-        duplicates = []
+        duplicates = mapped.duplicates
         matchTraits = []
         self.defaultRule = defaultRule
         weightsByStyle = [:]

@@ -90,11 +90,11 @@ public struct FontIndex: Sendable {
     }
 
     /// Faces claimed by more than one file, with the face used and the ones not used (see
-    /// ``DuplicateGroup``); a mapped index has none (a file with duplicates is not served mapped).
+    /// ``DuplicateGroup``), in the mapped case read from the file.
     public var duplicates: [DuplicateGroup] {
         switch storage {
         case .built(let built): built.duplicates
-        case .mapped: []
+        case .mapped(let mapped): mapped.snapshot.duplicateGroups()
         }
     }
 

@@ -5,8 +5,8 @@ import Synchronization
 /// records they need (``MappedSnapshot``, ``MappedFamily``); what the file does not hold in a
 /// form to read in place (the "did you mean" keys) is built on first use.
 ///
-/// Served only for a file without duplicates (``MappedSnapshot/hasDuplicates``): their groups are
-/// not in the file, so such a registry builds its index in memory from the file table instead.
+/// Duplicate groups are read from the file (``MappedSnapshot/duplicateGroups(where:)``), so a
+/// registry with duplicate faces starts warm too.
 final class MappedIndex: Sendable {
     /// The mapped file.
     let snapshot: MappedSnapshot

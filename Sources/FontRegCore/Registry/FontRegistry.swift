@@ -75,8 +75,9 @@ public final class FontRegistry: Sendable {
     /// The name of the index file in the cache directory.
     public static let indexFileName = "index.snapshot"
 
-    /// Creates a registry: maps its index file when it is current (a warm start: one `stat` per
-    /// recorded directory, nothing scanned), else scans its configured fonts, before returning.
+    /// Creates a registry: maps its index file when it is current (a warm start: each recorded
+    /// directory listed and its font files `stat`ed, nothing read), else scans its configured
+    /// fonts, before returning.
     ///
     /// Unreadable files are recorded in the index's problems, not thrown.
     /// - Parameter configuration: the fonts to scan, the rules directory and the cache directory.
@@ -151,8 +152,8 @@ public final class FontRegistry: Sendable {
         let usable: MappedSnapshot?
     }
 
-    /// Maps and checks the index file: valid, this user's own, of this configuration, without
-    /// duplicates, and every recorded directory unchanged (one `stat` each).
+    /// Maps and checks the index file: valid, this user's own, of this configuration, and every
+    /// recorded directory unchanged (its font files, links and subdirectories, ``DirectoryStamp``).
     private static func openIndexFile(directory: String, stamp: UInt64) -> Result<MappedSnapshot, Refusal> {
         let path = directory + "/" + indexFileName
         let snapshot: MappedSnapshot
@@ -178,10 +179,6 @@ public final class FontRegistry: Sendable {
         guard snapshot.configStamp == stamp else {
             return .failure(
                 Refusal(reason: "the configuration (directories, files or limits) changed", usable: snapshot))
-        }
-        guard !snapshot.hasDuplicates else {
-            return .failure(
-                Refusal(reason: "duplicate faces: their groups are built in memory", usable: snapshot))
         }
         for i in 0..<snapshot.directoryCount {
             if let change = snapshot.directory(at: i).change() {

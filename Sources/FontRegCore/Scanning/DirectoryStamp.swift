@@ -1,12 +1,14 @@
 import FontRegSystem
 
-/// What a scan saw of a directory it walked (or of a registered root): the `stat` fields that
-/// change when an entry is added, removed or renamed in it.
+/// What a scan saw of a directory it walked (or of a registered root file): what proves it
+/// unchanged at the next start.
 ///
-/// A warm start compares each recorded stamp with one `stat` of its path, the way fontconfig
-/// trusts a directory's modification time: an unchanged directory is not listed again and none
-/// of its files is examined. A file rewritten in place changes no directory; `Rescan` and the
-/// watcher, which examine every file, pick it up.
+/// For a directory, its device and inode and its ``DirectoryContents``: the font files,
+/// subdirectories and links in it with each one's `stat` (device, inode, size, modification and
+/// status change time). A warm start lists each recorded directory and `fstatat`s those entries;
+/// a file a scan never reads (fontconfig's `.uuid`, a `README.txt`) may appear or change in it
+/// without a cold rebuild, and a font file rewritten in place is seen. For a root file, its own
+/// `stat`.
 package struct DirectoryStamp: Sendable, Hashable {
     /// The path the scan reached it by.
     package let path: String
@@ -14,16 +16,24 @@ package struct DirectoryStamp: Sendable, Hashable {
     package let device: UInt64
     /// Its inode on that device.
     package let inode: UInt64
-    /// Its size in bytes.
+    /// A root file's size in bytes; a directory's ``DirectoryContents/count``.
     package let size: Int64
-    /// Its modification time, in nanoseconds since the epoch.
+    /// A root file's modification time, in nanoseconds since the epoch; a directory's
+    /// ``DirectoryContents/hash`` (its bit pattern).
     package let modified: Int
 
-    /// The stamp of a directory (or root file) from its status.
+    /// The stamp of a root file from its status.
     init(path: String, status: FileStatus) {
         self.init(
             path: path, device: status.device, inode: status.inode, size: status.size,
             modified: status.modifiedNanoseconds)
+    }
+
+    /// The stamp of a directory from its status and the entries a scan reads in it.
+    init(path: String, status: FileStatus, contents: DirectoryContents) {
+        self.init(
+            path: path, device: status.device, inode: status.inode, size: contents.count,
+            modified: Int(bitPattern: UInt(contents.hash)))
     }
 
     /// A stamp from its fields (read back from an index file).
@@ -35,8 +45,9 @@ package struct DirectoryStamp: Sendable, Hashable {
         self.modified = modified
     }
 
-    /// Whether the path still shows this directory unchanged, with one `stat` (links followed,
-    /// as the scan followed them); `nil` when it is, else why not.
+    /// Whether the path still shows this directory (or root file) unchanged, links followed as
+    /// the scan followed them: one `stat`, and for a directory its listing and an `fstatat` of
+    /// each font file, link and subdirectory in it. `nil` when it is unchanged, else why not.
     func change() -> String? {
         let status: FileStatus
         do {
@@ -45,7 +56,19 @@ package struct DirectoryStamp: Sendable, Hashable {
             return "\(path) cannot be examined (\(error))"
         }
         guard status.device == device && status.inode == inode else { return "\(path) was replaced" }
-        guard status.size == size && status.modifiedNanoseconds == modified else { return "\(path) changed" }
+        guard status.kind == .directory else {
+            guard status.size == size && status.modifiedNanoseconds == modified else { return "\(path) changed" }
+            return nil
+        }
+        let contents: DirectoryContents
+        do {
+            contents = DirectoryContents.of(try FileDescriptor.open(path, as: .directory))
+        } catch {
+            contents = .unlisted
+        }
+        guard contents.count == size && Int(bitPattern: UInt(contents.hash)) == modified else {
+            return "the font files in \(path) changed"
+        }
         return nil
     }
 }

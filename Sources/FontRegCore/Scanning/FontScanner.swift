@@ -189,26 +189,35 @@ final class FontScanner {
         walk: inout ScanWalk, fresh: inout [String: ScannedFile]
     ) {
         let names: [String]
+        let directoryStatus: FileStatus
         do {
-            let status = try directory.status()
-            directories.append(DirectoryStamp(path: path, status: status))
-            let identity = FileIdentity(status)
-            if let first = walk.visitedDirectories[identity] {
-                walk.add(
-                    ScanProblem(
-                        path: path, reason: "directory loop: this is \(first) again; not followed", kind: .notFollowed))
-                return
-            }
-            walk.visitedDirectories[identity] = path
-            names = try directory.entryNames()
+            directoryStatus = try directory.status()
         } catch {
-            let reason =
-                error.errno == EACCES || error.errno == EPERM
-                ? "permission denied: cannot list this directory"
-                : "cannot list this directory: \(Self.describe(errno: error.errno))"
-            walk.add(ScanProblem(path: path, reason: reason, kind: Self.kind(errno: error.errno)))
+            walk.add(ScanProblem(path: path, reason: Self.listingProblem(error), kind: Self.kind(errno: error.errno)))
             return
         }
+        let identity = FileIdentity(directoryStatus)
+        if let first = walk.visitedDirectories[identity] {
+            directories.append(
+                DirectoryStamp(path: path, status: directoryStatus, contents: DirectoryContents.of(directory)))
+            walk.add(
+                ScanProblem(
+                    path: path, reason: "directory loop: this is \(first) again; not followed", kind: .notFollowed))
+            return
+        }
+        walk.visitedDirectories[identity] = path
+        do {
+            names = try directory.entryNames()
+        } catch {
+            directories.append(DirectoryStamp(path: path, status: directoryStatus, contents: .unlisted))
+            walk.add(ScanProblem(path: path, reason: Self.listingProblem(error), kind: Self.kind(errno: error.errno)))
+            return
+        }
+        // What the next warm start checks: counted as the walk examines each entry.
+        var contents = DirectoryContents()
+        let stamp = directories.count
+        directories.append(DirectoryStamp(path: path, status: directoryStatus, contents: .unlisted))
+        defer { directories[stamp] = DirectoryStamp(path: path, status: directoryStatus, contents: contents) }
         for name in names where !name.hasPrefix(".") {
             let child = path.hasSuffix("/") ? path + name : path + "/" + name
             let status: FileStatus
@@ -217,6 +226,7 @@ final class FontScanner {
             } catch {
                 // Gone since the listing: nothing to report.
                 if error.errno != ENOENT {
+                    contents.add(name: name, status: nil, in: directory)
                     walk.add(
                         ScanProblem(
                             path: child, reason: Self.describe(errno: error.errno), kind: Self.kind(errno: error.errno))
@@ -224,6 +234,7 @@ final class FontScanner {
                 }
                 continue
             }
+            contents.add(name: name, status: status, in: directory)
             let located: LocatedEntry?
             switch status.kind {
             case .symbolicLink:
@@ -261,6 +272,13 @@ final class FontScanner {
                 visit(located, path: child, confine: confine, walk: &walk, fresh: &fresh)
             }
         }
+    }
+
+    /// The problem reported for a directory that cannot be examined or listed.
+    private static func listingProblem(_ error: SystemError) -> String {
+        error.errno == EACCES || error.errno == EPERM
+            ? "permission denied: cannot list this directory"
+            : "cannot list this directory: \(describe(errno: error.errno))"
     }
 
     /// Follows a link in a tree the operator configured, wherever it leads.

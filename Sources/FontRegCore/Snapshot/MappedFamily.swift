@@ -39,6 +39,13 @@ struct MappedFamily: Sendable {
     /// Whether every face in the family's range is served (no duplicate lost, none hidden).
     var allServed: Bool { flags & SnapshotLayout.FamilyFlag.hasDuplicates == 0 }
 
+    /// The duplicate groups whose winner is a face of this family, in the index's order (as
+    /// ``FamilyEntry/duplicates`` of the family built in memory); none without the family flag.
+    var duplicates: [DuplicateGroup] {
+        guard !allServed else { return [] }
+        return snapshot.duplicateGroups { (first..<first + count).contains($0) }
+    }
+
     /// The served faces, decoded, in the index's order.
     var faces: [FaceRecord] {
         var faces: [FaceRecord] = []

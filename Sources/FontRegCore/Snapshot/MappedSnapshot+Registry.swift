@@ -6,11 +6,38 @@ extension MappedSnapshot {
     /// The configuration stamp the registry recorded.
     var configStamp: UInt64 { sections.configStamp }
 
-    /// Whether some face lost to a duplicate (the file holds no duplicate groups).
+    /// Whether some face lost to a duplicate (the groups are in the public part).
     var hasDuplicates: Bool { sections.registryFlags & SnapshotLayout.RegistryFlag.hasDuplicates != 0 }
 
     /// Whether the problems' kinds are recorded (files of an earlier release have none).
     var hasProblemKinds: Bool { sections.registryFlags & SnapshotLayout.RegistryFlag.problemKinds != 0 }
+
+    /// The duplicate groups (public part), decoded, in the index's order.
+    ///
+    /// - Parameter winner: which groups to decode, by their winner's position in the face table.
+    /// - Returns: the groups whose winner passes.
+    func duplicateGroups(where winner: (Int) -> Bool = { _ in true }) -> [DuplicateGroup] {
+        var groups: [DuplicateGroup] = []
+        for i in 0..<sections.duplicates.count {
+            let at = sections.duplicates.offset + i * SnapshotLayout.duplicateSize
+            let position = Int(reader.u32(at + 4))
+            guard winner(position) else { continue }
+            let kind: DuplicateGroup.Kind = reader.u32(at) == 0 ? .postscriptName : .style
+            let face = decodedFace(position)
+            let first = Int(reader.u32(at + 8)), count = Int(reader.u32(at + 12))
+            let losers = (first..<first + count).map { l in
+                let loserAt = sections.duplicateLosers.offset + l * SnapshotLayout.loserSize
+                let lost = reader.face(Int(reader.u32(loserAt)), sections: sections)
+                return DuplicateGroup.Loser(
+                    face: lost,
+                    reason: DuplicateGroup.Reason(snapshotCode: reader.u32(loserAt + 4), loser: lost, winner: face))
+            }
+            groups.append(
+                DuplicateGroup(
+                    kind: kind, key: DuplicateGroup.key(kind, winner: face), winner: face, losers: losers))
+        }
+        return groups
+    }
 
     /// A string of the registry part's own string table.
     private func registryString(at: Int) -> String {

@@ -130,12 +130,14 @@ public final class MappedSnapshot: @unchecked Sendable {
     public var isCurrent: Bool { reader.u64(SnapshotLayout.supersededOffset) == 0 }
 
     /// Whether a family's answers can be given from the file exactly as the daemon gives them:
-    /// not for a family whose faces won over duplicates (the daemon's trace names the losers).
+    /// not for a family the file marks hidden (reserved; none yet). A family whose faces won over
+    /// duplicates is served: the file holds its duplicate groups, and the trace names the losers.
     ///
     /// - Parameter name: the family name in any spelling.
     /// - Returns: `false` when the daemon must answer for this family.
     package func servesInFull(family name: String) -> Bool {
-        family(named: name)?.mapped?.allServed ?? true
+        guard let flags = family(named: name)?.mapped?.flags else { return true }
+        return flags & SnapshotLayout.FamilyFlag.hidden == 0
     }
 
     // MARK: Lookups

@@ -31,7 +31,8 @@ struct SnapshotBuilder {
 
     /// Where each table starts, worked out from the counts.
     private struct Plan {
-        var faces = 0, families = 0, axes = 0, weights = 0, rules = 0, coverage = 0
+        var faces = 0, families = 0, axes = 0, weights = 0, rules = 0, coverage = 0, duplicates = 0, losers = 0
+        var duplicateCount = 0, loserCount = 0
         var postscriptMap = 0, fullNameMap = 0, familyMap = 0, strings = 0
         var axisCount = 0, weightCount = 0, coverageCount = 0
         var postscriptSlots = 0, fullNameSlots = 0, familySlots = 0
@@ -60,6 +61,7 @@ struct SnapshotBuilder {
         writeMaps(plan, faces, notServed: notServed)
         writeFamilies(plan, losers: losers)
         writeRules(plan)
+        writeDuplicates(plan)
         writeHeader(plan, generation: generation)
         out.append(contentsOf: strings)
         put64(SnapshotLayout.Header.publicEnd, UInt64(out.count))
@@ -94,6 +96,10 @@ struct SnapshotBuilder {
         plan.weights = next(plan.weightCount * 4)
         plan.rules = next(rules.rules.count * SnapshotLayout.ruleSize)
         plan.coverage = next(plan.coverageCount * 4)
+        plan.duplicateCount = index.duplicates.count
+        plan.loserCount = index.duplicates.reduce(0) { $0 + $1.losers.count }
+        plan.duplicates = next(plan.duplicateCount * SnapshotLayout.duplicateSize)
+        plan.losers = next(plan.loserCount * SnapshotLayout.loserSize)
         plan.postscriptMap = next(plan.postscriptSlots * SnapshotLayout.mapSlotSize)
         plan.fullNameMap = next(plan.fullNameSlots * SnapshotLayout.mapSlotSize)
         plan.familyMap = next(plan.familySlots * SnapshotLayout.mapSlotSize)
@@ -270,6 +276,27 @@ struct SnapshotBuilder {
         }
     }
 
+    /// The duplicate groups, in the index's order, each face by its position in the face table.
+    private mutating func writeDuplicates(_ plan: Plan) {
+        guard plan.duplicateCount > 0 else { return }
+        var positions: [FaceRecord: Int] = [:]
+        for (i, face) in faces.enumerated() where positions[face] == nil { positions[face] = i }
+        var loser = 0
+        for (i, group) in index.duplicates.enumerated() {
+            let at = plan.duplicates + i * SnapshotLayout.duplicateSize
+            put32(at, group.kind == .postscriptName ? 0 : 1)
+            put32(at + 4, UInt32(positions[group.winner] ?? 0))
+            put32(at + 8, UInt32(loser))
+            put32(at + 12, UInt32(group.losers.count))
+            for lost in group.losers {
+                let loserAt = plan.losers + loser * SnapshotLayout.loserSize
+                put32(loserAt, UInt32(positions[lost.face] ?? 0))
+                put32(loserAt + 4, lost.reason.snapshotCode)
+                loser += 1
+            }
+        }
+    }
+
     /// The rules, as their rule files state them.
     private mutating func writeRules(_ plan: Plan) {
         for (i, rule) in rules.rules.enumerated() {
@@ -292,6 +319,7 @@ struct SnapshotBuilder {
             (H.fullNameMap, plan.fullNameSlots, plan.fullNameMap), (H.familyMap, plan.familySlots, plan.familyMap),
             (H.strings, strings.count, plan.strings), (H.weights, plan.weightCount, plan.weights),
             (H.rules, rules.rules.count, plan.rules), (H.coverage, plan.coverageCount, plan.coverage),
+            (H.duplicates, plan.duplicateCount, plan.duplicates), (H.duplicateLosers, plan.loserCount, plan.losers),
         ]
         for (field, count, offset) in tables {
             put32(field, UInt32(count))

@@ -1,4 +1,4 @@
-/// The byte layout of a snapshot file, version 4: read in place, little-endian, 32-bit offsets.
+/// The byte layout of a snapshot file, version 5: read in place, little-endian, 32-bit offsets.
 ///
 /// A file has a **public part** (header and everything a resolve needs) and, in the daemon's own
 /// `index.snapshot`, a **registry part** after it (``Header/publicEnd``): the file table, the
@@ -7,7 +7,7 @@
 /// size): the registry part names the files of private registrations and is never published.
 ///
 /// ```
-/// header (192 bytes)
+/// header (208 bytes)
 ///   0 magic "FRSNAP\r\n"   8 version u32   12 header size u32   16 generation u64
 ///  24 checksum u64 (of the whole file with these 8 bytes as zero)   32 file size u64
 ///  40 faces (count u32, offset u32)   48 families   56 axes   64 PostScript map (slots, offset)
@@ -20,6 +20,7 @@
 /// 136 files (count u32, offset u32)   144 file faces (count, offset)   152 directories (count, offset)
 /// 160 problems (count, offset)   168 registry strings (size, offset)   176 configuration stamp u64
 /// 184 registry flags u32 (see ``RegistryFlag``)   188…191 zero
+/// 192 duplicate groups (count u32, offset u32)   200 their losers (count, offset)
 /// The checksum covers every byte of the file (public and registry part) but the checksum and
 /// the superseded mark, in four independent 64-bit lanes.
 /// face (184 bytes): six strings (offset u32, length u32 into the string table: PostScript
@@ -39,14 +40,19 @@
 ///   registered weights upright, italic and oblique (3×u32) in the weight table
 /// weight: i32, the registered weights of each family and style, lightest first
 /// rule (16 bytes): the rule file's path string and the rule's JSON string (``RuleSet``'s wire form)
+/// duplicate group (16 bytes): kind u32 (0 PostScript name, 1 style), winner's face u32, first
+///   loser u32, loser count u32, in ``FontIndex/duplicates`` order (``DuplicateGroup``)
+/// loser (8 bytes): face u32, reason u32 (0 older revision, 1 variable instance, 2 later
+///   directory, 3 later path; an older revision's figures are the two faces' fontRevision)
 /// map: a power-of-two number of 8-byte slots (hash u32, entry + 1 u32; 0 is empty),
 ///   linear probing; the hash is ``SnapshotHash`` of the lower-cased name (of the family key)
 /// ```
 /// Registry part (its strings in a string table of its own):
 /// file (48 bytes): path string, device u64, inode u64, size i64, modification time (ns) i64,
 ///   first file face u32, face count u32 (positions in the face table, u32 each); sorted by path bytes
-/// directory (40 bytes): path string, device u64, inode u64, size i64, modification time (ns) i64:
-///   every directory the scan walked and every registered root, in the order met
+/// directory (40 bytes): path string, device u64, inode u64, then for a directory the count and
+///   hash of its ``DirectoryContents`` (i64, u64), for a root file its size i64 and modification
+///   time (ns) i64: every directory the scan walked and every registered root, in the order met
 /// problem (16 bytes): path string and reason string; with ``RegistryFlag/problemKinds``, one
 ///   byte per problem after the problem table, its ``ScanProblem/Kind`` (``ScanProblem/Kind/code``)
 /// Faces are in ``FontIndex/faces`` order, so a family's faces are contiguous. A resolve
@@ -55,9 +61,9 @@ enum SnapshotLayout {
     /// The first eight bytes of every snapshot.
     static let magic: [UInt8] = Array("FRSNAP\r\n".utf8)
     /// The layout version this code reads and writes.
-    static let version: UInt32 = 4
+    static let version: UInt32 = 5
     /// The size of the header.
-    static let headerSize = 192
+    static let headerSize = 208
     /// The size of a face record (the field offsets are in ``Face``).
     static let faceSize = 184
     /// The size of a file record of the registry part.
@@ -76,6 +82,10 @@ enum SnapshotLayout {
     static let mapSlotSize = 8
     /// The size of a rule record.
     static let ruleSize = 16
+    /// The size of a duplicate group record.
+    static let duplicateSize = 16
+    /// The size of a duplicate loser record.
+    static let loserSize = 8
     /// Where the checksum lies in the header.
     static let checksumOffset = 24
     /// Where the superseded mark lies in the header: written in place, so the checksum counts it as zero.
@@ -90,12 +100,13 @@ enum SnapshotLayout {
         /// The public part's size, the coverage table, then the registry part.
         static let publicEnd = 120, coverage = 128, files = 136, fileFaces = 144, directories = 152
         static let problems = 160, registryStrings = 168, configStamp = 176, registryFlags = 184
+        /// The duplicate groups and their losers (public: the trace names the losers).
+        static let duplicates = 192, duplicateLosers = 200
     }
 
     /// Registry flag bits.
     enum RegistryFlag {
-        /// Some face lost to a duplicate: the duplicate groups are not in the file, so a warm
-        /// start builds the index in memory from the file table instead of serving it mapped.
+        /// Some face lost to a duplicate (the groups are in the public part).
         static let hasDuplicates: UInt32 = 1
         /// The problems' kinds follow the problem table (issue 23); an index file without them,
         /// of an earlier release, is not served at a warm start (its file table still spares parsing).
@@ -150,8 +161,8 @@ enum SnapshotLayout {
     enum FamilyFlag {
         /// The default rule's familyName was taken from the registered PostScript names.
         static let derivedRoot: UInt32 = 1
-        /// Some face of the family won over a duplicate: the in-memory trace names the loser, so a
-        /// client asks the daemon (the snapshot does not hold duplicate groups).
+        /// Some face of the family won over a duplicate: its groups are among the file's
+        /// duplicate groups (the trace names the losers).
         static let hasDuplicates: UInt32 = 2
         /// Reserved: the family must not be served from the snapshot at all (the writer sets it for none yet).
         static let hidden: UInt32 = 4

@@ -30,6 +30,8 @@ struct SnapshotSections: Sendable {
     let rules: Table
     /// The coverage values (count in `UInt32`s).
     let coverage: Table
+    /// The duplicate groups and their losers.
+    let duplicates: Table, duplicateLosers: Table
     /// The size of the public part.
     let publicEnd: Int
     /// The registry part's file records, face positions, directories, problems and strings
@@ -95,7 +97,10 @@ struct SnapshotValidator {
             strings: try table(SnapshotLayout.Header.strings, size: 1, "the string table"),
             weights: try table(SnapshotLayout.Header.weights, size: 4, "the weight table"),
             rules: try table(SnapshotLayout.Header.rules, size: SnapshotLayout.ruleSize, "the rule table"),
-            coverage: try table(H.coverage, size: 4, "the coverage table"), publicEnd: end,
+            coverage: try table(H.coverage, size: 4, "the coverage table"),
+            duplicates: try table(H.duplicates, size: SnapshotLayout.duplicateSize, "the duplicate groups"),
+            duplicateLosers: try table(H.duplicateLosers, size: SnapshotLayout.loserSize, "the duplicate losers"),
+            publicEnd: end,
             files: try table(H.files, size: SnapshotLayout.fileSize, "the file table", registry: end),
             fileFaces: try table(H.fileFaces, size: 4, "the file faces", registry: end),
             directories: try table(H.directories, size: SnapshotLayout.directorySize, "the directories", registry: end),
@@ -103,6 +108,7 @@ struct SnapshotValidator {
             registryStrings: try table(H.registryStrings, size: 1, "the registry strings", registry: end),
             configStamp: reader.u64(H.configStamp), registryFlags: reader.u32(H.registryFlags))
         try checkRecords(sections)
+        try checkDuplicates(sections)
         try checkRegistry(sections)
         return sections
     }
@@ -130,6 +136,22 @@ struct SnapshotValidator {
             throw .outOfBounds(path: path, what: what + "'s size")
         }
         return table
+    }
+
+    /// Every duplicate group's kind, winner and losers, and every loser's face and reason.
+    private func checkDuplicates(_ s: SnapshotSections) throws(SnapshotError) {
+        for i in 0..<s.duplicates.count {
+            let at = s.duplicates.offset + i * SnapshotLayout.duplicateSize
+            let first = Int(reader.u32(at + 8)), count = Int(reader.u32(at + 12))
+            guard reader.u32(at) <= 1, Int(reader.u32(at + 4)) < s.faces.count, first + count <= s.duplicateLosers.count
+            else { throw .outOfBounds(path: path, what: "a duplicate group") }
+        }
+        for i in 0..<s.duplicateLosers.count {
+            let at = s.duplicateLosers.offset + i * SnapshotLayout.loserSize
+            guard Int(reader.u32(at)) < s.faces.count, reader.u32(at + 4) <= 3 else {
+                throw .outOfBounds(path: path, what: "a duplicate loser")
+            }
+        }
     }
 
     /// Every string, range and index of every record.

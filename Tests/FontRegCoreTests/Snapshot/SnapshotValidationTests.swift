@@ -111,7 +111,7 @@ import Testing
         var bytes = Self.valid
         bytes[bytes.count - 1] ^= 1
         #expect(FileManager.default.createFile(atPath: damaged, contents: Data(bytes)))
-        #expect(throws: SnapshotError.truncated(path: short, size: 100, expected: 192)) {
+        #expect(throws: SnapshotError.truncated(path: short, size: 100, expected: SnapshotLayout.headerSize)) {
             try MappedSnapshot(path: short)
         }
         #expect(throws: SnapshotError.notASnapshot(path: garbage)) { try MappedSnapshot(path: garbage) }
@@ -194,8 +194,30 @@ struct SeededRandom: RandomNumberGenerator {
         #expect(snapshot.face(postscriptName: "Dup-Bold") == index.face(postscriptName: "Dup-Bold"))
         let entry = try #require(snapshot.family(named: "Dup"))
         #expect(entry.faces == index.family(named: "Dup")?.faces)
-        #expect(!snapshot.servesInFull(family: "Dup"))
+        #expect(snapshot.servesInFull(family: "Dup"))
         let answer = try SnapshotResolver(snapshot: snapshot).resolve(ResolveQuery(family: "Dup", weight: .bold))
         #expect(answer.face.file == "/a/Dup-Bold.ttf")
+        #expect(answer == (try Resolver(index: index).resolve(ResolveQuery(family: "Dup", weight: .bold))))
+    }
+
+    @Test func duplicateGroupsComeBackFromTheFileWithEveryLoserAndReason() throws {
+        let face = FaceRecord(
+            postscriptName: "Dup-Bold", family: "Dup", subfamily: "Bold", fullName: "Dup Bold", weight: 700,
+            italic: false, file: "/a/x/Dup-Bold.ttf", fileSize: 10)
+        var samePath = face, laterDirectory = face, older = face
+        samePath.file = "/a/y/Dup-Bold.ttf"
+        laterDirectory.file = "/b/Dup-Bold.ttf"
+        older.file = "/a/0/Dup-Bold.ttf"
+        older.fontRevision = face.fontRevision - 1
+        let index = FontIndex(
+            faces: [face, samePath, laterDirectory, older], generation: 1, directories: ["/a", "/b"])
+        let reasons = Set(index.duplicates.flatMap { $0.losers.map(\.reason.code) })
+        #expect(reasons == ["later-path", "later-directory", "older-revision"])
+        let snapshot = try MappedSnapshot(bytes: SnapshotWriter.bytes(of: index))
+        #expect(snapshot.duplicateGroups() == index.duplicates)
+        #expect(snapshot.family(named: "Dup")?.duplicates == index.family(named: "Dup")?.duplicates)
+        #expect(
+            FontIndex(mapped: MappedIndex(snapshot: snapshot, problems: []), generation: 1).duplicates
+                == index.duplicates)
     }
 }

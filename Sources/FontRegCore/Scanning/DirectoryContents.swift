@@ -1,0 +1,174 @@
+import FontRegSystem
+import Foundation
+
+/// What a warm start trusts of a directory: the entries a scan reads in it (font files,
+/// subdirectories, symbolic links) with each one's `stat`, folded into a count and a hash that
+/// does not depend on the order they are listed in (a warm start does not sort them).
+///
+/// Files a scan never reads do not count: fontconfig's `.uuid` (2.13 writes one into every font
+/// folder it scans), a `README.txt` or any other hidden or non-font file may appear or change
+/// without a cold rebuild. A font file added, removed, renamed, replaced or rewritten in place
+/// (its device, inode, size, modification or status change time) changes the hash.
+struct DirectoryContents: Sendable, Equatable {
+    /// The number of entries counted, or -1 for a directory that could not be listed.
+    private(set) var count: Int64 = 0
+    /// The wrapping sum of each counted entry's hash (FNV-1a over its name, kind and `stat`
+    /// fields, then mixed): the same whatever order the entries come in.
+    private(set) var hash: UInt64 = 0
+
+    /// The contents of a directory that could not be listed (a scan reports it as a problem).
+    static let unlisted = DirectoryContents(count: -1, hash: 0)
+
+    /// Empty contents, to add entries to.
+    init() {}
+
+    /// Contents read back from a ``DirectoryStamp``.
+    init(count: Int64, hash: UInt64) {
+        self.count = count
+        self.hash = hash
+    }
+
+    /// Lists an open directory and `fstatat`s the entries a scan would read, as
+    /// ``FontScanner`` does while walking it; no name is kept and nothing is sorted.
+    ///
+    /// - Parameter directory: the open directory.
+    /// - Returns: its contents, or ``unlisted`` when it cannot be listed.
+    static func of(_ directory: FileDescriptor) -> DirectoryContents {
+        var contents = DirectoryContents()
+        do {
+            try directory.forEachEntryName { name in
+                guard name[0] != 0x2E else { return }  // hidden, as the scan skips it
+                let bytes = UnsafeBufferPointer(
+                    start: UnsafeRawPointer(name).assumingMemoryBound(to: UInt8.self), count: strlen(name))
+                switch directory.statusOfEntry(cName: name, followLinks: false) {
+                case .success(let status):
+                    contents.add(name: bytes, status: status) {
+                        try? directory.statusOfEntry(cName: name, followLinks: true).get()
+                    }
+                case .failure(let error):
+                    // Gone since the listing, as the scan skips it.
+                    if error.errno != ENOENT { contents.add(name: bytes, status: nil) { nil } }
+                }
+            }
+        } catch {
+            return .unlisted
+        }
+        return contents
+    }
+
+    /// Counts one entry (not hidden) of a directory, if a scan reads it.
+    ///
+    /// - Parameters:
+    ///   - name: the entry's name.
+    ///   - status: its `fstatat` without following a link, or `nil` when that failed.
+    ///   - directory: the directory, to follow a link in.
+    mutating func add(name: String, status: FileStatus?, in directory: FileDescriptor) {
+        var bytes = name
+        bytes.withUTF8 { bytes in
+            add(name: bytes, status: status) { try? directory.statusOfEntryFollowingLinks(name) }
+        }
+    }
+
+    /// Counts one entry (not hidden), if a scan reads it: a subdirectory by its identity, a link
+    /// by its own `stat` and its target's, any other file with a font name by its `stat`.
+    ///
+    /// - Parameters:
+    ///   - name: the entry's name, as bytes.
+    ///   - status: its `fstatat` without following a link, or `nil` when that failed.
+    ///   - target: a link's target's `fstatat`, or `nil` when it leads nowhere.
+    private mutating func add(
+        name: UnsafeBufferPointer<UInt8>, status: FileStatus?, target: () -> FileStatus?
+    ) {
+        var entry = Entry()
+        guard let status else {
+            entry.mix(name, kind: 0)
+            fold(entry)
+            return
+        }
+        switch status.kind {
+        case .directory:
+            // Its own entries are its own stamp's; here only which directory it is.
+            entry.mix(name, kind: 1)
+            entry.mix(status.device)
+            entry.mix(status.inode)
+        case .symbolicLink:
+            entry.mix(name, kind: 2)
+            entry.mix(status)
+            // A link's target is what the scan reads (operator trees follow links).
+            if let target = target() { entry.mix(target) }
+        default:
+            guard Self.hasFontExtension(name) else { return }
+            entry.mix(name, kind: 3)
+            entry.mix(status)
+        }
+        fold(entry)
+    }
+
+    /// Adds one entry's hash, mixed so that a sum of them spreads over every bit.
+    private mutating func fold(_ entry: Entry) {
+        var z = entry.hash
+        z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
+        z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
+        count += 1
+        hash &+= z ^ (z >> 31)
+    }
+
+    /// ``FontScanner/hasFontExtension(_:)`` of a name's bytes.
+    private static func hasFontExtension(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let dot = name.lastIndex(of: UInt8(ascii: ".")), dot != name.startIndex else { return false }
+        let suffix = name[(dot + 1)...]
+        guard suffix.count <= 5, !suffix.contains(where: { $0 >= 0x80 }) else { return false }
+        return FontScanner.fontExtensions.contains(
+            String(decoding: suffix.map { (0x41...0x5A).contains($0) ? $0 + 32 : $0 }, as: UTF8.self))
+    }
+
+    /// One entry's FNV-1a (64-bit) hash, built field by field.
+    private struct Entry {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+
+        /// Mixes in the entry's name and what kind of entry it is.
+        mutating func mix(_ name: UnsafeBufferPointer<UInt8>, kind: UInt8) {
+            for byte in name { mix(byte: byte) }
+            mix(byte: 0)
+            mix(byte: kind)
+        }
+
+        /// Mixes in the fields that change when a file is replaced or rewritten.
+        mutating func mix(_ status: FileStatus) {
+            mix(UInt64(truncatingIfNeeded: status.kind.hashCode))
+            mix(status.device)
+            mix(status.inode)
+            mix(UInt64(bitPattern: status.size))
+            mix(UInt64(bitPattern: Int64(status.modifiedNanoseconds)))
+            mix(UInt64(bitPattern: Int64(status.changedNanoseconds)))
+        }
+
+        /// Mixes in a 64-bit value, byte by byte.
+        mutating func mix(_ value: UInt64) {
+            for shift in stride(from: 0, to: 64, by: 8) {
+                mix(byte: UInt8(truncatingIfNeeded: value >> UInt64(shift)))
+            }
+        }
+
+        /// One FNV-1a step.
+        mutating func mix(byte: UInt8) {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+        }
+    }
+}
+
+extension FileStatus.Kind {
+    /// A stable number for each kind (Swift's `hashValue` is seeded per process).
+    fileprivate var hashCode: Int {
+        switch self {
+        case .regular: 1
+        case .directory: 2
+        case .symbolicLink: 3
+        case .fifo: 4
+        case .characterDevice: 5
+        case .blockDevice: 6
+        case .socket: 7
+        case .other: 8
+        }
+    }
+}
