@@ -199,4 +199,50 @@ struct DaemonFontconfigBridgeTests {
         let all = try bridge.tool("fc-list", [])
         #expect(all.stderr.isEmpty, "fontconfig warned: \(all.stderr)")
     }
+
+    @Test func rulesReloadedOnSIGHUPReachTheBridge() throws {
+        let bridge = try Bridge(fonts: ["avenir": ["AvenirFixture-Regular.ttf"]])
+        try bridge.call("Register", ["paths": [.string(bridge.allowed + "/avenir")]])
+        try bridge.waitForListing("Avenir Fixture", "Avenir Fixture") { $0.count == 1 }
+        #expect(!bridge.generatedText.contains("<alias"))
+        try #"{"family": "Avenir Fixture", "aliases": ["House Sans"]}"#.write(
+            toFile: bridge.directory.file("rules/avenir.json"), atomically: true, encoding: .utf8)
+        bridge.daemon.signal(SIGHUP)
+        try waitFor("the alias in the bridge after SIGHUP", timeout: 10) {
+            bridge.generatedText.contains("<family>House Sans</family>")
+        }
+        #expect(try bridge.tool("fc-match", ["House Sans", "--format", "%{family}"]).stdout == "Avenir Fixture")
+    }
+
+    @Test func atStopTheBridgeKeepsOnlyWhatOutlivesTheDaemon() throws {
+        let bridge = try Bridge(fonts: ["session": ["NeueFixture.ttf"], "kept": ["AvenirFixture-Regular.ttf"]])
+        let session = bridge.allowed + "/session"
+        let kept = bridge.allowed + "/kept"
+        try bridge.call("Register", ["paths": [.string(session)], "scope": "session"])
+        try bridge.call("Register", ["paths": [.string(kept)], "scope": "persistent"])
+        try waitFor("both directories in the bridge") {
+            bridge.generatedText.contains("<dir>\(session)</dir>")
+                && bridge.generatedText.contains("<dir>\(kept)</dir>")
+        }
+        #expect(try bridge.daemon.stop() == 0)
+        #expect(!bridge.generatedText.contains(session))
+        #expect(bridge.generatedText.contains("<dir>\(kept)</dir>"))
+    }
+
+    @Test func aUsersOwnFontsAndOwnDisablesStayOutOfTheBridge() throws {
+        let user = try TestUser.a
+        let bridge = try Bridge(fonts: ["avenir": ["AvenirFixture-Regular.ttf"]])
+        let own = try user.makeFontDirectory(copying: [Self.families + "/NotoFixture-Regular.ttf"])
+        defer { user.removeFontDirectory(own) }
+        let registered = try user.fontresolve(["register", own], socket: bridge.daemon.socketPath)
+        #expect(registered.status == 0, "\(registered.stderr)")
+        let disabled = try user.fontresolve(["disable", "NotoFixture-Regular"], socket: bridge.daemon.socketPath)
+        #expect(disabled.status == 0, "\(disabled.stderr)")
+        // An administrator's change after the user's: once it shows, the file was rewritten since.
+        try bridge.call("Register", ["paths": [.string(bridge.allowed + "/avenir")]])
+        try bridge.waitForListing("Avenir Fixture", "Avenir Fixture") { $0.count == 1 }
+        #expect(!bridge.generatedText.contains(user.home))
+        #expect(!bridge.generatedText.contains("NotoFixture"))
+        #expect(try bridge.listed("Noto Fixture").isEmpty)
+    }
 }
