@@ -60,7 +60,10 @@ package final class FontconfigBridge: DaemonService {
     /// A directory that cannot be created is logged, never fatal: the daemon serves without the bridge.
     package func start() throws {
         do {
-            for directory in [directory, linkDirectory, cacheDirectory] {
+            // Only directories made here get 0755 (the umask would narrow mkdir's mode): one that
+            // exists already, such as systemd's runtime directory, is left as it is.
+            for directory in [directory, linkDirectory, cacheDirectory]
+            where (try? Syscall.status(ofPath: directory, followLinks: false)) == nil {
                 try Syscall.makeDirectories(directory)
                 try FileDescriptor.open(directory, as: .directory).setPermissions(0o755)
             }
@@ -142,7 +145,10 @@ package final class FontconfigBridge: DaemonService {
         for file in files where FontconfigBridgeContent.refusal(of: file.path, isPath: true) == nil {
             wanted[Self.linkName(for: file.path)] = file.path
         }
-        let existing = (try? links.entryNames()) ?? []
+        // Only links are the bridge's: anything else someone put in the directory stays.
+        let existing = ((try? links.entryNames()) ?? []).filter {
+            (try? links.statusOfEntry($0))?.kind == .symbolicLink
+        }
         for name in existing where wanted[name] == nil || (try? links.linkText(name)) != wanted[name] {
             try? links.removeEntry(name)
         }
