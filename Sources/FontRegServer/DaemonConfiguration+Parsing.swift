@@ -16,8 +16,10 @@ extension DaemonConfiguration {
     ]
     /// Names of settings whose value is a path; relative ones on the command line are taken from the working directory.
     static let pathSettings: Set<String> = [
-        "socket", "fonts", "rules", "state-dir", "cache-dir", "config", "allow-root",
+        "socket", "fonts", "rules", "state-dir", "cache-dir", "config", "allow-root", "fontconfig-config",
     ]
+    /// The words that turn a setting taking a path off (`fontconfig-config = no`).
+    static let offWords: Set<String> = ["no", "false", "off", "0", ""]
     /// The words a yes|no setting accepts.
     static let flagWords: Set<String> = ["yes", "true", "on", "1", "no", "false", "off", "0"]
 
@@ -63,7 +65,10 @@ extension DaemonConfiguration {
                 value = arguments[index]
                 index += 1
             }
-            if pathSettings.contains(name) { value = absolute(value) }
+            if pathSettings.contains(name), !(name == "fontconfig-config" && Self.offWords.contains(value.lowercased()))
+            {
+                value = absolute(value)
+            }
             if name == "config" {
                 configFile = value
                 value = ""
@@ -238,6 +243,8 @@ extension DaemonConfiguration {
             platform.userFontRoots.append(value)
         case "share-user-fonts": platform.shareUserFonts = try flag()
         case "bold-text": platform.boldText = try flag()
+        case "fontconfig-config":
+            fontconfigConfig = DaemonConfiguration.offWords.contains(value.lowercased()) ? nil : try path()
         case "bold-policy":
             guard let policy = BoldTextPolicy(name: value) else {
                 throw .invalidValue(

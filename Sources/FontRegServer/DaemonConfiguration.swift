@@ -3,6 +3,7 @@ import FontRegJSON
 import FontRegProtocol
 import FontRegService
 import FontRegSystem
+import Foundation
 import Varlink
 
 /// Everything `fontregd` can be told, from its config file and its command line.
@@ -64,6 +65,25 @@ package struct DaemonConfiguration: Sendable, Hashable {
     package var parseTimeoutSeconds = 5.0
     /// Users' own fonts and the Bold Text default (issue 15).
     package var platform = PlatformSettings()
+    /// The fontconfig configuration the daemon keeps so that every fontconfig application sees
+    /// the registry (issue 28), or `nil` for none: ``defaultFontconfigConfig`` unless set.
+    package var fontconfigConfig: String? = DaemonConfiguration.defaultFontconfigConfig()
+
+    /// The bridge file by default: `fontreg.conf` in the runtime directory systemd gives the
+    /// service (`RuntimeDirectory=fontreg/fontconfig` in the shipped unit, so
+    /// `/run/fontreg/fontconfig/fontreg.conf`); none for a daemon started by hand, which should
+    /// not change what every fontconfig application on the machine sees unless told to.
+    ///
+    /// - Parameter environment: the process environment (`RUNTIME_DIRECTORY`, set by systemd).
+    /// - Returns: the path, or `nil`.
+    package static func defaultFontconfigConfig(
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> String? {
+        // systemd lists several runtime directories separated by colons; the unit names one.
+        guard let runtime = environment["RUNTIME_DIRECTORY"]?.split(separator: ":").first, runtime.hasPrefix("/")
+        else { return nil }
+        return runtime + "/fontreg.conf"
+    }
 
     /// The defaults; an installed binary's font and rules directories follow its prefix (``InstallLayout``).
     package init() {
@@ -150,6 +170,11 @@ package struct DaemonConfiguration: Sendable, Hashable {
         (
             "bold-policy", "POLICY",
             "Bold Text policy of queries that name none: next-heavier, ios-system, android or css-bolder (default the family rule's)"
+        ),
+        // Issue 28: the fontconfig bridge.
+        (
+            "fontconfig-config", "FILE|no",
+            "keep FILE a fontconfig configuration showing every fontconfig application the registry; link it into /etc/fonts/conf.d (default $RUNTIME_DIRECTORY/fontreg.conf under systemd, the shipped unit's /run/fontreg/fontconfig/fontreg.conf; else no)"
         ),
     ]
 

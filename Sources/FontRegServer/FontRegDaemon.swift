@@ -197,7 +197,8 @@ package enum FontRegDaemon {
         }
     }
 
-    /// The services after persistence, in start order: watcher, snapshot publisher, server, signal handling, notifier.
+    /// The services after persistence, in start order: watcher, snapshot publisher, fontconfig bridge,
+    /// server, signal handling, notifier.
     ///
     /// - Throws: ``SystemError`` when the signalfd cannot be opened.
     static func makeServices(
@@ -219,8 +220,16 @@ package enum FontRegDaemon {
                 let source = service.snapshotSource()
                 return (source.index, source.stamp)
             }, logger: logger)
-        service.stateChanged.withLock { $0 = { [weak publisher] in publisher?.schedule() } }
         services.append(publisher)
+        // Issue 28: the fontconfig bridge follows the same changes as the snapshot.
+        let bridge = configuration.fontconfigConfig.map { FontconfigBridge(path: $0, service: service, logger: logger) }
+        service.stateChanged.withLock {
+            $0 = { [weak publisher, weak bridge] in
+                publisher?.schedule()
+                bridge?.schedule()
+            }
+        }
+        if let bridge { services.append(bridge) }
         services.append(parts.server)
         let signals: SignalWatcher
         do {
@@ -362,6 +371,7 @@ package enum FontRegDaemon {
                 ("rules", old.rulesDirectory != new.rulesDirectory),
                 ("system-fonts", old.includeSystemFonts != new.includeSystemFonts),
                 ("threads", old.threads != new.threads),
+                ("fontconfig-config", old.fontconfigConfig != new.fontconfigConfig),
                 (
                     "parse-fonts",
                     old.parseSandboxed != new.parseSandboxed || old.parseWorkerUser != new.parseWorkerUser

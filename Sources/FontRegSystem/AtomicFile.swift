@@ -17,10 +17,12 @@ package enum AtomicFile {
     ///   - bytes: the new contents.
     ///   - directory: the directory that holds the file.
     ///   - name: the file name (no slash).
-    ///   - mode: the permissions of the new file.
+    ///   - mode: the permissions of the new file (narrowed by the umask unless `exactMode`).
+    ///   - exactMode: give the file exactly `mode` whatever the umask (a file every user must read,
+    ///     written by a service that runs with `UMask=0077`).
     /// - Throws: ``SystemError`` from the first call that fails; the temporary file is removed.
     package static func write(
-        _ bytes: [UInt8], directory: String, name: String, mode: mode_t = 0o644
+        _ bytes: [UInt8], directory: String, name: String, mode: mode_t = 0o644, exactMode: Bool = false
     ) throws(SystemError) {
         guard !name.isEmpty, !name.contains("/") else { throw SystemError("write", subject: name, errno: EINVAL) }
         let dir = try FileDescriptor.open(directory, as: .directory)
@@ -31,6 +33,7 @@ package enum AtomicFile {
             openat(dir.rawValue, temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode)
         }
         do throws(SystemError) {
+            if exactMode { try Syscall.run("fchmod", subject: temporary) { fchmod(fd, mode) } }
             try writeAll(bytes, to: fd, name: temporary)
             try Syscall.run("fsync", subject: temporary) { fsync(fd) }
             Syscall.close(fd)

@@ -159,6 +159,20 @@ package final class FileDescriptor: Sendable {
         try Syscall.run("unlinkat", subject: name) { unlinkat(rawValue, name, 0) }
     }
 
+    /// Creates the symbolic link `name` in this directory, holding `target` (`symlinkat`).
+    ///
+    /// - Throws: ``SystemError`` naming the entry; `EEXIST` when `name` exists (nothing changed).
+    package func makeSymbolicLink(_ name: String, to target: String) throws(SystemError) {
+        try Syscall.run("symlinkat", subject: name) { symlinkat(target, rawValue, name) }
+    }
+
+    /// Sets this file's or directory's permissions to exactly `mode`, whatever the umask (`fchmod`).
+    ///
+    /// - Throws: ``SystemError`` from `fchmod`.
+    package func setPermissions(_ mode: UInt32) throws(SystemError) {
+        try Syscall.run("fchmod") { fchmod(rawValue, mode_t(mode)) }
+    }
+
     /// Flushes this file or directory to disk (`fsync`).
     ///
     /// - Throws: ``SystemError`` from `fsync`.

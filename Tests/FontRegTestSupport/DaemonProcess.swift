@@ -92,6 +92,7 @@ package final class DaemonProcess {
         env.removeValue(forKey: "NOTIFY_SOCKET")
         env.removeValue(forKey: "LISTEN_FDS")
         env.removeValue(forKey: "LISTEN_PID")
+        env.removeValue(forKey: "RUNTIME_DIRECTORY")  // it would turn the fontconfig bridge on (issue 28)
         for (key, value) in environment { env[key] = value }
         process.environment = env
         _ = FileManager.default.createFile(atPath: logPath, contents: nil)

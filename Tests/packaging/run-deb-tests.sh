@@ -49,6 +49,8 @@ check "the sample config is a conffile, all comments" sh -c \
     "dpkg-query -W -f='\${Conffiles}' fontreg | grep -q /etc/fontreg/fontregd.conf && ! grep -v '^#' /etc/fontreg/fontregd.conf | grep -q '[^[:space:]]'"
 check "man fontregd and man fontresolve are installed" sh -c "man -w fontregd && man -w fontresolve"
 check "bash completion is installed" test -f /usr/share/bash-completion/completions/fontresolve
+check "the fontconfig bridge is linked into /etc/fonts/conf.d" sh -c \
+    "test \"\$(readlink /etc/fonts/conf.d/90-fontreg.conf)\" = /run/fontreg/fontconfig/fontreg.conf"
 
 # The installed daemon, as the service would start it but on a socket of this test: no config, no flags
 # but the paths the service gets from systemd; it must serve the bundled fonts with Lato's rule.
@@ -76,7 +78,7 @@ pid=
 
 check "apt purges the package" env DEBIAN_FRONTEND=noninteractive apt-get purge -y -qq fontreg
 check "nothing is left behind" sh -c \
-    "! test -e /usr/bin/fontregd && ! test -e /usr/share/fontreg && ! test -e /etc/fontreg && ! test -e /usr/share/doc/fontreg && ! dpkg-query -W fontreg 2>/dev/null | grep -q ."
+    "! test -e /usr/bin/fontregd && ! test -e /usr/share/fontreg && ! test -e /etc/fontreg && ! test -e /usr/share/doc/fontreg && ! test -L /etc/fonts/conf.d/90-fontreg.conf && ! dpkg-query -W fontreg 2>/dev/null | grep -q ."
 
 echo "packaging: $passed passed, $failed failed"
 [[ $failed -eq 0 ]]
