@@ -23,7 +23,7 @@ public struct ScanProblem: Sendable, Hashable, Codable, CustomStringConvertible 
         case notAFont
         /// The sandboxed parser stopped, timed out or could not start on it.
         case parserFailed
-        /// A rule file that could not be read (``RuleSet/problemReports``).
+        /// A rule file that could not be read (`RuleSet.problemReports`).
         case ruleFile
         /// Anything else (the index file, a configured path, a problem from an older client).
         case other
