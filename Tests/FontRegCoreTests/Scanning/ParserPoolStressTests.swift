@@ -148,6 +148,8 @@ import Testing
             if Int.random(in: 0..<20, using: &random) == 0 { pool.finish() }
             done += 1
         }
+        let elapsed = Double(MonotonicClock.microseconds - started) / 1e6
+        print("parser pool stress: \(done) rounds, \(kills) workers killed from outside, \(elapsed) s, seed \(seed)")
         #expect(done >= min(rounds, 20), "only \(done) rounds in \(seconds) s")
         #expect(kills > 0 || done < 20)
     }
