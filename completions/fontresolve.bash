@@ -90,6 +90,8 @@ _fontresolve() {
         audit:--bold-policy) COMPREPLY=($(compgen -W "next-heavier ios-system android css-bolder" -- "$cur")); return ;;
         audit:--format) COMPREPLY=($(compgen -W "dtcg tokens-studio figma-variables swift native sarif github" -- "$cur")); return ;;
         audit:--emit) COMPREPLY=($(compgen -W "css android ios flutter style-dictionary" -- "$cur")); return ;;
+        audit:--ios-api) COMPREPLY=($(compgen -W "ymattertype1 ymattertype2" -- "$cur")); return ;;
+        audit:--ios-prefix) COMPREPLY=(); return ;;
         audit:--out) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")); return ;;
         audit:--copy-fonts) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")); return ;;
         audit:--lang) COMPREPLY=(); return ;;
@@ -124,7 +126,7 @@ _fontresolve() {
         duplicates) options="--json --fonts --rules --system-fonts --socket --help"; arguments=none ;;
         watch) options="--interval --json --fonts --rules --system-fonts --socket --help"; arguments=none ;;
         rules) options="--json --fonts --rules --system-fonts --socket --help"; arguments="then-family:suggest show check" ;;
-        audit) options="--bold-policy --format --emit --out --copy-fonts --lang --sample --markdown --report --include-deprecated --json --fonts --rules --system-fonts --socket --help"; arguments=file ;;
+        audit) options="--bold-policy --format --emit --ios-api --ios-prefix --out --copy-fonts --lang --sample --markdown --report --include-deprecated --json --fonts --rules --system-fonts --socket --help"; arguments=file ;;
         style-name) options="--italic --json --fonts --rules --system-fonts --socket --help"; arguments=family ;;
         weight-of) options="--json --fonts --rules --system-fonts --socket --help"; arguments=family ;;
         help) options="--man --help"; arguments="values:resolve explain list candidates face open register unregister rescan status duplicates watch rules audit style-name weight-of help completion enable disable bold-text" ;;

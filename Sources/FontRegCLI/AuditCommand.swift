@@ -52,7 +52,10 @@ package enum AuditCommand {
         """
 
     static let parser = ArgumentParser(
-        options: ["fonts", "rules", "bold-policy", "report", "format", "emit", "out", "copy-fonts", "lang", "sample"],
+        options: [
+            "fonts", "rules", "bold-policy", "report", "format", "emit", "out", "copy-fonts", "lang", "sample",
+            "ios-api", "ios-prefix",
+        ],
         flags: ["json", "markdown", "system-fonts", "include-deprecated"])
 
     /// Runs the audit.
@@ -217,7 +220,7 @@ package enum AuditCommand {
         if !options.emit.isEmpty || options.copyFonts != nil {
             let wiring = AuditWiring(report: report, faces: index.faces, uses: documents.flatMap(\.uses))
             let locations = EmitLocations(output: options.out ?? ".", copiedFonts: options.copyFonts)
-            let files = AuditWiringWriter.files(options.emit, wiring: wiring, locations: locations)
+            let files = AuditWiringWriter.files(options.emit, wiring: wiring, locations: locations, ios: options.ios)
             let copies = options.copyFonts == nil ? [] : AuditWiringWriter.fontCopies(wiring)
             do {
                 let written = try AuditWiringWriter.write(files, copies: copies, locations: locations)

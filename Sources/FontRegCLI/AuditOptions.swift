@@ -38,6 +38,8 @@ struct AuditOptions {
     var boldPolicy = BoldTextPolicy.nextHeavier
     /// The wiring formats to write.
     var emit: [AuditEmitFormat] = []
+    /// How `--emit ios` writes its Swift (`--ios-api`, `--ios-prefix`).
+    var ios = IOSFontEmitter.Options()
     /// `--out`.
     var out: String? { parsed.value("out") }
     /// `--copy-fonts`.
@@ -82,6 +84,23 @@ struct AuditOptions {
                 throw UsageProblem(message: "unknown --emit format \"\(name)\"; use one of: \(names)")
             }
             if !emit.contains(format) { emit.append(format) }
+        }
+        if let name = parsed.value("ios-api") {
+            guard let api = IOSFontEmitter.API(rawValue: name.lowercased()) else {
+                let names = IOSFontEmitter.API.allCases.map(\.rawValue).joined(separator: ", ")
+                throw UsageProblem(message: "unknown --ios-api \"\(name)\"; use one of: \(names)")
+            }
+            ios.api = api
+        }
+        if let prefix = parsed.value("ios-prefix") {
+            let legal = prefix.unicodeScalars.allSatisfy {
+                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_")
+            }
+            guard legal, !(prefix.first?.isNumber ?? false) else {
+                throw UsageProblem(
+                    message: "--ios-prefix \"\(prefix)\" cannot start a Swift type name; use letters, digits and _")
+            }
+            ios.prefix = prefix
         }
         if !emit.isEmpty && out == nil {
             throw UsageProblem(message: "--emit writes files: give the folder with --out DIR")

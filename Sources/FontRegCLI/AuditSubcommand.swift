@@ -42,6 +42,17 @@ package enum AuditSubcommand: Subcommand {
                 example: "fontresolve audit tokens.json --fonts fonts --emit css --emit ios --out wiring",
                 repeatable: true, completion: .values(AuditEmitFormat.allCases.map(\.rawValue))),
             .init(
+                "ios-api", value: "API",
+                help:
+                    "The YMatterType release --emit ios writes for: ymattertype2 (FontFamily, the default) or ymattertype1 (FontRepresentable).",
+                example: "fontresolve audit tokens.json --fonts fonts --emit ios --ios-api ymattertype1 --out wiring",
+                completion: .values(IOSFontEmitter.API.allCases.map(\.rawValue))),
+            .init(
+                "ios-prefix", value: "PREFIX",
+                help:
+                    "Put before every type name --emit ios writes, so none collides with the app's own (default FontReg: FontRegLatoFontFamily; '' for none).",
+                example: "fontresolve audit tokens.json --fonts fonts --emit ios --ios-prefix Brand --out wiring"),
+            .init(
                 "out", value: "DIR", help: "The folder --emit writes into (one subfolder per format).",
                 example: "fontresolve audit tokens.json --fonts fonts --emit flutter --out wiring",
                 completion: .directory),

@@ -91,7 +91,7 @@ import Testing
         #expect(family.faces.count == 1)
         #expect(family.faces[0].weights == [450, 500])
         let source = try #require(
-            IOSFontEmitter.emit(wiring).first { $0.path == "ios/FixtureVarFontFamily.swift" }?.text)
+            IOSFontEmitter.emit(wiring).first { $0.path == "ios/FontRegFixtureVarFontFamily.swift" }?.text)
         #expect(source.contains("var supportedWeights: [Typography.FontWeight] { [.regular, .medium] }"))
         #expect(source.contains("// 450 is off the grid: declare its styles as .regular"))
         let file = AuditFixtures.temporaryDirectory().appendingPathComponent("FixtureVarFontFamily.swift")

@@ -173,7 +173,7 @@ import Testing
         #expect(android.contains("android:fontWeight=\"700\""))
         #expect(
             FileManager.default.fileExists(atPath: out.appendingPathComponent("android/res/font/lato_bold.ttf").path))
-        let ios = try text("ios/LatoFontFamily.swift")
+        let ios = try text("ios/FontRegLatoFontFamily.swift")
         #expect(try text(IOSFontEmitter.plistPath).contains("<string>Lato-Bold.ttf</string>"))
         #expect(ios.contains("[.regular, .medium, .semibold]"))
         #expect(ios.contains("case .semibold: return \"Bold\""))

@@ -151,17 +151,20 @@ import Testing
         let compiler = try #require(swiftc, "swiftc not found")
         let folder = Self.emission.out.appendingPathComponent("ios")
         let sources = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
-        #expect(sources.sorted() == ["InterFontFamily.swift", "LatoFontFamily.swift", "LatoItalicFontFamily.swift"])
+        #expect(
+            sources.sorted() == [
+                "FontRegInterFontFamily.swift", "FontRegLatoFontFamily.swift", "FontRegLatoItalicFontFamily.swift",
+            ])
         for source in sources {
             let run = try runCommand([compiler, "-parse", folder.appendingPathComponent(source).path])
             #expect(run.status == 0, "\(source): \(run.stderr)")
         }
         // The composed names are the files' PostScript names: Lato's 800 is "Heavy", its regular italic "Lato-Italic".
-        let lato = try Self.text("ios/LatoFontFamily.swift")
-        #expect(lato.contains("case .heavy: return \"Heavy\""))
-        let italic = try Self.text("ios/LatoItalicFontFamily.swift")
+        let lato = try Self.text("ios/FontRegLatoFontFamily.swift")
+        #expect(lato.contains("case .extraBold: return \"Heavy\""))
+        let italic = try Self.text("ios/FontRegLatoItalicFontFamily.swift")
         #expect(italic.contains("case .regular: return \"\""))
-        #expect(italic.contains("let fontStyle: Typography.FontStyle = .italic"))
+        #expect(italic.contains("let fontNameSuffix = \"Italic\""))
         let plist = try Self.text("ios/UIAppFonts.plist")
         for file in Set(Self.shippedFaces.map(\.file)) { #expect(plist.contains("<string>\(file)</string>")) }
     }
@@ -224,7 +227,7 @@ import Testing
 
     @Test(arguments: [
         CSSFontFaceEmitter.path, "android/res/font/lato.xml", "android/res/font/inter.xml", IOSFontEmitter.plistPath,
-        "ios/LatoFontFamily.swift", "ios/LatoItalicFontFamily.swift", "ios/InterFontFamily.swift",
+        "ios/FontRegLatoFontFamily.swift", "ios/FontRegLatoItalicFontFamily.swift", "ios/FontRegInterFontFamily.swift",
         FlutterFontEmitter.path, StyleDictionaryEmitter.path,
     ])
     func emittedFileMatchesItsSnapshot(path: String) throws {

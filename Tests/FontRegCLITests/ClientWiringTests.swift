@@ -21,7 +21,7 @@ import Testing
                 + AuditFixtures.bundledFontDirectories.flatMap { ["--fonts", $0] })
         #expect(remote.status == 0, "\(remote.stderr)")
         #expect(local.status == 0, "\(local.stderr)")
-        for file in ["css/fonts.css", "ios/LatoFontFamily.swift", "ios/UIAppFonts.plist"] {
+        for file in ["css/fonts.css", "ios/FontRegLatoFontFamily.swift", "ios/UIAppFonts.plist"] {
             let remoteText = try String(contentsOfFile: remoteOut + "/" + file, encoding: .utf8)
             let localText = try String(contentsOfFile: localOut + "/" + file, encoding: .utf8)
             #expect(remoteText == localText, "\(file)")

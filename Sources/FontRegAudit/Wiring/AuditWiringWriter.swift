@@ -18,14 +18,15 @@ package enum AuditWiringWriter {
 
     /// The files of every requested format, paths relative to `--out`.
     package static func files(
-        _ formats: [AuditEmitFormat], wiring: AuditWiring, locations: EmitLocations
+        _ formats: [AuditEmitFormat], wiring: AuditWiring, locations: EmitLocations,
+        ios: IOSFontEmitter.Options = IOSFontEmitter.Options()
     ) -> [EmittedFile] {
         var files: [EmittedFile] = []
         for format in formats {
             switch format {
             case .css: files += CSSFontFaceEmitter.emit(wiring, locations: locations)
             case .android: files += AndroidFontEmitter.emit(wiring)
-            case .ios: files += IOSFontEmitter.emit(wiring)
+            case .ios: files += IOSFontEmitter.emit(wiring, options: ios)
             case .flutter: files += FlutterFontEmitter.emit(wiring)
             case .styleDictionary: files += StyleDictionaryEmitter.emit(wiring, locations: locations)
             }

@@ -12,18 +12,59 @@ import Foundation
 /// the 700) is listed with the stand-in's name, each with a comment in the emitted file.
 /// A face whose name does not follow the pattern gets a `fontName(for:compatibleWith:)` override.
 package enum IOSFontEmitter {
+    /// The YMatterType release the emitted Swift compiles against (`--ios-api`).
+    package enum API: String, Sendable, Hashable, CaseIterable {
+        /// YMatterType 1.x: `FontRepresentable`, weight cases `.ultralight` and `.heavy`, no
+        /// `supportedWeights` (Bold Text is overridden with `accessibilityBoldWeight(for:)`).
+        case ymattertype1
+        /// YMatterType 2.x: `FontFamily` with `supportedWeights`, weight cases `.extraLight`,
+        /// `.extraBold` and `.extraBlack` (the default).
+        case ymattertype2
+    }
+
+    /// How the Swift is written: the API it compiles against and the prefix of its type names.
+    package struct Options: Sendable, Hashable {
+        /// The YMatterType release.
+        package var api: API
+        /// Put before every type name (`--ios-prefix`), so that no emitted type collides with an
+        /// app's own (`NotoSansFontFamily` is a name apps use): `FontReg` by default; empty for none.
+        package var prefix: String
+
+        package init(api: API = .ymattertype2, prefix: String = "FontReg") {
+            self.api = api
+            self.prefix = prefix
+        }
+    }
+
     /// The plist fragment's path under `--out`.
     package static let plistPath = "ios/UIAppFonts.plist"
 
-    /// YMatterType's `Typography.FontWeight` cases by weight, and the default table's names.
+    /// YMatterType 2's `Typography.FontWeight` cases by weight, and the default table's names.
     static let weightCases: [(weight: Int, name: String, defaultName: String)] = [
-        (100, "thin", "Thin"), (200, "ultralight", "ExtraLight"), (300, "light", "Light"),
+        (100, "thin", "Thin"), (200, "extraLight", "ExtraLight"), (300, "light", "Light"),
         (400, "regular", "Regular"), (500, "medium", "Medium"), (600, "semibold", "SemiBold"),
-        (700, "bold", "Bold"), (800, "heavy", "ExtraBold"), (900, "black", "Black"),
+        (700, "bold", "Bold"), (800, "extraBold", "ExtraBold"), (900, "black", "Black"),
     ]
 
+    /// The weight cases of an API: YMatterType 1 names 200 `.ultralight` and 800 `.heavy`; 2 adds
+    /// `.extraBlack` (950), which an exhaustive `switch` must name too.
+    static func cases(_ api: API) -> [(weight: Int, name: String, defaultName: String)] {
+        switch api {
+        case .ymattertype2:
+            return weightCases + [(950, "extraBlack", "ExtraBlack")]
+        case .ymattertype1:
+            return weightCases.map { step in
+                switch step.weight {
+                case 200: (step.weight, "ultralight", step.defaultName)
+                case 800: (step.weight, "heavy", step.defaultName)
+                default: step
+                }
+            }
+        }
+    }
+
     /// Emits the plist fragment and the Swift files.
-    package static func emit(_ wiring: AuditWiring) -> [EmittedFile] {
+    package static func emit(_ wiring: AuditWiring, options: Options = Options()) -> [EmittedFile] {
         let fileNames = Array(Set(wiring.families.flatMap { $0.faces.map(\.fileName) })).sorted()
         let plist =
             [
@@ -36,11 +77,12 @@ package enum IOSFontEmitter {
             for style in [FontStyle.normal, .italic, .oblique] {
                 let faces = family.faces.filter { $0.style == style }
                 guard !faces.isEmpty else { continue }
-                let typeName = swiftTypeName(family.name, style: style)
+                let typeName = options.prefix + swiftTypeName(family.name, style: style)
                 files.append(
                     EmittedFile(
                         path: "ios/\(typeName).swift",
-                        content: .text(source(typeName: typeName, family: family, faces: faces, style: style))))
+                        content: .text(
+                            source(typeName: typeName, family: family, faces: faces, style: style, api: options.api))))
             }
         }
         return files
@@ -79,17 +121,17 @@ package enum IOSFontEmitter {
     }
 
     /// Comments for the cases that are not a face of exactly their weight: off-grid weights and stand-ins.
-    static func caseNotes(_ faces: [AuditWiring.Face]) -> [String] {
+    static func caseNotes(_ faces: [AuditWiring.Face], api: API) -> [String] {
         var notes: [String] = []
         for face in faces {
             for weight in face.weights where weight != weightCase(for: weight) {
-                let name = weightCases.first { $0.weight == weightCase(for: weight) }?.name ?? "regular"
+                let name = cases(api).first { $0.weight == weightCase(for: weight) }?.name ?? "regular"
                 notes.append(
                     "    // \(weight) is off the grid: declare its styles as .\(name) (YMatterType has the nine steps); \(face.record.postscriptName) draws it."
                 )
             }
             for weight in face.standsInFor {
-                let name = weightCases.first { $0.weight == weightCase(for: weight) }?.name ?? "regular"
+                let name = cases(api).first { $0.weight == weightCase(for: weight) }?.name ?? "regular"
                 notes.append(
                     "    // .\(name): no face of weight \(weight) ships; \(face.record.postscriptName) (\(face.record.weight)) stands in."
                 )
@@ -98,10 +140,12 @@ package enum IOSFontEmitter {
         return notes
     }
 
-    /// The Swift source of one family.
-    static func source(typeName: String, family: AuditWiring.Family, faces: [AuditWiring.Face], style: FontStyle)
-        -> String
-    {
+    /// The Swift source of one family, for the YMatterType release `api`.
+    static func source(
+        typeName: String, family: AuditWiring.Family, faces: [AuditWiring.Face], style: FontStyle,
+        api: API = .ymattertype2
+    ) -> String {
+        let steps = cases(api)
         let byWeight = names(faces)
         let prefix = familyPrefix(byWeight.values)
         let suffix = style == .normal ? "" : "Italic"
@@ -114,25 +158,38 @@ package enum IOSFontEmitter {
             }
             weightNames[weight] = String(name.dropFirst(prefix.count + 1).dropLast(suffix.count))
         }
-        let supported = weightCases.filter { byWeight[$0.weight] != nil }.map { ".\($0.name)" }
+        let shipped = steps.filter { byWeight[$0.weight] != nil }
+        let supported = shipped.map { ".\($0.name)" }
+        let conformance = api == .ymattertype1 ? "FontRepresentable" : "FontFamily"
         var lines = [
-            "// Written by fontresolve audit (emit ios) from the registered faces of \(family.registeredFamily).",
+            "// Written by fontresolve audit (emit ios, \(api.rawValue)) from the registered faces of \(family.registeredFamily).",
             "import UIKit",
             "import YMatterType",
             "",
             "/// \(family.name) (\(style.rawValue)): the faces listed in UIAppFonts, named as the font files name them.",
-            "struct \(typeName): FontFamily {",
+            "struct \(typeName): \(conformance) {",
             "    let familyName = \(swiftString(prefix))",
         ]
-        if style != .normal { lines.append("    let fontStyle: Typography.FontStyle = .italic") }
-        lines += [""] + caseNotes(faces)
-        lines += ["    var supportedWeights: [Typography.FontWeight] { [\(supported.joined(separator: ", "))] }"]
-        let differs = weightCases.contains { step in weightNames[step.weight].map { $0 != step.defaultName } ?? false }
+        if style != .normal { lines.append("    let fontNameSuffix = \(swiftString(suffix))") }
+        lines += [""] + caseNotes(faces, api: api)
+        switch api {
+        case .ymattertype2:
+            lines += ["    var supportedWeights: [Typography.FontWeight] { [\(supported.joined(separator: ", "))] }"]
+        case .ymattertype1:
+            // 1.x has no supportedWeights: Bold Text steps to the next shipped weight here.
+            lines += [
+                "    func accessibilityBoldWeight(for weight: Typography.FontWeight) -> Typography.FontWeight {",
+                "        let shipped: [Typography.FontWeight] = [\(supported.joined(separator: ", "))]",
+                "        return shipped.first { $0.rawValue > weight.rawValue } ?? shipped.last ?? weight",
+                "    }",
+            ]
+        }
+        let differs = steps.contains { step in weightNames[step.weight].map { $0 != step.defaultName } ?? false }
         if followsPattern && differs {
             lines += [
                 "", "    func weightName(for weight: Typography.FontWeight) -> String {", "        switch weight {",
             ]
-            for step in weightCases {
+            for step in steps {
                 lines.append(
                     "        case .\(step.name): return \(swiftString(weightNames[step.weight] ?? step.defaultName))")
             }
@@ -145,7 +202,7 @@ package enum IOSFontEmitter {
                 "        switch bold ? accessibilityBoldWeight(for: weight) : weight {",
             ]
             let fallback = byWeight[byWeight.keys.sorted().first ?? 400] ?? prefix
-            for step in weightCases {
+            for step in steps {
                 lines.append("        case .\(step.name): return \(swiftString(byWeight[step.weight] ?? fallback))")
             }
             lines += ["        }", "    }"]
