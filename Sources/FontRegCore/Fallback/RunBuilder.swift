@@ -13,6 +13,8 @@ struct RunBuilder {
     /// The open run's face's coverage and colour, kept apart so the per-cluster check copies no record.
     private(set) var currentCoverage: CharacterCoverage?
     private(set) var currentIsColor = false
+    /// The position in the stack's faces of the open run's face, when it came from there.
+    private var currentStackFace: Int?
 
     /// Starts with no run.
     init(firstFamily: FamilyKey?) {
@@ -27,6 +29,21 @@ struct RunBuilder {
         offset16 += n16
         runs[runs.count - 1].end = offset8
         runs[runs.count - 1].endUTF16 = offset16
+    }
+
+    /// Adds a cluster drawn by a face of the stack: extends the open run when it has that face.
+    ///
+    /// - Parameters:
+    ///   - cluster: the cluster.
+    ///   - stackFace: the face's position among the stack's faces.
+    ///   - choice: the face and why.
+    mutating func append(_ cluster: Character, stackFace: Int, choice: FallbackChoice) {
+        if currentStackFace == stackFace, !runs.isEmpty {
+            extend(cluster)
+            return
+        }
+        append(cluster, choice: choice)
+        currentStackFace = stackFace
     }
 
     /// Adds a cluster with a chosen face: extends the open run when the face is the same, else opens a run.
@@ -44,6 +61,7 @@ struct RunBuilder {
         offset8 += n8
         offset16 += n16
         current = choice.face
+        currentStackFace = nil
         currentCoverage = choice.face.coverage
         currentIsColor = choice.face.isColor
     }

@@ -3,11 +3,14 @@ import FontRegSystem
 
 /// Splits a text into runs and gives each run a face that covers it, at the asked weight and style.
 ///
-/// Grapheme clusters are never split (Swift's `Character` is an extended grapheme cluster).
-/// A cluster stays in the current run while that run's face covers it, so spaces, digits and
-/// punctuation stay with their neighbours. Otherwise the first family that covers it is taken:
-/// the stack's families in order, the generic families of fontconfig's configuration, then every
-/// registered family by coverage. Inside each family the face is the one ``Resolver`` gives for
+/// The rule is CSS's (CSS Fonts 4, "Cluster matching"), as browsers apply it: grapheme clusters
+/// are never split (Swift's `Character` is an extended grapheme cluster), and each cluster goes
+/// to the first family of the stack that covers it whole, at every position of the text — also
+/// after a run in a fallback face, so spaces, digits and punctuation go with the first family
+/// when it has them. Only a cluster no family of the stack covers goes to system fallback, which
+/// keeps the open run's face while it covers the cluster, then takes the generic families of
+/// fontconfig's configuration, then every registered family by coverage. Adjacent clusters with
+/// the same face make one run. Inside each family the face is the one ``Resolver`` gives for
 /// the same weight, style, width and Bold Text, so Bold Text is applied with that family's own
 /// weights. Colour emoji prefer colour faces; Han prefers the language's region (`ja` → JP).
 public struct TextResolver: Sendable {
@@ -54,12 +57,18 @@ public struct TextResolver: Sendable {
         var missing: [UInt32] = []
         var seenMissing = Set<UInt32>()
         var sawHan = false
+        let stack = plan.stackFaces()
         for cluster in text {
             let kind = ClusterKind.of(cluster)
             if kind == .han { sawHan = true }
-            if let coverage = builder.currentCoverage, (kind == .colorEmoji) == builder.currentIsColor,
-                coverage.covers(cluster)
-            {
+            let colorOnly = kind == .colorEmoji
+            if let position = stack.firstIndex(where: { $0.draws(cluster, colorOnly: colorOnly) }) {
+                builder.append(cluster, stackFace: position, choice: stack[position].choice)
+                continue
+            }
+            // System fallback: the open run's face while it covers the cluster (a fallback font
+            // draws as much of the rest as it can), then the plan's search.
+            if let coverage = builder.currentCoverage, colorOnly == builder.currentIsColor, coverage.covers(cluster) {
                 builder.extend(cluster)
                 continue
             }
