@@ -232,7 +232,7 @@ extension ClusterKind {
     }
 }
 
-/// One face of the stack, with what the per-cluster check reads kept apart from the record.
+/// One face of the stack (or one system fallback already used), with what the per-cluster check reads kept apart.
 struct StackFace: Sendable {
     /// The face's coverage.
     let coverage: CharacterCoverage

@@ -8,8 +8,9 @@ import FontRegSystem
 /// to the first family of the stack that covers it whole, at every position of the text — also
 /// after a run in a fallback face, so spaces, digits and punctuation go with the first family
 /// when it has them. Only a cluster no family of the stack covers goes to system fallback, which
-/// keeps the open run's face while it covers the cluster, then takes the generic families of
-/// fontconfig's configuration, then every registered family by coverage. Adjacent clusters with
+/// keeps the open run's face while it covers the cluster, then a face it already gave this text
+/// (not for Han), then takes the generic families of fontconfig's configuration, then every
+/// registered family by coverage. Adjacent clusters with
 /// the same face make one run. Inside each family the face is the one ``Resolver`` gives for
 /// the same weight, style, width and Bold Text, so Bold Text is applied with that family's own
 /// weights. Colour emoji prefer colour faces; Han prefers the language's region (`ja` → JP).
@@ -58,6 +59,7 @@ public struct TextResolver: Sendable {
         var seenMissing = Set<UInt32>()
         var sawHan = false
         let stack = plan.stackFaces()
+        var used: [StackFace] = []
         for cluster in text {
             let kind = ClusterKind.of(cluster)
             if kind == .han { sawHan = true }
@@ -72,8 +74,20 @@ public struct TextResolver: Sendable {
                 builder.extend(cluster)
                 continue
             }
+            // A face system fallback already gave this text draws the later clusters it covers,
+            // as a browser shapes what the stack left with the fallback font it found first
+            // (not for Han, whose face the language picks, nor across colour and text).
+            if kind != .han,
+                let reused = used.first(where: { $0.isColor == colorOnly && $0.draws(cluster, colorOnly: colorOnly) })
+            {
+                builder.append(cluster, choice: reused.choice)
+                continue
+            }
             if let choice = plan.choose(for: cluster, kind: kind) {
                 builder.append(cluster, choice: choice)
+                if kind != .han, !used.contains(where: { $0.choice.face == choice.face }) {
+                    used.append(StackFace(coverage: choice.face.coverage, isColor: choice.face.isColor, choice: choice))
+                }
                 continue
             }
             for scalar in cluster.unicodeScalars

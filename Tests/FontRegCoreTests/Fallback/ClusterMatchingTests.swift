@@ -23,10 +23,11 @@ struct ClusterMatchingTests {
     @Test("In a formula, the letters and relations Lato has stay in Lato; only what it lacks goes to fallback")
     func mathKeepsWhatLatoCovers() throws {
         let answer = try FallbackFonts.resolve("∀x ∈ ℝ: E = ρ ≥ 0", in: FallbackFonts.withDejaVu)
-        // DejaVu Sans (fontconfig's first sans-serif) lacks ℝ; Noto Sans has it.
+        // ℝ goes to DejaVu Sans, the fallback face this text already uses, though fontconfig's
+        // first sans-serif (Noto Sans) has it too: Chromium draws it so.
         #expect(
             families(answer) == [
-                "∀|DejaVu Sans", "x |Lato", "∈|DejaVu Sans", " |Lato", "ℝ|Noto Sans", ": E = ρ ≥ 0|Lato",
+                "∀|DejaVu Sans", "x |Lato", "∈|DejaVu Sans", " |Lato", "ℝ|DejaVu Sans", ": E = ρ ≥ 0|Lato",
             ])
     }
 
@@ -47,6 +48,14 @@ struct ClusterMatchingTests {
             families(answer) == [
                 "Hi |Lato", "שלום|Noto Sans Hebrew", " |Lato", "∀|DejaVu Sans", "x|Lato",
             ])
+    }
+
+    @Test("A system fallback face already used in the text draws the later clusters it covers; Han keeps its region")
+    func systemFallbackFaceIsReused() throws {
+        let answer = try FallbackFonts.resolve("नमस्ते १२३", in: FallbackFonts.withDejaVu)
+        #expect(families(answer) == ["नमस्ते|Noto Sans Devanagari", " |Lato", "१२३|Noto Sans Devanagari"])
+        let han = try FallbackFonts.resolve("한국 直角", language: "ja")
+        #expect(families(han).last == "直角|Noto Sans CJK JP")
     }
 
     /// Multilingual strings: scripts Lato lacks next to Latin, digits, spaces and punctuation.
