@@ -31,6 +31,11 @@ struct RunBuilder {
         runs[runs.count - 1].endUTF16 = offset16
     }
 
+    /// Whether the open run has the stack's face at `position`.
+    func isOpen(stackFace position: Int) -> Bool {
+        currentStackFace == position && !runs.isEmpty
+    }
+
     /// Adds a cluster drawn by a face of the stack: extends the open run when it has that face.
     ///
     /// - Parameters:

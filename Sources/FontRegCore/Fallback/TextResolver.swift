@@ -59,13 +59,23 @@ public struct TextResolver: Sendable {
         var seenMissing = Set<UInt32>()
         var sawHan = false
         let stack = plan.stackFaces()
-        var used: [StackFace] = []
+        let coverages = stack.map(\.coverage)
+        let colors = stack.map(\.isColor)
+        // System fallback choices of this text, their coverage and colour kept apart for the check.
+        var used: [FallbackChoice] = []
+        var usedCoverages: [CharacterCoverage] = []
+        var usedColors: [Bool] = []
         for cluster in text {
             let kind = ClusterKind.of(cluster)
             if kind == .han { sawHan = true }
             let colorOnly = kind == .colorEmoji
-            if let position = stack.firstIndex(where: { $0.draws(cluster, colorOnly: colorOnly) }) {
-                builder.append(cluster, stackFace: position, choice: stack[position].choice)
+            if let position = firstStackFace(drawing: cluster, colorOnly: colorOnly, coverages, colors) {
+                // The choice (a whole resolve answer) is copied only when a run opens.
+                if builder.isOpen(stackFace: position) {
+                    builder.extend(cluster)
+                } else {
+                    builder.append(cluster, stackFace: position, choice: stack[position].choice)
+                }
                 continue
             }
             // System fallback: the open run's face while it covers the cluster (a fallback font
@@ -78,15 +88,21 @@ public struct TextResolver: Sendable {
             // as a browser shapes what the stack left with the fallback font it found first
             // (not for Han, whose face the language picks, nor across colour and text).
             if kind != .han,
-                let reused = used.first(where: { $0.isColor == colorOnly && $0.draws(cluster, colorOnly: colorOnly) })
+                let reused = usedCoverages.indices.first(where: {
+                    usedColors[$0] == colorOnly && usedCoverages[$0].covers(cluster)
+                })
             {
-                builder.append(cluster, choice: reused.choice)
+                builder.append(cluster, choice: used[reused])
                 continue
             }
             if let choice = plan.choose(for: cluster, kind: kind) {
                 builder.append(cluster, choice: choice)
-                if kind != .han, !used.contains(where: { $0.choice.face == choice.face }) {
-                    used.append(StackFace(coverage: choice.face.coverage, isColor: choice.face.isColor, choice: choice))
+                if kind != .han {
+                    // Not in the list yet, as no face of it covered the cluster (a text face for
+                    // a colour cluster may repeat one: that costs a check, nothing else).
+                    used.append(choice)
+                    usedCoverages.append(choice.face.coverage)
+                    usedColors.append(choice.face.isColor)
                 }
                 continue
             }
@@ -106,6 +122,16 @@ public struct TextResolver: Sendable {
         let assumed = sawHan && query.language.flatMap(HanRegion.region(for:)) == nil ? HanRegion.assumedLanguage : nil
         return TextResolution(runs: builder.finish(text: text), missing: missing, assumedLanguage: assumed)
     }
+}
+
+/// The position of the first face of the stack that draws the cluster (in colour when `colorOnly`).
+private func firstStackFace(
+    drawing cluster: Character, colorOnly: Bool, _ coverages: [CharacterCoverage], _ colors: [Bool]
+) -> Int? {
+    for position in coverages.indices where (!colorOnly || colors[position]) && coverages[position].covers(cluster) {
+        return position
+    }
+    return nil
 }
 
 /// The face chosen for a cluster and why.
