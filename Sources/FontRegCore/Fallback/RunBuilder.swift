@@ -15,6 +15,8 @@ struct RunBuilder {
     private(set) var currentIsColor = false
     /// The position in the stack's faces of the open run's face, when it came from there.
     private var currentStackFace: Int?
+    /// Families met so far, and whether each is a fallback.
+    private var fallbackByFamily: [String: Bool] = [:]
 
     /// Starts with no run.
     init(firstFamily: FamilyKey?) {
@@ -53,7 +55,7 @@ struct RunBuilder {
 
     /// Adds a cluster with a chosen face: extends the open run when the face is the same, else opens a run.
     mutating func append(_ cluster: Character, choice: FallbackChoice) {
-        if let current, current == choice.face, !runs.isEmpty {
+        if let current, Self.sameFace(current, choice.face), !runs.isEmpty {
             extend(cluster)
             return
         }
@@ -62,7 +64,7 @@ struct RunBuilder {
             TextRun(
                 text: "", start: offset8, end: offset8 + n8, startUTF16: offset16,
                 endUTF16: offset16 + n16, resolution: choice.resolution,
-                fallback: FamilyKey(choice.resolution.face.family) != firstFamily, reason: choice.reason))
+                fallback: isFallback(choice.face.family), reason: choice.reason))
         offset8 += n8
         offset16 += n16
         current = choice.face
@@ -81,6 +83,21 @@ struct RunBuilder {
             run.text = String(text[from..<to])
             return run
         }
+    }
+
+    /// Whether two records are one face: a file, a face index and a named instance name one face
+    /// (cheaper than comparing every field, once per run).
+    private static func sameFace(_ a: FaceRecord, _ b: FaceRecord) -> Bool {
+        a.index == b.index && a.instance == b.instance && a.file == b.file
+    }
+
+    /// Whether a family is not the stack's first, remembered by name (normalising a name costs
+    /// more than the rest of a run).
+    private mutating func isFallback(_ family: String) -> Bool {
+        if let known = fallbackByFamily[family] { return known }
+        let fallback = FamilyKey(family) != firstFamily
+        fallbackByFamily[family] = fallback
+        return fallback
     }
 
     private static func lengths(_ cluster: Character) -> (Int, Int) {
