@@ -26,9 +26,11 @@ import Testing
         let runs = try #require(reply["runs"] as? [[String: Any]])
         #expect(
             runs.map { $0["postscriptName"] as? String } == [
-                "Lato-Medium", "NotoSansCJKjp-Bold", "NotoSansArabic-Bold", "NotoColorEmoji",
+                // The spaces are Lato's, which has them (CSS's per-cluster rule, issue 26).
+                "Lato-Medium", "NotoSansCJKjp-Bold", "Lato-Medium", "NotoSansArabic-Bold", "Lato-Medium",
+                "NotoColorEmoji",
             ])
-        #expect(runs.map { $0["weight"] as? Int } == [500, 700, 700, 400])
+        #expect(runs.map { $0["weight"] as? Int } == [500, 700, 500, 700, 500, 400])
         let members: Set<String> = [
             "text", "start", "end", "startUTF16", "endUTF16", "postscriptName", "file", "index", "weight", "italic",
             "variations", "synthesis", "fallback", "reason",

@@ -26,6 +26,8 @@ struct FallbackPlan: Sendable {
     private var coverageIndex: CoverageIndex?
     /// The cache that keeps the coverage index of the generation (not retained: it holds the plan).
     private weak var source: FallbackPlanCache?
+    /// The stack's faces in order, one per family that resolves (worked out on first need).
+    private var stackFacesCache: [StackFace]?
     /// The design registry-wide fallback prefers.
     private let design: CoverageIndex.Design
     /// Families whose faces registry-wide fallback looked at, over the plan's life (for tests).
@@ -86,6 +88,24 @@ struct FallbackPlan: Sendable {
         for family in expand("sans-serif") { if let answer = resolution(of: family) { return answer } }
         for family in coverage().ranked(design) { if let answer = resolution(of: family.name) { return answer } }
         return nil
+    }
+
+    /// The faces of the stack's families that resolve, in stack order, each family once.
+    ///
+    /// CSS gives a cluster to the first of these that covers it, at every position of the text;
+    /// only clusters none of them covers go to system fallback.
+    mutating func stackFaces() -> [StackFace] {
+        if let stackFacesCache { return stackFacesCache }
+        var faces: [StackFace] = []
+        var seen = Set<FamilyKey>()
+        for entry in stack where seen.insert(FamilyKey(entry.family)).inserted {
+            guard let answer = resolution(of: entry.family) else { continue }
+            let why = choice(answer, "\(answer.face.family) covers it (\(entry.origin))")
+            faces.append(
+                StackFace(coverage: answer.face.coverage, isColor: answer.face.isColor, choice: why))
+        }
+        stackFacesCache = faces
+        return faces
     }
 
     /// Whether any registered face maps the scalar (a bisection of the coverage index's union).
@@ -209,5 +229,20 @@ extension ClusterKind {
         case .han: return 2
         case .text: return 0
         }
+    }
+}
+
+/// One face of the stack (or one system fallback already used), with what the per-cluster check reads kept apart.
+struct StackFace: Sendable {
+    /// The face's coverage.
+    let coverage: CharacterCoverage
+    /// Whether the face draws in colour.
+    let isColor: Bool
+    /// The choice a cluster it draws gets.
+    let choice: FallbackChoice
+
+    /// Whether the face draws the cluster: it maps it, and in colour when colour is asked.
+    func draws(_ cluster: Character, colorOnly: Bool) -> Bool {
+        (!colorOnly || isColor) && coverage.covers(cluster)
     }
 }

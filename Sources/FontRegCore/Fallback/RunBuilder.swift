@@ -13,6 +13,10 @@ struct RunBuilder {
     /// The open run's face's coverage and colour, kept apart so the per-cluster check copies no record.
     private(set) var currentCoverage: CharacterCoverage?
     private(set) var currentIsColor = false
+    /// The position in the stack's faces of the open run's face, when it came from there.
+    private var currentStackFace: Int?
+    /// Families met so far, and whether each is a fallback.
+    private var fallbackByFamily: [String: Bool] = [:]
 
     /// Starts with no run.
     init(firstFamily: FamilyKey?) {
@@ -29,9 +33,29 @@ struct RunBuilder {
         runs[runs.count - 1].endUTF16 = offset16
     }
 
+    /// Whether the open run has the stack's face at `position`.
+    func isOpen(stackFace position: Int) -> Bool {
+        currentStackFace == position && !runs.isEmpty
+    }
+
+    /// Adds a cluster drawn by a face of the stack: extends the open run when it has that face.
+    ///
+    /// - Parameters:
+    ///   - cluster: the cluster.
+    ///   - stackFace: the face's position among the stack's faces.
+    ///   - choice: the face and why.
+    mutating func append(_ cluster: Character, stackFace: Int, choice: FallbackChoice) {
+        if currentStackFace == stackFace, !runs.isEmpty {
+            extend(cluster)
+            return
+        }
+        append(cluster, choice: choice)
+        currentStackFace = stackFace
+    }
+
     /// Adds a cluster with a chosen face: extends the open run when the face is the same, else opens a run.
     mutating func append(_ cluster: Character, choice: FallbackChoice) {
-        if let current, current == choice.face, !runs.isEmpty {
+        if let current, Self.sameFace(current, choice.face), !runs.isEmpty {
             extend(cluster)
             return
         }
@@ -40,10 +64,11 @@ struct RunBuilder {
             TextRun(
                 text: "", start: offset8, end: offset8 + n8, startUTF16: offset16,
                 endUTF16: offset16 + n16, resolution: choice.resolution,
-                fallback: FamilyKey(choice.resolution.face.family) != firstFamily, reason: choice.reason))
+                fallback: isFallback(choice.face.family), reason: choice.reason))
         offset8 += n8
         offset16 += n16
         current = choice.face
+        currentStackFace = nil
         currentCoverage = choice.face.coverage
         currentIsColor = choice.face.isColor
     }
@@ -58,6 +83,21 @@ struct RunBuilder {
             run.text = String(text[from..<to])
             return run
         }
+    }
+
+    /// Whether two records are one face: a file, a face index and a named instance name one face
+    /// (cheaper than comparing every field, once per run).
+    private static func sameFace(_ a: FaceRecord, _ b: FaceRecord) -> Bool {
+        a.index == b.index && a.instance == b.instance && a.file == b.file
+    }
+
+    /// Whether a family is not the stack's first, remembered by name (normalising a name costs
+    /// more than the rest of a run).
+    private mutating func isFallback(_ family: String) -> Bool {
+        if let known = fallbackByFamily[family] { return known }
+        let fallback = FamilyKey(family) != firstFamily
+        fallbackByFamily[family] = fallback
+        return fallback
     }
 
     private static func lengths(_ cluster: Character) -> (Int, Int) {

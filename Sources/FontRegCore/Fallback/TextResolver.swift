@@ -3,11 +3,15 @@ import FontRegSystem
 
 /// Splits a text into runs and gives each run a face that covers it, at the asked weight and style.
 ///
-/// Grapheme clusters are never split (Swift's `Character` is an extended grapheme cluster).
-/// A cluster stays in the current run while that run's face covers it, so spaces, digits and
-/// punctuation stay with their neighbours. Otherwise the first family that covers it is taken:
-/// the stack's families in order, the generic families of fontconfig's configuration, then every
-/// registered family by coverage. Inside each family the face is the one ``Resolver`` gives for
+/// The rule is CSS's (CSS Fonts 4, "Cluster matching"), as browsers apply it: grapheme clusters
+/// are never split (Swift's `Character` is an extended grapheme cluster), and each cluster goes
+/// to the first family of the stack that covers it whole, at every position of the text — also
+/// after a run in a fallback face, so spaces, digits and punctuation go with the first family
+/// when it has them. Only a cluster no family of the stack covers goes to system fallback, which
+/// keeps the open run's face while it covers the cluster, then a face it already gave this text
+/// (not for Han), then takes the generic families of fontconfig's configuration, then every
+/// registered family by coverage. Adjacent clusters with
+/// the same face make one run. Inside each family the face is the one ``Resolver`` gives for
 /// the same weight, style, width and Bold Text, so Bold Text is applied with that family's own
 /// weights. Colour emoji prefer colour faces; Han prefers the language's region (`ja` → JP).
 public struct TextResolver: Sendable {
@@ -54,17 +58,52 @@ public struct TextResolver: Sendable {
         var missing: [UInt32] = []
         var seenMissing = Set<UInt32>()
         var sawHan = false
+        let stack = plan.stackFaces()
+        let coverages = stack.map(\.coverage)
+        let colors = stack.map(\.isColor)
+        // System fallback choices of this text, their coverage and colour kept apart for the check.
+        var used: [FallbackChoice] = []
+        var usedCoverages: [CharacterCoverage] = []
+        var usedColors: [Bool] = []
         for cluster in text {
             let kind = ClusterKind.of(cluster)
             if kind == .han { sawHan = true }
-            if let coverage = builder.currentCoverage, (kind == .colorEmoji) == builder.currentIsColor,
-                coverage.covers(cluster)
-            {
+            let colorOnly = kind == .colorEmoji
+            if let position = firstStackFace(drawing: cluster, colorOnly: colorOnly, coverages, colors) {
+                // The choice (a whole resolve answer) is copied only when a run opens.
+                if builder.isOpen(stackFace: position) {
+                    builder.extend(cluster)
+                } else {
+                    builder.append(cluster, stackFace: position, choice: stack[position].choice)
+                }
+                continue
+            }
+            // System fallback: the open run's face while it covers the cluster (a fallback font
+            // draws as much of the rest as it can), then the plan's search.
+            if let coverage = builder.currentCoverage, colorOnly == builder.currentIsColor, coverage.covers(cluster) {
                 builder.extend(cluster)
+                continue
+            }
+            // A face system fallback already gave this text draws the later clusters it covers,
+            // as a browser shapes what the stack left with the fallback font it found first
+            // (not for Han, whose face the language picks, nor across colour and text).
+            if kind != .han,
+                let reused = usedCoverages.indices.first(where: {
+                    usedColors[$0] == colorOnly && usedCoverages[$0].covers(cluster)
+                })
+            {
+                builder.append(cluster, choice: used[reused])
                 continue
             }
             if let choice = plan.choose(for: cluster, kind: kind) {
                 builder.append(cluster, choice: choice)
+                if kind != .han {
+                    // Not in the list yet, as no face of it covered the cluster (a text face for
+                    // a colour cluster may repeat one: that costs a check, nothing else).
+                    used.append(choice)
+                    usedCoverages.append(choice.face.coverage)
+                    usedColors.append(choice.face.isColor)
+                }
                 continue
             }
             for scalar in cluster.unicodeScalars
@@ -83,6 +122,16 @@ public struct TextResolver: Sendable {
         let assumed = sawHan && query.language.flatMap(HanRegion.region(for:)) == nil ? HanRegion.assumedLanguage : nil
         return TextResolution(runs: builder.finish(text: text), missing: missing, assumedLanguage: assumed)
     }
+}
+
+/// The position of the first face of the stack that draws the cluster (in colour when `colorOnly`).
+private func firstStackFace(
+    drawing cluster: Character, colorOnly: Bool, _ coverages: [CharacterCoverage], _ colors: [Bool]
+) -> Int? {
+    for position in coverages.indices where (!colorOnly || colors[position]) && coverages[position].covers(cluster) {
+        return position
+    }
+    return nil
 }
 
 /// The face chosen for a cluster and why.

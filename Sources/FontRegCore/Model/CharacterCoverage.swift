@@ -111,8 +111,19 @@ public struct CharacterCoverage: Sendable, Hashable {
         let value = scalar.value
         if value < 0x20 || (0x7F...0x9F).contains(value) { return true }
         if value < 0xAD { return false }
+        // Per-cluster fallback asks this for every scalar a face lacks: the blocks between the
+        // Default_Ignorable_Code_Point ranges (U+034F, U+061C, U+115F–1160, U+17B4–17B5,
+        // U+180B–180F, U+200B–200F, U+202A–202E, U+2060–206F, U+3164, U+FE00–FE0F, …) need no
+        // property lookup; Arabic, Indic, CJK and Hangul lie there.
+        if Self.surelyPrintable.contains(where: { $0.contains(value) }) { return false }
         return scalar.properties.isDefaultIgnorableCodePoint || scalar.properties.generalCategory == .control
     }
+
+    /// Ranges without a default-ignorable or control code point.
+    private static let surelyPrintable: [Range<UInt32>] = [
+        0x350..<0x61C, 0x61D..<0x115F, 0x1161..<0x17B4, 0x1810..<0x200B, 0x2070..<0x3164, 0x3165..<0xFE00,
+        0xAE..<0x34F, 0x17B6..<0x180B,
+    ]
 
     /// Equal when the ranges and languages are; two faces of one collection usually share storage.
     public static func == (lhs: CharacterCoverage, rhs: CharacterCoverage) -> Bool {

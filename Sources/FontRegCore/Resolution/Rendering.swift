@@ -8,10 +8,14 @@ import FontRegSystem
 /// slanted style, `opsz` when an optical size is given). A named instance keeps its own
 /// coordinates; the query's values are clamped to the axis range, with a trace step.
 ///
-/// Synthesis: bold when the effective weight is at least 600, the drawn weight is below 600 and
-/// at least 300 lighter (so the face is not bold already, no `wght` axis reaches the weight, and
-/// CSS's weight order found nothing heavier); oblique when a slanted style was asked and the
-/// face is drawn upright. Each only when the query's ``SynthesisPermission`` allows it.
+/// Synthesis, as browsers decide it (docs/matching.md, "Synthesis as browsers decide it"): bold
+/// when the effective weight is at least 600 and the weight drawn is below 600 — a `wght` axis
+/// that reaches the weight draws it, so no bold is faked (Chromium's `CSSSegmentedFontFace` rule:
+/// asked ≥ 600 and face < 600). Oblique when italic, or an oblique angle of at least
+/// ``obliqueSynthesisThreshold``, is asked and the face is drawn upright (neither italic nor
+/// oblique nor slanted by an axis), always at ``RequestedStyle/defaultObliqueAngle`` — Skia's fake
+/// italic skew is a fixed −1/4 (14.04°), whatever angle was asked. Each only when the query's
+/// ``SynthesisPermission`` allows it; colour faces never.
 enum Rendering {
     /// The renderer's part of an answer.
     struct Answer {
@@ -25,6 +29,23 @@ enum Rendering {
         var steps: [ResolveStep] = []
     }
 
+    /// The weight from which a face lighter than ``boldSynthesisFaceLimit`` is emboldened (CSS's bold threshold).
+    static let boldSynthesisThreshold = 600
+    /// The weight below which a face counts as not bold.
+    static let boldSynthesisFaceLimit = 600
+    /// The least oblique angle, in degrees, for which an upright face is slanted (measured in Chromium:
+    /// 14° and up are, 10° and −20° are not; /work/shared/docs/stage-three-facts.md).
+    static let obliqueSynthesisThreshold: Double = 14
+
+    /// Whether a browser fakes a slant for the style on an upright face: italic, or oblique from 14°.
+    static func slantIsSynthesized(for style: RequestedStyle) -> Bool {
+        switch style {
+        case .normal: false
+        case .italic: true
+        case .oblique(let angle): (angle ?? RequestedStyle.defaultObliqueAngle) >= obliqueSynthesisThreshold
+        }
+    }
+
     /// The variations and synthesis of `face`, used at `rank`, for `query` at weight `effective`.
     ///
     /// - Parameter rank: how the face was matched; needed for a variable face (`nil` for a static one).
@@ -33,8 +54,8 @@ enum Rendering {
         let rank = face.axes.isEmpty ? nil : (rank ?? FaceMatcher.rank(face, for: .init(weight: effective)))
         if let rank { setVariations(&answer, face: face, rank: rank, query: query, effective: effective) }
         let drawnUpright = !face.italic && !face.oblique && (rank?.angle ?? 0) == 0 && !(rank?.italicAxis ?? false)
-        var wantsBold = effective >= 600 && answer.weight < 600 && effective - answer.weight >= 300
-        var wantsOblique = query.style.isSlanted && drawnUpright
+        var wantsBold = effective >= boldSynthesisThreshold && answer.weight < boldSynthesisFaceLimit
+        var wantsOblique = slantIsSynthesized(for: query.style) && drawnUpright
         if face.isColor && (wantsBold || wantsOblique) {
             // Colour glyphs (emoji) are pictures: faking their weight or slant only distorts them.
             answer.steps.append(
@@ -44,9 +65,9 @@ enum Rendering {
         let bold = wantsBold && query.synthesis.weight
         let oblique = wantsOblique && query.synthesis.style
         if bold || oblique {
-            var angle: Double?
-            if case .oblique(let asked) = query.style { angle = asked }
-            answer.synthesis = Synthesis(bold: bold, oblique: oblique, obliqueAngle: angle)
+            // The browsers' fixed slant, not the asked angle (a renderer that followed the query
+            // would draw what no browser draws).
+            answer.synthesis = Synthesis(bold: bold, oblique: oblique, obliqueAngle: RequestedStyle.defaultObliqueAngle)
         }
         if (wantsBold && !bold) || (wantsOblique && !oblique) {
             answer.steps.append(.synthesisForbidden(bold: wantsBold && !bold, oblique: wantsOblique && !oblique))

@@ -24,10 +24,18 @@ enum FallbackFonts {
         return try! FontRegistry(configuration: RegistryConfiguration(fontFiles: files, cacheDirectory: cache))
     }()
 
+    /// The registry with DejaVu Sans too: a family that covers what Lato does and much more, as on Debian.
+    static let withDejaVu: FontRegistry = {
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("fontreg-fallback-dv-\(getpid())")
+            .path
+        let dejavu = ["DejaVuSans", "DejaVuSans-Bold"].map { "/usr/share/fonts/truetype/dejavu/\($0).ttf" }
+        return try! FontRegistry(configuration: RegistryConfiguration(fontFiles: files + dejavu, cacheDirectory: cache))
+    }()
+
     /// Resolves a text over the registry.
     static func resolve(
         _ text: String, families: String = "Lato", weight: FontWeight = .regular, boldText: Bool = false,
-        language: String? = nil
+        language: String? = nil, in registry: FontRegistry = registry
     ) throws -> TextResolution {
         let style = ResolveQuery(family: "", weight: weight, boldText: boldText)
         let query = TextQuery(families: TextQuery.families(from: families), style: style, language: language)
@@ -69,15 +77,17 @@ struct TextResolverTests {
         #expect(latin.resolution.face.postscriptName.hasPrefix("Lato"))
     }
 
-    @Test("Mixed scripts at regular: Latin in Lato, Han in Noto Sans CJK, Arabic in Noto Sans Arabic, emoji in colour")
+    @Test(
+        "Mixed scripts at regular: Latin and the spaces in Lato, Han in Noto Sans CJK, Arabic in Noto Sans Arabic, emoji in colour"
+    )
     func mixedScriptsRegular() throws {
         let answer = try FallbackFonts.resolve("Hello 世界 مرحبا 😀", language: "ja")
         #expect(
             summary(answer) == [
-                "Hello |Lato-Regular|400", "世界 |NotoSansCJKjp-Regular|400", "مرحبا |NotoSansArabic-Regular|400",
-                "😀|NotoColorEmoji|400",
+                "Hello |Lato-Regular|400", "世界|NotoSansCJKjp-Regular|400", " |Lato-Regular|400",
+                "مرحبا|NotoSansArabic-Regular|400", " |Lato-Regular|400", "😀|NotoColorEmoji|400",
             ])
-        #expect(answer.runs.map(\.fallback) == [false, true, true, true])
+        #expect(answer.runs.map(\.fallback) == [false, true, false, true, false, true])
         #expect(answer.missing.isEmpty)
         #expect(answer.assumedLanguage == nil)
         let last = try #require(answer.runs.last)
@@ -90,8 +100,8 @@ struct TextResolverTests {
         let answer = try FallbackFonts.resolve("Hello 世界 مرحبا नमस्ते", boldText: true)
         #expect(
             summary(answer) == [
-                "Hello |Lato-Medium|500", "世界 |NotoSansCJKsc-Bold|700", "مرحبا |NotoSansArabic-Bold|700",
-                "नमस्ते|NotoSansDevanagari-Bold|700",
+                "Hello |Lato-Medium|500", "世界|NotoSansCJKsc-Bold|700", " |Lato-Medium|500",
+                "مرحبا|NotoSansArabic-Bold|700", " |Lato-Medium|500", "नमस्ते|NotoSansDevanagari-Bold|700",
             ])
         #expect(answer.assumedLanguage == "zh-Hans")
     }
@@ -101,7 +111,8 @@ struct TextResolverTests {
         let answer = try FallbackFonts.resolve("Bold สวัสดี שלום", weight: .bold)
         #expect(
             summary(answer) == [
-                "Bold |Lato-Bold|700", "สวัสดี |NotoSansThai-Bold|700", "שלום|NotoSansHebrew-Bold|700",
+                "Bold |Lato-Bold|700", "สวัสดี|NotoSansThai-Bold|700", " |Lato-Bold|700",
+                "שלום|NotoSansHebrew-Bold|700",
             ])
     }
 
@@ -138,11 +149,13 @@ struct TextResolverTests {
         #expect(summary(answer) == ["a\u{10FFFD}b|Lato-Regular|400"])
     }
 
-    @Test("Arabic with combining marks stays one run; marks never split from their base")
+    @Test("Arabic words with combining marks stay whole, marks never split from their base; the space is Lato's")
     func arabicWithMarks() throws {
-        let text = "بِسْمِ اللَّهِ"
-        let answer = try FallbackFonts.resolve(text, boldText: true)
-        #expect(summary(answer) == ["\(text)|NotoSansArabic-Bold|700"])
+        let answer = try FallbackFonts.resolve("بِسْمِ اللَّهِ", boldText: true)
+        #expect(
+            summary(answer) == [
+                "بِسْمِ|NotoSansArabic-Bold|700", " |Lato-Medium|500", "اللَّهِ|NotoSansArabic-Bold|700",
+            ])
         #expect(answer.runs.first?.reason.contains("Bold Text") == true)
     }
 

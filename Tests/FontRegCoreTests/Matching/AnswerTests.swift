@@ -125,8 +125,44 @@ import Testing
         #expect(answer.synthesis == Synthesis(bold: true, oblique: true, obliqueAngle: 14))
         #expect(answer.weight == 400)
         #expect(answer.trace.contains { $0.hasPrefix("The renderer must synthesize bold") })
-        let angled = try resolve("Lone Fixture", style: .oblique(angle: 10))
-        #expect(angled.synthesis == Synthesis(oblique: true, obliqueAngle: 10))
+        // Browsers slant an upright face from about 14° up, at their fixed angle, not the asked one.
+        let slight = try resolve("Lone Fixture", style: .oblique(angle: 10))
+        #expect(slight.synthesis == .none)
+        let steep = try resolve("Lone Fixture", style: .oblique(angle: 30))
+        #expect(steep.synthesis == Synthesis(oblique: true, obliqueAngle: 14))
+        #expect(try resolve("Lone Fixture", style: .oblique(angle: -20)).synthesis == .none)
+        #expect(try resolve("Lone Fixture", style: .oblique(angle: nil)).synthesis == Synthesis(oblique: true))
+    }
+
+    /// The renderer's answer for the Lone Fixture's upright face declared at `weight`, asked `effective`.
+    private func rendering(faceWeight weight: Int, asked effective: Int) throws -> Rendering.Answer {
+        var face = try resolve("Lone Fixture").face
+        face.weight = weight
+        return Rendering.answer(
+            face: face, rank: nil, query: ResolveQuery(family: "Lone Fixture"), effective: effective)
+    }
+
+    @Test(arguments: [600, 700, 750])
+    func aMediumFaceAskedForSemiboldOrHeavierIsEmboldenedAsBrowsersDo(asked: Int) throws {
+        #expect(try rendering(faceWeight: 500, asked: asked).synthesis == Synthesis(bold: true))
+    }
+
+    @Test(arguments: [(400, 550), (600, 900), (500, 599)])
+    func aFaceIsNotEmboldenedBelowSemiboldOrWhenItIsSemiboldAlready(face: Int, asked: Int) throws {
+        #expect(try rendering(faceWeight: face, asked: asked).synthesis == .none)
+    }
+
+    @Test func aVariableFaceWhoseWeightAxisReachesTheWeightIsNotEmboldened() throws {
+        let answer = try resolve("Axis Fixture", 700)
+        #expect(settings(answer) == "wght=700")
+        #expect(answer.synthesis == .none)
+        var short = answer.face
+        let wght = try #require(short.axes.firstIndex { $0.tag == "wght" })
+        short.axes[wght].maximum = 500
+        let clamped = Rendering.answer(
+            face: short, rank: nil, query: ResolveQuery(family: "Axis Fixture"), effective: 700)
+        #expect(clamped.weight == 500)
+        #expect(clamped.synthesis == Synthesis(bold: true))
     }
 
     @Test func theQueryCanForbidEitherSynthesis() throws {
@@ -168,7 +204,7 @@ import Testing
                 "SlantFixture-Oblique8", "SlantFixture-Oblique20", "SlantFixture-Regular",
             ])
         #expect(!slant.candidates[0].exact)  // 8° is not the 10° asked
-        #expect(slant.candidates[2].synthesis == Synthesis(oblique: true, obliqueAngle: 10))
+        #expect(slant.candidates[2].synthesis == .none)  // browsers slant nothing at 10°
         #expect(try resolve("Slant Fixture", style: .oblique(angle: 10)).match == .nearestWeight)
         #expect(try resolve("Slant Fixture", style: .oblique(angle: 8)).match == .familyWeight)
     }

@@ -1,0 +1,310 @@
+#!/usr/bin/env python3
+"""Compares fontreg's per-cluster fallback with what headless Chromium draws (issue 26).
+
+For each multilingual string below, headless Chromium lays the text out with one span per
+grapheme cluster (split by the page's own Intl.Segmenter, UAX #29) in the given font-family
+stack, and the DevTools protocol's CSS.getPlatformFontsForNode says which installed font drew
+each span. `fontresolve resolve STACK --text T --json --system-fonts` gives fontreg's runs; each
+cluster's face is compared with Chromium's by family name (fontconfig's names of the face's file).
+
+    scripts/chromium-reference.py              prints the agreement; exits 1 on a difference
+                                               that docs/fallback.md does not list as known
+    scripts/chromium-reference.py --list       also prints every cluster's pair of families
+
+FONTRESOLVE names the fontresolve binary (default .build/debug/fontresolve); CHROMIUM the
+browser (default /usr/bin/chromium). Stdlib only: the DevTools websocket (RFC 6455 handshake and
+framing, text frames only) is the few functions below.
+"""
+
+import base64
+import json
+import os
+import re
+import shutil
+import socket
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.parse
+import urllib.request
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FONTRESOLVE = os.environ.get("FONTRESOLVE", os.path.join(ROOT, ".build/debug/fontresolve"))
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+KNOWN = os.path.join(ROOT, "docs/fallback.md")
+
+# (stack, language or None, text): scripts the first family lacks next to Latin, digits,
+# spaces and punctuation, and the issue's three strings.
+CASES = [
+    ("Lato", "ja", "Mixed Latin 漢字 and カタカナ"),
+    ("Lato", None, "∀x ∈ ℝ: E = ρ ≥ 0"),
+    ("Lato", None, "مرحبا بالعالم، 2024!"),
+    ("Lato", "ja", "Hello 世界 مرحبا"),
+    ("Lato", None, "Bold สวัสดี שלום (test)"),
+    ("Lato", None, "नमस्ते, world — १२३ and 123"),
+    ("Lato", "ko", "한국어 text: «quote»"),
+    ("Lato", None, "Ελληνικά and Кириллица ∮ ⇒ done"),
+    ("Lato, Noto Sans Hebrew", None, "Hi שלום ∀x"),
+    ("DejaVu Sans", None, "Grüße, Ελληνικά, Кириллица – ∮ ⇒ ∞"),
+    ("Noto Sans", "ja", "Noto 日本語 text ひらがな."),
+    ("Lato", None, "Emoji 😀 👩‍👩‍👧‍👦 🇯🇵 1️⃣ 👋🏽 ❤️ end"),
+    ("Lato", None, "بِسْمِ اللَّهِ الرَّحْمَٰنِ"),
+    ("Lato", None, "בְּרֵאשִׁית 1:1 — \"quoted\""),
+    ("Lato", None, "१२३ alone"),
+    ("Lato", "zh-Hans", "中文，标点。「引用」"),
+    ("Lato", None, "ไทย ภาษา ๑๒๓"),
+    ("Lato", None, "Ethiopic ሰላም and ⵜⴰⵎⴰⵣⵉⵖⵜ"),
+    ("serif", None, "Serif Ελληνικά 漢字"),
+]
+
+
+# --- websocket (RFC 6455), client side, text frames --------------------------------------
+
+
+def ws_connect(url):
+    parts = urllib.parse.urlparse(url)
+    sock = socket.create_connection((parts.hostname, parts.port), timeout=30)
+    key = base64.b64encode(os.urandom(16)).decode()
+    request = (
+        f"GET {parts.path} HTTP/1.1\r\nHost: {parts.hostname}:{parts.port}\r\n"
+        f"Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+        "Sec-WebSocket-Version: 13\r\n\r\n"
+    )
+    sock.sendall(request.encode())
+    head = b""
+    while b"\r\n\r\n" not in head:
+        chunk = sock.recv(1)
+        if not chunk:
+            raise RuntimeError("websocket: connection closed during the handshake")
+        head += chunk
+    if b" 101 " not in head.split(b"\r\n", 1)[0]:
+        raise RuntimeError(f"websocket: handshake refused: {head[:80]!r}")
+    return sock
+
+
+def ws_send(sock, text, opcode=0x1):
+    payload = text.encode() if isinstance(text, str) else text
+    header = bytes([0x80 | opcode])
+    n = len(payload)
+    if n < 126:
+        header += bytes([0x80 | n])
+    elif n < 1 << 16:
+        header += bytes([0x80 | 126]) + struct.pack(">H", n)
+    else:
+        header += bytes([0x80 | 127]) + struct.pack(">Q", n)
+    mask = os.urandom(4)
+    masked = bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+    sock.sendall(header + mask + masked)
+
+
+def read_exactly(sock, n):
+    data = b""
+    while len(data) < n:
+        chunk = sock.recv(n - len(data))
+        if not chunk:
+            raise RuntimeError("websocket: connection closed")
+        data += chunk
+    return data
+
+
+def ws_recv(sock):
+    message = b""
+    while True:
+        first, second = read_exactly(sock, 2)
+        opcode, n = first & 0x0F, second & 0x7F
+        if n == 126:
+            n = struct.unpack(">H", read_exactly(sock, 2))[0]
+        elif n == 127:
+            n = struct.unpack(">Q", read_exactly(sock, 8))[0]
+        mask = read_exactly(sock, 4) if second & 0x80 else None
+        payload = read_exactly(sock, n)
+        if mask:
+            payload = bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+        if opcode == 0x8:
+            raise RuntimeError("websocket: closed by the browser")
+        if opcode == 0x9:
+            ws_send(sock, payload, opcode=0xA)
+            continue
+        if opcode in (0x0, 0x1, 0x2):
+            message += payload
+            if first & 0x80:
+                return message.decode()
+
+
+class DevTools:
+    """One page's DevTools session: call(method, params) waits for the answer, skipping events."""
+
+    def __init__(self, url):
+        self.sock = ws_connect(url)
+        self.next_id = 0
+
+    def call(self, method, **params):
+        self.next_id += 1
+        ws_send(self.sock, json.dumps({"id": self.next_id, "method": method, "params": params}))
+        while True:
+            reply = json.loads(ws_recv(self.sock))
+            if reply.get("id") == self.next_id:
+                if "error" in reply:
+                    raise RuntimeError(f"{method}: {reply['error']}")
+                return reply.get("result", {})
+
+
+def start_chromium(profile):
+    args = [
+        CHROMIUM, "--headless", "--remote-debugging-port=0", f"--user-data-dir={profile}",
+        "--no-first-run", "--no-default-browser-check", "--disable-gpu", "--no-sandbox", "about:blank",
+    ]
+    process = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    port_file = os.path.join(profile, "DevToolsActivePort")
+    for _ in range(300):
+        if os.path.exists(port_file) and open(port_file).read().count("\n") >= 1:
+            break
+        time.sleep(0.1)
+    else:
+        process.kill()
+        raise RuntimeError("chromium did not open its DevTools port")
+    port = int(open(port_file).read().split("\n")[0])
+    for _ in range(100):
+        targets = json.load(urllib.request.urlopen(f"http://127.0.0.1:{port}/json/list"))
+        pages = [t for t in targets if t.get("type") == "page"]
+        if pages:
+            return process, DevTools(pages[0]["webSocketDebuggerUrl"])
+        time.sleep(0.1)
+    process.kill()
+    raise RuntimeError("chromium opened no page")
+
+
+# --- the two sides ------------------------------------------------------------------------
+
+LAYOUT = """(() => {
+  const [text, stack, lang] = %s;
+  document.body.innerHTML = "";
+  const div = document.createElement("div");
+  div.id = "t"; div.style.fontFamily = stack; div.style.fontSize = "16px";
+  if (lang) div.lang = lang;
+  const segments = [...new Intl.Segmenter(undefined, {granularity: "grapheme"}).segment(text)];
+  for (const s of segments) {
+    const span = document.createElement("span");
+    span.textContent = s.segment;
+    div.appendChild(span);
+  }
+  document.body.appendChild(div);
+  return JSON.stringify(segments.map(s => [s.index, s.segment]));
+})()"""
+
+
+def chromium_clusters(tools, stack, lang, text):
+    """[(utf16 index, cluster, chromium family or None)] for the text in the stack."""
+    result = tools.call("Runtime.evaluate", expression=LAYOUT % json.dumps([text, stack, lang]), returnByValue=True)
+    segments = json.loads(result["result"]["value"])
+    root = tools.call("DOM.getDocument", depth=-1)["root"]["nodeId"]
+    spans = tools.call("DOM.querySelectorAll", nodeId=root, selector="#t span")["nodeIds"]
+    clusters = []
+    for (index, cluster), node in zip(segments, spans):
+        fonts = tools.call("CSS.getPlatformFontsForNode", nodeId=node)["fonts"]
+        family = max(fonts, key=lambda f: f["glyphCount"])["familyName"] if fonts else None
+        clusters.append((index, cluster, family))
+    return clusters
+
+
+FAMILIES = {}
+
+
+def file_families(path, index):
+    """fontconfig's family names of a face (every language's), cached."""
+    key = (path, index)
+    if key not in FAMILIES:
+        out = subprocess.run(
+            ["fc-query", "-i", str(index), "-f", "%{family}", path], capture_output=True, text=True
+        ).stdout
+        FAMILIES[key] = [name.strip() for name in out.split(",") if name.strip()]
+    return FAMILIES[key]
+
+
+def fontreg_runs(stack, lang, text):
+    args = [FONTRESOLVE, "resolve", stack, "--text", text, "--json", "--system-fonts"]
+    if lang:
+        args += ["--lang", lang]
+    out = subprocess.run(args, capture_output=True, text=True, check=True).stdout
+    return json.loads(out)["runs"]
+
+
+def fontreg_family_at(runs, utf16):
+    for run in runs:
+        if run["startUTF16"] <= utf16 < run["endUTF16"]:
+            return run
+    return None
+
+
+def known_differences():
+    """The (cluster code points, Chromium family, fontreg family) triples docs/fallback.md lists."""
+    text = open(KNOWN).read()
+    block = re.search(r"<!-- chromium-known:start -->(.*?)<!-- chromium-known:end -->", text, re.S)
+    known = set()
+    for line in (block.group(1) if block else "").splitlines():
+        cells = [c.strip().strip("`") for c in line.strip().strip("|").split("|")]
+        if len(cells) >= 3 and (cells[0].startswith("U+") or cells[0] == "any"):
+            known.add((cells[0], cells[1], cells[2]))
+    return known
+
+
+def code_points(cluster):
+    return " ".join(f"U+{ord(c):04X}" for c in cluster)
+
+
+def main():
+    listing = "--list" in sys.argv[1:]
+    if not os.path.exists(CHROMIUM):
+        print(f"chromium-reference: {CHROMIUM} is not installed; nothing compared")
+        return 0
+    if not os.path.exists(FONTRESOLVE):
+        print(f"chromium-reference: {FONTRESOLVE} is missing; run swift build first", file=sys.stderr)
+        return 2
+    known = known_differences()
+    profile = tempfile.mkdtemp(prefix="fontreg-chromium-")
+    process, tools = start_chromium(profile)
+    total = agreed = skipped = 0
+    unexplained = []
+    try:
+        tools.call("DOM.enable")
+        tools.call("CSS.enable")
+        for stack, lang, text in CASES:
+            runs = fontreg_runs(stack, lang, text)
+            same = count = 0
+            for index, cluster, chromium in chromium_clusters(tools, stack, lang, text):
+                run = fontreg_family_at(runs, index)
+                if chromium is None or run is None:
+                    skipped += 1
+                    continue
+                names = file_families(run["file"], run["index"])
+                ours = names[0] if names else run["postscriptName"]
+                match = chromium.lower() in (n.lower() for n in names)
+                count += 1
+                same += match
+                if listing or not match:
+                    mark = "=" if match else "≠"
+                    print(f"  {mark} {cluster!r:8} {code_points(cluster):16} chromium {chromium:24} fontreg {ours}")
+                explained = {(code_points(cluster), chromium, ours), ("any", chromium, ours)} & known
+                if not match and not explained:
+                    unexplained.append((text, cluster, chromium, ours))
+            total += count
+            agreed += same
+            print(f"{same}/{count} clusters agree  [{stack}{', ' + lang if lang else ''}]  {text}")
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+        shutil.rmtree(profile, ignore_errors=True)
+    share = 100.0 * agreed / total if total else 100.0
+    print(
+        f"agreement: {agreed}/{total} clusters ({share:.1f} %), {len(unexplained)} not listed in docs/fallback.md"
+        f" ({skipped} clusters Chromium reported no font for)"
+    )
+    for text, cluster, chromium, ours in unexplained:
+        print(f"unexplained: {code_points(cluster)} {cluster!r} in {text!r}: chromium {chromium}, fontreg {ours}")
+    return 1 if unexplained else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
