@@ -127,4 +127,20 @@ struct FaceMetricsTests {
         #expect(cold.map(\.metrics) == warm.map(\.metrics))
         #expect(warm.allSatisfy { $0.metrics.unitsPerEm > 0 })
     }
+
+    @Test("An index file of layout 4, without metrics, is refused and rewritten: faces come back with metrics")
+    func layoutFourIndexFileIsRebuilt() throws {
+        let cache = Fixtures.temporaryDirectory()
+        defer { Fixtures.cleanUp(cache) }
+        let configuration = RegistryConfiguration(fontFiles: [Self.debianFiles[0]], cacheDirectory: cache)
+        _ = try FontRegistry(configuration: configuration)
+        let path = cache + "/" + FontRegistry.indexFileName
+        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        bytes[8] = 4
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let faces = try FontRegistry(configuration: configuration).index.faces
+        #expect(faces.first?.metrics.unitsPerEm == 2000)
+        let rewritten = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        #expect(rewritten[8] == 5)
+    }
 }
