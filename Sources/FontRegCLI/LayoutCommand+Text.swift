@@ -72,10 +72,10 @@ extension LayoutCommand {
         let m = answer.face.metrics
         let s = answer.size / Double(m.unitsPerEm)
         let a = Double(m.hhea.ascender), d = Double(-m.hhea.descender), g = Double(m.hhea.lineGap)
-        let L = f(answer.lineHeight)
+        let line = f(answer.lineHeight)
         return [
             "Formulas (s = size/unitsPerEm = \(f(answer.size))/\(m.unitsPerEm); A, D, G = hhea ascender, −descender, lineGap = \(f(a)), \(f(d)), \(f(g))):",
-            "  Figma baseline = (L − (A + D)·s)/2 + A·s = (\(L) − \(f((a + d) * s)))/2 + \(f(a * s)) = \(f(answer.figma.baseline))",
+            "  Figma baseline = (L − (A + D)·s)/2 + A·s = (\(line) − \(f((a + d) * s)))/2 + \(f(a * s)) = \(f(answer.figma.baseline))",
             "  Figma AUTO = (A + D + G)·s = \(f(answer.figma.autoLineHeight))",
             "  CSS ascent-override = A/upm·100 = \(f(answer.css.ascentOverride))%, descent-override = D/upm·100 = \(f(answer.css.descentOverride))%, line-gap-override 0%: every engine then uses A, D and G = 0, and half-leading gives Figma's baseline",
             "  iOS baselineOffset = max(ceil(((L − 2·(D + G)·s − cap·s)/4)·scale)/scale, 0) = \(f(answer.ios.baselineOffset)) (YMatterType Typography+Font.swift; scale \(f(answer.ios.screenScale)))",
