@@ -29,7 +29,7 @@ extension LayoutAnswer {
         public var sizeAdjust: Double
     }
 
-    /// UIKit through YMatterType (`Typography+Font.swift`, `generateLayout`): a fixed line height
+    /// UIKit through YMatterType (`Typography+Font.swift` lines 61–82, `generateLayout`): a fixed line height
     /// and a baseline offset that centres the cap height in the line.
     public struct IOS: Sendable, Hashable {
         /// `NSParagraphStyle.minimumLineHeight`: the line height.
