@@ -49,4 +49,30 @@ import Testing
         let output = try FontResolveProcess.run(["layout", "Lato"] + options + Self.lato)
         #expect(output.status == 64)
     }
+
+    @Test func layoutFromTheDaemonPrintsWhatEmbeddedModePrints() throws {
+        let daemon = try DaemonProcess(fonts: ["/usr/share/fonts/truetype/lato"])
+        let query = ["layout", "Lato", "--weight", "bold", "--size", "14", "--line-height", "1.4"]
+        for format in [[], ["--json"]] {
+            let remote = try FontResolveProcess.run(query + format + ["--socket", daemon.socketPath])
+            let local = try FontResolveProcess.run(query + format + Self.lato)
+            #expect(remote.status == 0, "\(remote.stderr)")
+            #expect(remote.stdout == local.stdout)
+        }
+    }
+
+    @Test func faceAndResolveJSONCarryMetricsUnderTheIssueNames() throws {
+        for command in [["face", "Lato-Regular"], ["resolve", "Lato"]] {
+            let output = try FontResolveProcess.run(command + ["--json"] + Self.lato)
+            let object = try #require(
+                try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
+            let face = command[0] == "face" ? object : try #require(object["face"] as? [String: Any])
+            let metrics = try #require(face["metrics"] as? [String: Any])
+            #expect(
+                Set(metrics.keys) == ["unitsPerEm", "hhea", "typo", "win", "useTypoMetrics", "capHeight", "xHeight"])
+            #expect(Set((metrics["hhea"] as? [String: Any] ?? [:]).keys) == ["ascender", "descender", "lineGap"])
+            #expect(Set((metrics["typo"] as? [String: Any] ?? [:]).keys) == ["ascender", "descender", "lineGap"])
+            #expect((metrics["win"] as? [String: Any])?["descent"] as? Int == 426)
+        }
+    }
 }
