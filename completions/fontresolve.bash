@@ -23,7 +23,7 @@ _fontresolve_names() {
 _fontresolve() {
     local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
     if [[ $COMP_CWORD -eq 1 ]]; then
-        COMPREPLY=($(compgen -W "resolve explain list candidates face open register unregister rescan status duplicates watch rules audit style-name weight-of help completion enable disable bold-text --help --version" -- "$cur"))
+        COMPREPLY=($(compgen -W "resolve explain list candidates face open register unregister rescan status duplicates watch rules audit style-name weight-of help completion enable disable bold-text layout --help --version" -- "$cur"))
         return
     fi
     local command=${COMP_WORDS[1]} options= arguments=
@@ -111,6 +111,14 @@ _fontresolve() {
         disable:--kind) COMPREPLY=($(compgen -W "face file family" -- "$cur")); return ;;
         disable:--socket) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
         bold-text:--socket) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        layout:--weight) COMPREPLY=($(compgen -W "thin extralight light regular medium semibold bold extrabold black 100 200 300 400 500 600 700 800 900" -- "$cur")); return ;;
+        layout:--style) COMPREPLY=($(compgen -W "normal italic oblique" -- "$cur")); return ;;
+        layout:--width) COMPREPLY=($(compgen -W "ultra-condensed extra-condensed condensed semi-condensed normal semi-expanded expanded extra-expanded ultra-expanded" -- "$cur")); return ;;
+        layout:--size) COMPREPLY=(); return ;;
+        layout:--line-height) COMPREPLY=(); return ;;
+        layout:--fonts) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")); return ;;
+        layout:--rules) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")); return ;;
+        layout:--socket) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
     esac
     case "$command" in
         resolve) options="--weight --italic --style --width --optical-size --synthesis --bold-text --no-bold-text --bold-policy --strict --text --lang --explain --json --fonts --rules --system-fonts --socket --no-snapshot --help"; arguments=family ;;
@@ -129,11 +137,12 @@ _fontresolve() {
         audit) options="--bold-policy --format --emit --ios-api --ios-prefix --out --copy-fonts --lang --sample --markdown --report --include-deprecated --json --fonts --rules --system-fonts --socket --help"; arguments=file ;;
         style-name) options="--italic --json --fonts --rules --system-fonts --socket --help"; arguments=family ;;
         weight-of) options="--json --fonts --rules --system-fonts --socket --help"; arguments=family ;;
-        help) options="--man --help"; arguments="values:resolve explain list candidates face open register unregister rescan status duplicates watch rules audit style-name weight-of help completion enable disable bold-text" ;;
+        help) options="--man --help"; arguments="values:resolve explain list candidates face open register unregister rescan status duplicates watch rules audit style-name weight-of help completion enable disable bold-text layout" ;;
         completion) options="--help"; arguments="values:bash zsh" ;;
         enable) options="--kind --json --socket --help"; arguments=none ;;
         disable) options="--kind --json --socket --help"; arguments=none ;;
         bold-text) options="--json --socket --help"; arguments=none ;;
+        layout) options="--weight --italic --style --width --size --line-height --explain --json --fonts --rules --system-fonts --socket --no-snapshot --help"; arguments=family ;;
     esac
     if [[ $cur == -* ]]; then
         COMPREPLY=($(compgen -W "$options" -- "$cur"))

@@ -16,6 +16,7 @@ package enum CommandCatalog {
             WeightOfCommand.self, HelpCommand.self, CompletionCommand.self,
             // Issue 15.
             EnableCommand.self, DisableCommand.self, BoldTextCommand.self,
+            LayoutCommand.self,  // issue 27
         ]
     }
 
@@ -29,6 +30,7 @@ package enum CommandCatalog {
         "resolve", "explain", "list", "candidates", "face", "open", "register", "unregister", "rescan", "status",
         "duplicates",
         "watch", "rules", "audit", "style-name", "weight-of", "help", "completion", "enable", "disable", "bold-text",
+        "layout",
     ]
 
     /// Every command's description.

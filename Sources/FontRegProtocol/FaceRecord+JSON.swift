@@ -30,6 +30,7 @@ extension FaceRecord {
         writer.member("isColor", isColor)
         writer.member("italic", italic)
         writer.member("italicAngle", italicAngle)
+        writer.member("metrics") { writer in writer.writeMetrics(metrics) }
         writer.member("oblique", oblique)
         writer.member("postscriptName", postscriptName)
         writer.member("subfamily", subfamily)
@@ -86,11 +87,60 @@ extension FaceRecord {
             format: object["format"]?.stringValue ?? "", isColor: object["isColor"]?.boolValue ?? false,
             axes: axes, widthPercent: object["widthPercent"]?.doubleValue,
             italicAngle: object["italicAngle"]?.doubleValue ?? 0, coordinates: coordinates,
-            fontRevision: object["fontRevision"]?.doubleValue ?? 0)
+            fontRevision: object["fontRevision"]?.doubleValue ?? 0,
+            metrics: object["metrics"].flatMap(FaceMetrics.init(jsonValue:)) ?? .zero)
+    }
+}
+
+extension FaceMetrics {
+    /// Reads metrics from the registry interface's `Metrics` type.
+    ///
+    /// - Returns: `nil` when the value is not an object; missing numbers read as 0.
+    package init?(jsonValue value: JSONValue) {
+        guard let object = value.objectValue else { return nil }
+        func line(_ name: String) -> LineMetrics {
+            let table = object[name]?.objectValue ?? [:]
+            return LineMetrics(
+                ascender: table["ascender"]?.intValue ?? 0, descender: table["descender"]?.intValue ?? 0,
+                lineGap: table["lineGap"]?.intValue ?? 0)
+        }
+        let win = object["win"]?.objectValue ?? [:]
+        self.init(
+            unitsPerEm: object["unitsPerEm"]?.intValue ?? 0, hhea: line("hhea"), typo: line("typo"),
+            win: WindowsMetrics(ascent: win["ascent"]?.intValue ?? 0, descent: win["descent"]?.intValue ?? 0),
+            useTypoMetrics: object["useTypoMetrics"]?.boolValue ?? false,
+            capHeight: object["capHeight"]?.intValue ?? 0, xHeight: object["xHeight"]?.intValue ?? 0)
     }
 }
 
 extension JSONBytesWriter {
+    /// Writes metrics as the registry interface's `Metrics` type, members sorted.
+    package mutating func writeMetrics(_ metrics: FaceMetrics) {
+        begin()
+        member("capHeight", metrics.capHeight)
+        member("hhea") { writer in writer.writeLineMetrics(metrics.hhea) }
+        member("typo") { writer in writer.writeLineMetrics(metrics.typo) }
+        member("unitsPerEm", metrics.unitsPerEm)
+        member("useTypoMetrics", metrics.useTypoMetrics)
+        member("win") { writer in
+            writer.begin()
+            writer.member("ascent", metrics.win.ascent)
+            writer.member("descent", metrics.win.descent)
+            writer.end()
+        }
+        member("xHeight", metrics.xHeight)
+        end()
+    }
+
+    /// Writes one table's line metrics as `{"ascender", "descender", "lineGap"}`.
+    private mutating func writeLineMetrics(_ table: LineMetrics) {
+        begin()
+        member("ascender", table.ascender)
+        member("descender", table.descender)
+        member("lineGap", table.lineGap)
+        end()
+    }
+
     /// Writes settings as an array of `{"tag", "value"}` objects (a face's instance coordinates).
     package mutating func writeSettingsArray(_ settings: [VariationSetting]) {
         array(settings) { writer, setting in

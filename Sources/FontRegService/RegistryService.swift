@@ -117,6 +117,10 @@ package final class RegistryService: VarlinkService {
                     .encodedReply(try resolve(call, in: context))
                 }
             case "ResolveMany": return try resolveMany(call, peer: peer)
+            case "Layout":  // issue 27
+                return replayable(call, peer: peer) { (context) throws(VarlinkError) in
+                    .encodedReply(try layout(call, in: context))
+                }
             case "Candidates":
                 return replayable(call, peer: peer) { (context) throws(VarlinkError) in
                     .encodedReply(try candidates(call, in: context))

@@ -45,7 +45,7 @@ struct InterfaceDescriptionTests {
             Set(methods) == [
                 "Resolve", "ResolveMany", "Candidates", "ListFamilies", "ListFaces", "GetFace", "Register",
                 "Unregister", "Rescan", "GetStatus", "ListRules", "Monitor", "Disable", "Enable", "SetBoldText",
-                "GetBoldText", "OpenFace", "ResolveText", "FaceCoverage",
+                "GetBoldText", "OpenFace", "ResolveText", "FaceCoverage", "Layout",
             ])
     }
 

@@ -112,6 +112,21 @@ class FontregdVarlinkClientTests(unittest.TestCase):
                 con.GetFace(postscriptName="Missing-Face")
             self.assertEqual(raised.exception.error(), INTERFACE + ".FaceNotFound")
 
+    def test_layout_answers_the_baseline_per_platform_and_faces_carry_metrics(self):
+        with self.open() as con:
+            face = con.GetFace(postscriptName="FixtureSans-Regular").face
+            layout = con.Layout(family="Fixture Sans", size=16.0, lineHeight="150%")
+        upm = face.metrics.unitsPerEm
+        self.assertGreater(upm, 0)
+        self.assertLess(face.metrics.hhea.descender, 0)
+        self.assertEqual(layout.face.postscriptName, "FixtureSans-Regular")
+        self.assertEqual(layout.lineHeight, 24)
+        ascent, descent = face.metrics.hhea.ascender * 16 / upm, -face.metrics.hhea.descender * 16 / upm
+        self.assertAlmostEqual(layout.figma.baseline, (24 - ascent - descent) / 2 + ascent)
+        self.assertEqual(layout.css.baseline, layout.figma.baseline)
+        self.assertEqual(layout.flutter.leadingDistribution, "even")
+        self.assertFalse(layout.android.includeFontPadding)
+
     def test_get_status_reports_counts_and_version(self):
         with self.open() as con:
             status = con.GetStatus()

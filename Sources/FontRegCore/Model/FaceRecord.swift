@@ -38,6 +38,9 @@ public struct FaceRecord: Sendable, Hashable, Codable {
     public var index: Int
     /// The named-instance number (1-based, as FreeType counts) for a variable font's instance; `nil` otherwise.
     public var instance: Int?
+    /// The vertical metrics from `head`, `hhea` and `OS/2`, in font units (issue 27);
+    /// ``FaceMetrics/zero`` for a record built without its file.
+    public var metrics: FaceMetrics
     /// The size of the font file in bytes.
     public var fileSize: Int64
     /// The container format: `TrueType`, `CFF`, `TrueType Collection`, `WOFF`, `WOFF2`, ….
@@ -94,13 +97,15 @@ public struct FaceRecord: Sendable, Hashable, Codable {
     ///   - italicAngle: `post.italicAngle` in degrees (negative leans right).
     ///   - coordinates: a named instance's axis values, in axis order.
     ///   - fontRevision: `head.fontRevision`.
+    ///   - metrics: the vertical metrics, in font units.
     public init(
         postscriptName: String, family: String, subfamily: String, fullName: String,
         weight: Int, italic: Bool, oblique: Bool = false, width: Int = 5, file: String,
         index: Int = 0, instance: Int? = nil, fileSize: Int64 = 0, format: String = "TrueType",
         isColor: Bool = false, axes: [VariationAxis] = [], widthPercent: Double? = nil, italicAngle: Double = 0,
-        coordinates: [VariationSetting] = [], fontRevision: Double = 0
+        coordinates: [VariationSetting] = [], fontRevision: Double = 0, metrics: FaceMetrics = .zero
     ) {
+        self.metrics = metrics
         self.widthPercent = widthPercent ?? FontWidth.percentage(widthClass: width)
         self.italicAngle = italicAngle
         self.coordinates = coordinates
@@ -126,11 +131,12 @@ public struct FaceRecord: Sendable, Hashable, Codable {
 extension FaceRecord {
     private enum CodingKeys: String, CodingKey {
         case postscriptName, family, subfamily, fullName, weight, italic, oblique, width, file, index, instance
-        case fileSize, format, isColor, axes, widthPercent, italicAngle, coordinates, fontRevision
+        case fileSize, format, isColor, axes, widthPercent, italicAngle, coordinates, fontRevision, metrics
     }
 
     /// Decodes a record; the fields added with issue 11 (width percentage, italic angle,
-    /// coordinates, font revision) may be absent, as in records written by an older fontreg.
+    /// coordinates, font revision) and with issue 27 (metrics) may be absent, as in records
+    /// written by an older fontreg.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
@@ -152,7 +158,8 @@ extension FaceRecord {
             widthPercent: try c.decodeIfPresent(Double.self, forKey: .widthPercent),
             italicAngle: try c.decodeIfPresent(Double.self, forKey: .italicAngle) ?? 0,
             coordinates: try c.decodeIfPresent([VariationSetting].self, forKey: .coordinates) ?? [],
-            fontRevision: try c.decodeIfPresent(Double.self, forKey: .fontRevision) ?? 0)
+            fontRevision: try c.decodeIfPresent(Double.self, forKey: .fontRevision) ?? 0,
+            metrics: try c.decodeIfPresent(FaceMetrics.self, forKey: .metrics) ?? .zero)
     }
 }
 

@@ -47,6 +47,7 @@ struct FontFileReader {
                     item.width = FontWidth.widthClass(percentage: item.widthPercent)
                 }
                 if let ps = instanceFace.postscriptName { item.postscriptName = ps }
+                item.metrics = Self.instanceMetrics(instanceFace.metrics, default: base.metrics)
                 if let sub = face.name(id: instance.subfamilyNameID) { item.subfamily = sub }
                 if let w = wghtIndex { item.weight = Int(instance.coordinates[w].rounded()) }
                 item.fullName = "\(item.family) \(item.subfamily)"
@@ -68,6 +69,16 @@ struct FontFileReader {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
         return String(name[..<dot])
+    }
+
+    /// A named instance's metrics: FreeType's values with the `MVAR` deltas, which vary the
+    /// `OS/2` fields only (`MVAR` has no tags for `hhea`'s); `hhea` follows the typo values when
+    /// the default face has them equal, as fontTools' instancer keeps them (its
+    /// `verticalMetricsKeptInSync`).
+    static func instanceMetrics(_ metrics: FaceMetrics, default base: FaceMetrics) -> FaceMetrics {
+        var metrics = metrics
+        if base.hhea == base.typo { metrics.hhea = metrics.typo }
+        return metrics
     }
 
     /// The face's coverage (issue 12); the faces of a collection with one cmap share one array.
@@ -109,6 +120,7 @@ struct FontFileReader {
             isColor: face.hasColor,
             axes: [],
             italicAngle: face.italicAngle,
-            fontRevision: face.fontRevision)
+            fontRevision: face.fontRevision,
+            metrics: face.metrics)
     }
 }

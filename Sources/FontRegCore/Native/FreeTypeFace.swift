@@ -68,6 +68,40 @@ final class FreeTypeFace {
         return (Int(table.usWeightClass), Int(table.usWidthClass), Int(table.fsSelection))
     }
 
+    /// The vertical metrics from `head`, `hhea` and `OS/2`, as FreeType holds them (after the
+    /// `MVAR` deltas of a variable font's named instance). A face without `hhea` (a Type 1
+    /// font) gets FreeType's own ascender and descender, and its height less both as line gap.
+    /// The FreeType calls are `FT_Get_Sfnt_Table(FT_SFNT_HHEA)` and `(FT_SFNT_OS2)`.
+    var metrics: FaceMetrics {
+        var metrics = FaceMetrics.zero
+        metrics.unitsPerEm = Int(face.pointee.units_per_EM)
+        if let raw = FT_Get_Sfnt_Table(face, FT_SFNT_HHEA) {
+            let hhea = raw.assumingMemoryBound(to: TT_HoriHeader.self).pointee
+            metrics.hhea = LineMetrics(
+                ascender: Int(hhea.Ascender), descender: Int(hhea.Descender), lineGap: Int(hhea.Line_Gap))
+        } else {
+            let ascender = Int(face.pointee.ascender), descender = Int(face.pointee.descender)
+            metrics.hhea = LineMetrics(
+                ascender: ascender, descender: descender,
+                lineGap: max(0, Int(face.pointee.height) - ascender + descender))
+        }
+        if let raw = FT_Get_Sfnt_Table(face, FT_SFNT_OS2) {
+            let os2 = raw.assumingMemoryBound(to: TT_OS2.self).pointee
+            if os2.version != 0xFFFF {
+                metrics.typo = LineMetrics(
+                    ascender: Int(os2.sTypoAscender), descender: Int(os2.sTypoDescender),
+                    lineGap: Int(os2.sTypoLineGap))
+                metrics.win = WindowsMetrics(ascent: Int(os2.usWinAscent), descent: Int(os2.usWinDescent))
+                metrics.useTypoMetrics = os2.fsSelection & 0x80 != 0
+                if os2.version >= 2 {
+                    metrics.capHeight = Int(os2.sCapHeight)
+                    metrics.xHeight = Int(os2.sxHeight)
+                }
+            }
+        }
+        return metrics
+    }
+
     /// `post.italicAngle` in degrees (negative leans right), 0 without a `post` table.
     /// The FreeType call is `FT_Get_Sfnt_Table(FT_SFNT_POST)`.
     var italicAngle: Double {

@@ -28,6 +28,7 @@ enum FaceCache {
             w.double(face.widthPercent); w.double(face.italicAngle); w.double(face.fontRevision)
             w.int(face.coordinates.count)
             for setting in face.coordinates { w.string(setting.tag); w.double(setting.value) }
+            writeMetrics(face.metrics, to: &w)
             writeCoverage(face.coverage, to: &w)
         }
     }
@@ -53,6 +54,7 @@ enum FaceCache {
             guard let coordinateCount = r.count() else { return nil }
             var coordinates: [VariationSetting] = []
             for _ in 0..<coordinateCount { coordinates.append(VariationSetting(tag: r.string(), value: r.double())) }
+            let metrics = readMetrics(&r)
             guard let coverage = readCoverage(&r, sharingWith: faces.last?.coverage) else { return nil }
             faces.append(
                 FaceRecord(
@@ -60,13 +62,36 @@ enum FaceCache {
                     italic: flags & 1 != 0, oblique: flags & 2 != 0, width: width, file: path, index: index,
                     instance: instance < 0 ? nil : instance, fileSize: Int64(size), format: format,
                     isColor: flags & 4 != 0, axes: axes, widthPercent: widthPercent, italicAngle: italicAngle,
-                    coordinates: coordinates, fontRevision: fontRevision))
+                    coordinates: coordinates, fontRevision: fontRevision, metrics: metrics))
             faces[faces.count - 1].coverage = coverage
         }
         guard !r.failed else { return nil }
         return ScannedFile(
             path: path, identity: FileIdentity(device: device, inode: inode), size: Int64(size), modified: modified,
             faces: faces)
+    }
+}
+
+extension FaceCache {
+    /// Appends a face's metrics: units per em, `hhea`, typo and Windows values, the
+    /// `USE_TYPO_METRICS` bit, cap height and x-height.
+    static func writeMetrics(_ m: FaceMetrics, to w: inout BinaryWriter) {
+        for value in [
+            m.unitsPerEm, m.hhea.ascender, m.hhea.descender, m.hhea.lineGap, m.typo.ascender, m.typo.descender,
+            m.typo.lineGap, m.win.ascent, m.win.descent, m.useTypoMetrics ? 1 : 0, m.capHeight, m.xHeight,
+        ] {
+            w.int(value)
+        }
+    }
+
+    /// Reads what ``writeMetrics(_:to:)`` wrote.
+    static func readMetrics(_ r: inout BinaryReader) -> FaceMetrics {
+        let v = (0..<12).map { _ in r.int() }
+        return FaceMetrics(
+            unitsPerEm: v[0], hhea: LineMetrics(ascender: v[1], descender: v[2], lineGap: v[3]),
+            typo: LineMetrics(ascender: v[4], descender: v[5], lineGap: v[6]),
+            win: WindowsMetrics(ascent: v[7], descent: v[8]), useTypoMetrics: v[9] != 0, capHeight: v[10],
+            xHeight: v[11])
     }
 }
 

@@ -188,7 +188,17 @@ struct SnapshotBuilder {
             put32(at + F.firstRange, first)
             put32(at + F.rangeValues, count)
             putString(at + F.languages, languages)
+            putMetrics(at, face.metrics)
         }
+    }
+
+    /// The metrics of the face record at `at`: eleven i32 values
+    /// (``SnapshotLayout/Face/metricValues(_:)``), then the `USE_TYPO_METRICS` bit as a u32.
+    private mutating func putMetrics(_ at: Int, _ metrics: FaceMetrics) {
+        for (n, value) in SnapshotLayout.Face.metricValues(metrics).enumerated() {
+            put32(at + SnapshotLayout.Face.metrics + n * 4, UInt32(bitPattern: Int32(truncatingIfNeeded: value)))
+        }
+        put32(at + SnapshotLayout.Face.useTypoMetrics, metrics.useTypoMetrics ? 1 : 0)
     }
 
     /// The matching traits of a face record.

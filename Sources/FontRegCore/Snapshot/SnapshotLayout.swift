@@ -1,4 +1,4 @@
-/// The byte layout of a snapshot file, version 5: read in place, little-endian, 32-bit offsets.
+/// The byte layout of a snapshot file, version 6: read in place, little-endian, 32-bit offsets.
 ///
 /// A file has a **public part** (header and everything a resolve needs) and, in the daemon's own
 /// `index.snapshot`, a **registry part** after it (``Header/publicEnd``): the file table, the
@@ -23,14 +23,16 @@
 /// 192 duplicate groups (count u32, offset u32)   200 their losers (count, offset)
 /// The checksum covers every byte of the file (public and registry part) but the checksum and
 /// the superseded mark, in four independent 64-bit lanes.
-/// face (184 bytes): six strings (offset u32, length u32 into the string table: PostScript
+/// face (232 bytes): six strings (offset u32, length u32 into the string table: PostScript
 ///   name, family, subfamily, full name, file, format), weight i32, width i32, index i32,
 ///   instance i32, flags u32 (see ``Flag``), first axis u32, axis count u32, first coordinate
 ///   u32, file size i64, width percentage f64, italic angle f64, fontRevision f64, coordinate
 ///   count u32, 4 zero bytes, then what matching needs (``FaceMatcher/Traits``): width range
 ///   2×f64, oblique-angle range 2×f64, weight range 2×i32, trait bits u32 (see ``Trait``), 4 zero bytes,
 ///   then the coverage: first value u32 and value count u32 in the coverage table, and the
-///   languages string (fontconfig's tags joined by spaces)
+///   languages string (fontconfig's tags joined by spaces), then the metrics (issue 27, layout 6):
+///   units per em, hhea ascender, descender, line gap, typo ascender, descender, line gap,
+///   usWinAscent, usWinDescent, cap height, x-height (11×i32), USE_TYPO_METRICS u32 (0 or 1)
 /// axis (32 bytes): tag string, minimum f64, default f64, maximum f64
 /// family (352 bytes): name string, key string, first face u32, face count u32 (every face of
 ///   the family in the face table, duplicates that lost included), then the default rule's
@@ -61,11 +63,15 @@ enum SnapshotLayout {
     /// The first eight bytes of every snapshot.
     static let magic: [UInt8] = Array("FRSNAP\r\n".utf8)
     /// The layout version this code reads and writes.
-    static let version: UInt32 = 5
+    ///
+    /// Version 5 (issue 29) added the duplicate groups to the public part; version 6 (issue 27)
+    /// the face metrics. A file of another version is refused by ``SnapshotValidator`` and the
+    /// registry scans afresh and rewrites it.
+    static let version: UInt32 = 6
     /// The size of the header.
     static let headerSize = 208
     /// The size of a face record (the field offsets are in ``Face``).
-    static let faceSize = 184
+    static let faceSize = 232
     /// The size of a file record of the registry part.
     static let fileSize = 48
     /// The size of a directory record of the registry part.
@@ -125,6 +131,25 @@ enum SnapshotLayout {
         static let weightMinimum = 152, weightMaximum = 156, traits = 160
         /// The coverage.
         static let firstRange = 168, rangeValues = 172, languages = 176
+        /// The metrics: eleven i32 values in ``metricValues(_:)`` order, then the typo bit (u32).
+        static let metrics = 184, useTypoMetrics = 228
+
+        /// The metrics' integer values in the order the record keeps them.
+        static func metricValues(_ m: FaceMetrics) -> [Int] {
+            [
+                m.unitsPerEm, m.hhea.ascender, m.hhea.descender, m.hhea.lineGap, m.typo.ascender, m.typo.descender,
+                m.typo.lineGap, m.win.ascent, m.win.descent, m.capHeight, m.xHeight,
+            ]
+        }
+
+        /// Metrics from the values in ``metricValues(_:)`` order and the typo bit.
+        static func metrics(values v: [Int], useTypoMetrics: Bool) -> FaceMetrics {
+            FaceMetrics(
+                unitsPerEm: v[0], hhea: LineMetrics(ascender: v[1], descender: v[2], lineGap: v[3]),
+                typo: LineMetrics(ascender: v[4], descender: v[5], lineGap: v[6]),
+                win: WindowsMetrics(ascent: v[7], descent: v[8]), useTypoMetrics: useTypoMetrics,
+                capHeight: v[9], xHeight: v[10])
+        }
     }
 
     /// Family record fields, by byte offset from the record's start.

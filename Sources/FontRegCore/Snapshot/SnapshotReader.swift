@@ -116,7 +116,10 @@ struct SnapshotReader {
             instance: flags & SnapshotLayout.Flag.hasInstance != 0 ? i32(at + 60) : nil,
             fileSize: Int64(bitPattern: u64(at + 80)), format: string(stringRef(at: at + 40)),
             isColor: flags & SnapshotLayout.Flag.color != 0, axes: axes, widthPercent: f64(at + 88),
-            italicAngle: f64(at + 96), coordinates: coordinates, fontRevision: f64(at + 104))
+            italicAngle: f64(at + 96), coordinates: coordinates, fontRevision: f64(at + 104),
+            metrics: SnapshotLayout.Face.metrics(
+                values: (0..<11).map { i32(at + SnapshotLayout.Face.metrics + $0 * 4) },
+                useTypoMetrics: u32(at + SnapshotLayout.Face.useTypoMetrics) != 0))
         let rangeValues = Int(u32(at + SnapshotLayout.Face.rangeValues))
         let languages = stringRef(at: at + SnapshotLayout.Face.languages)
         if rangeValues > 0 || languages.count > 0 {
