@@ -1,8 +1,9 @@
-import FontRegCore
 import FontRegJSON
 import FontRegTestSupport
 import Foundation
 import Testing
+
+@testable import FontRegCore
 
 /// Face metrics (issue 27) against fontTools' reading of the same files.
 ///
