@@ -67,6 +67,13 @@ package enum AuditSubcommand: Subcommand {
             .init(
                 "include-deprecated", help: "Also audit tokens marked deprecated.",
                 example: "fontresolve audit tokens.json --include-deprecated"),
+            .init(
+                "theme", value: "NAME",
+                help: "Audit only this theme of a Tokens Studio sync folder ($themes.json); every theme by default.",
+                example: "fontresolve audit tokens --theme Light"),
+            .init(
+                "explain", help: "Say in the notes which tokens made each text style assembled from sibling tokens.",
+                example: "fontresolve audit tokens.json --explain"),
             CommonOptions.json("audit tokens.json"),
         ] + CommonOptions.source("audit tokens.json") + [CommonOptions.help("audit")],
         examples: [
