@@ -95,6 +95,7 @@ _fontresolve() {
         audit:--lang) COMPREPLY=(); return ;;
         audit:--sample) COMPREPLY=(); return ;;
         audit:--report) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        audit:--theme) COMPREPLY=(); return ;;
         audit:--fonts) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")); return ;;
         audit:--rules) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")); return ;;
         audit:--socket) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
@@ -124,7 +125,7 @@ _fontresolve() {
         duplicates) options="--json --fonts --rules --system-fonts --socket --help"; arguments=none ;;
         watch) options="--interval --json --fonts --rules --system-fonts --socket --help"; arguments=none ;;
         rules) options="--json --fonts --rules --system-fonts --socket --help"; arguments="then-family:suggest show check" ;;
-        audit) options="--bold-policy --format --emit --out --copy-fonts --lang --sample --markdown --report --include-deprecated --json --fonts --rules --system-fonts --socket --help"; arguments=file ;;
+        audit) options="--bold-policy --format --emit --out --copy-fonts --lang --sample --markdown --report --include-deprecated --theme --explain --json --fonts --rules --system-fonts --socket --help"; arguments=file ;;
         style-name) options="--italic --json --fonts --rules --system-fonts --socket --help"; arguments=family ;;
         weight-of) options="--json --fonts --rules --system-fonts --socket --help"; arguments=family ;;
         help) options="--man --help"; arguments="values:resolve explain list candidates face open register unregister rescan status duplicates watch rules audit style-name weight-of help completion enable disable bold-text" ;;
