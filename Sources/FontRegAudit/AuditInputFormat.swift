@@ -14,6 +14,9 @@ package enum AuditInputFormat: String, Sendable, Hashable, Codable, CaseIterable
     case figmaVariables = "figma-variables"
     /// YMatterType `Typography` declarations in Swift source; Apple weight names, `heavy` is 800.
     case swift
+    /// CSS: custom properties (`--font-weight-semibold: 600`) and rules setting `font-family`/`font`;
+    /// `heavy` is not a CSS keyword.
+    case css
     /// fontreg's own list of text styles (see `docs/audit.md`); `heavy` is 800.
     case native
 
@@ -26,6 +29,7 @@ package enum AuditInputFormat: String, Sendable, Hashable, Codable, CaseIterable
         case "native", "fontreg", "textstyles": self = .native
         case "figmavariables", "variables": self = .figmaVariables
         case "styledictionary", "sd", "spectrum": self = .styleDictionary
+        case "css": self = .css
         default: return nil
         }
     }

@@ -45,6 +45,10 @@ extension TypographyReader {
             if moduleExtensions.contains((input.path as NSString).pathExtension.lowercased()) {
                 throw moduleError(input.path)
             }
+            if isCSS(input.path, format: format) {
+                documents.append(try read(path: input.path, format: .css, includeDeprecated: includeDeprecated))
+                continue
+            }
             let content = try text(of: input.path)
             let root = try parse(json: content, file: input.path)
             guard let detected = format ?? AuditInputFormat.detect(json: root) else {
@@ -92,7 +96,8 @@ extension TypographyReader {
                     inputs.append(Input(path: match, isSwiftFolder: false))
                     continue
                 }
-                let tokenFiles = files(under: match, extensions: ["json", "json5"])
+                var tokenFiles = files(under: match, extensions: ["json", "json5"])
+                if tokenFiles.isEmpty { tokenFiles = files(under: match, extensions: ["css"]) }
                 if tokenFiles.isEmpty, files(under: match, extensions: ["swift"]).isEmpty,
                     let module = files(under: match, extensions: moduleExtensions).first
                 {

@@ -41,6 +41,9 @@ package enum TypographyReader {
         if format == .swift || (format == nil && path.hasSuffix(".swift")) {
             return try SwiftTypographyReader.read(sources: [(path, content)])
         }
+        if isCSS(path, format: format) {
+            return try CSSTypographyReader(file: path, text: content).read(includeDeprecated: includeDeprecated)
+        }
         return try read(json: content, file: path, format: format, includeDeprecated: includeDeprecated)
     }
 
@@ -93,7 +96,14 @@ package enum TypographyReader {
             return try NativeStyleListReader(file: file, root: root).read()
         case .swift:
             return try SwiftTypographyReader.read(sources: [(file, content)])
+        case .css:
+            return try CSSTypographyReader(file: file, text: content).read(includeDeprecated: includeDeprecated)
         }
+    }
+
+    /// Whether a file is read as CSS: `--format css`, or a `.css` file when no format is given.
+    static func isCSS(_ path: String, format: AuditInputFormat?) -> Bool {
+        format == .css || (format == nil && (path as NSString).pathExtension.lowercased() == "css")
     }
 
     /// Extensions of JavaScript and TypeScript modules, which the audit does not run.
