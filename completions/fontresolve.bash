@@ -88,7 +88,7 @@ _fontresolve() {
         rules:--rules) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")); return ;;
         rules:--socket) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
         audit:--bold-policy) COMPREPLY=($(compgen -W "next-heavier ios-system android css-bolder" -- "$cur")); return ;;
-        audit:--format) COMPREPLY=($(compgen -W "dtcg tokens-studio style-dictionary figma-variables css swift native sarif github" -- "$cur")); return ;;
+        audit:--format) COMPREPLY=($(compgen -W "dtcg tokens-studio style-dictionary figma-variables css js-module swift native sarif github" -- "$cur")); return ;;
         audit:--emit) COMPREPLY=($(compgen -W "css android ios flutter style-dictionary" -- "$cur")); return ;;
         audit:--out) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")); return ;;
         audit:--copy-fonts) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")); return ;;

@@ -17,6 +17,8 @@ package enum AuditInputFormat: String, Sendable, Hashable, Codable, CaseIterable
     /// CSS: custom properties (`--font-weight-semibold: 600`) and rules setting `font-family`/`font`;
     /// `heavy` is not a CSS keyword.
     case css
+    /// Plain object literals exported by a TypeScript/JavaScript module, read statically; `heavy` is 900.
+    case tokenModule = "js-module"
     /// fontreg's own list of text styles (see `docs/audit.md`); `heavy` is 800.
     case native
 
@@ -30,6 +32,7 @@ package enum AuditInputFormat: String, Sendable, Hashable, Codable, CaseIterable
         case "figmavariables", "variables": self = .figmaVariables
         case "styledictionary", "sd", "spectrum": self = .styleDictionary
         case "css": self = .css
+        case "jsmodule", "ts", "js", "typescript", "javascript", "module": self = .tokenModule
         default: return nil
         }
     }

@@ -63,7 +63,9 @@ struct TokenTypographyReader {
             )
         }
         if uses.isEmpty {
-            notes.append("\(file): no typography tokens found; only typography tokens count as text styles")
+            notes.append(
+                "\(file): no text style found: no typography token, and no font-family token with font-weight or font-style siblings"
+            )
         }
         var document = TypographyDocument(file: file, format: format, uses: uses, notes: notes)
         document.languages = tree.topLevelStrings("$locales").flatMap {

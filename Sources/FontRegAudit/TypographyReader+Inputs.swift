@@ -42,8 +42,11 @@ extension TypographyReader {
                 documents.append(try read(path: input.path, format: format, includeDeprecated: includeDeprecated))
                 continue
             }
-            if moduleExtensions.contains((input.path as NSString).pathExtension.lowercased()) {
-                throw moduleError(input.path)
+            if format == .tokenModule
+                || (format == nil && moduleExtensions.contains((input.path as NSString).pathExtension.lowercased()))
+            {
+                documents.append(try read(path: input.path, format: .tokenModule, includeDeprecated: includeDeprecated))
+                continue
             }
             if isCSS(input.path, format: format) {
                 documents.append(try read(path: input.path, format: .css, includeDeprecated: includeDeprecated))
@@ -98,10 +101,8 @@ extension TypographyReader {
                 }
                 var tokenFiles = files(under: match, extensions: ["json", "json5"])
                 if tokenFiles.isEmpty { tokenFiles = files(under: match, extensions: ["css"]) }
-                if tokenFiles.isEmpty, files(under: match, extensions: ["swift"]).isEmpty,
-                    let module = files(under: match, extensions: moduleExtensions).first
-                {
-                    throw moduleError(module)
+                if tokenFiles.isEmpty, files(under: match, extensions: ["swift"]).isEmpty {
+                    tokenFiles = files(under: match, extensions: moduleExtensions)
                 }
                 if tokenFiles.isEmpty {
                     inputs.append(Input(path: match, isSwiftFolder: true))

@@ -23,9 +23,6 @@ package enum TypographyReader {
         }
         if isDirectory.boolValue {
             let files = swiftFiles(under: path)
-            if files.isEmpty, let module = self.files(under: path, extensions: moduleExtensions).first {
-                throw moduleError(module)
-            }
             guard !files.isEmpty else {
                 throw .unreadable(
                     path: path, reason: "the folder holds no .json, .json5 or .swift files; pass the token files")
@@ -36,8 +33,12 @@ package enum TypographyReader {
             document.file = path
             return document
         }
-        if moduleExtensions.contains((path as NSString).pathExtension.lowercased()) { throw moduleError(path) }
         let content = try text(of: path)
+        if format == .tokenModule
+            || (format == nil && moduleExtensions.contains((path as NSString).pathExtension.lowercased()))
+        {
+            return try TokenModuleReader(file: path, text: content).read(includeDeprecated: includeDeprecated)
+        }
         if format == .swift || (format == nil && path.hasSuffix(".swift")) {
             return try SwiftTypographyReader.read(sources: [(path, content)])
         }
@@ -96,6 +97,8 @@ package enum TypographyReader {
             return try NativeStyleListReader(file: file, root: root).read()
         case .swift:
             return try SwiftTypographyReader.read(sources: [(file, content)])
+        case .tokenModule:
+            return try TokenModuleReader(file: file, text: content).read(includeDeprecated: includeDeprecated)
         case .css:
             return try CSSTypographyReader(file: file, text: content).read(includeDeprecated: includeDeprecated)
         }
@@ -109,12 +112,12 @@ package enum TypographyReader {
     /// Extensions of JavaScript and TypeScript modules, which the audit does not run.
     static let moduleExtensions: Set<String> = ["ts", "tsx", "js", "jsx", "mjs", "cjs", "mts", "cts"]
 
-    /// The error for a token module: it is not read, and which built output to pass instead.
-    static func moduleError(_ path: String) -> AuditInputError {
+    /// The error for a token module that cannot be read statically: why, and which built output to pass instead.
+    static func moduleError(_ path: String, detail: String) -> AuditInputError {
         .unsupportedFormat(
-            path: path, kind: "a TypeScript/JavaScript module",
+            path: path, kind: "a TypeScript/JavaScript module that is not plain data",
             advice:
-                "the audit runs no JavaScript; pass the JSON the package builds from it (its DTCG, Tokens Studio or Style Dictionary tokens, often in dist/ or build/) or the source JSON it imports"
+                "\(detail); the audit runs no JavaScript, so pass the JSON the package builds from it (its DTCG, Tokens Studio or Style Dictionary tokens, often in dist/ or build/) or the source JSON it imports"
         )
     }
 

@@ -32,10 +32,12 @@ package enum AuditSubcommand: Subcommand {
             .init(
                 "format", value: "F",
                 help:
-                    "The input format (dtcg, tokens-studio, style-dictionary, figma-variables, css, swift, native; default: detected) or the output format (sarif, github).",
+                    "The input format (dtcg, tokens-studio, style-dictionary, figma-variables, css, js-module, swift, native; default: detected) or the output format (sarif, github).",
                 example: "fontresolve audit tokens.json --format sarif > audit.sarif", repeatable: true,
                 completion: .values([
-                    "dtcg", "tokens-studio", "style-dictionary", "figma-variables", "css", "swift", "native", "sarif",
+                    "dtcg", "tokens-studio", "style-dictionary", "figma-variables", "css", "js-module", "swift",
+                    "native",
+                    "sarif",
                     "github",
                 ])),
             .init(

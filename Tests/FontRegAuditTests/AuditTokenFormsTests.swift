@@ -180,13 +180,29 @@ import Testing
 
     // MARK: Modules and unknown shapes
 
-    @Test func typeScriptModuleIsRefusedByNameWithTheOutputToPassInstead() {
-        for path in [AuditFixtures.tokens("modules/font.ts"), AuditFixtures.tokens("modules")] {
+    @Test func typeScriptModuleObjectLiteralsAreReadStaticallyWithDottedNamesAsReferences() throws {
+        let document = try TypographyReader.read(path: AuditFixtures.tokens("modules/typography.ts"))
+        #expect(document.format == .tokenModule)
+        let styles = Self.styles(document)
+        #expect(styles["typography.body"]?.weight.value == 400)
+        #expect(FamilyStack(styles["typography.body"]?.familyStack ?? []).primary == "Inter")
+        #expect(styles["typography.heading"]?.weight.value == 600)
+        #expect(styles["typography.heading"]?.style == .italic)
+        #expect(styles["typography.body"]?.origin.position?.line == 15)
+        #expect(
+            document.notes.contains { $0.contains("used by no text style") && $0.contains("fontWeights.black = 900") })
+    }
+
+    @Test func moduleThatIsNotPlainDataIsRefusedByNameWithTheOutputToPassInstead() {
+        for path in [AuditFixtures.tokens("modules/computed.js"), AuditFixtures.tokens("modules")] {
             do {
                 _ = try TypographyReader.read(paths: [path])
                 Issue.record("\(path) was read")
             } catch {
-                #expect(error.description.contains("font.ts: a TypeScript/JavaScript module is not read by the audit"))
+                #expect(
+                    error.description.contains(
+                        "computed.js: a TypeScript/JavaScript module that is not plain data is not read by the audit"))
+                #expect(error.description.contains("its export fontWeights is not a plain object literal (4:3:"))
                 #expect(error.description.contains("pass the JSON the package builds"))
             }
         }

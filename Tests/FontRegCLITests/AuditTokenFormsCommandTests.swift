@@ -35,11 +35,20 @@ import Testing
                 "text style detail-emphasized-typography (Adobe Clean Serif 400 italic): written as one style"))
     }
 
-    @Test func typeScriptModuleExitsTwoNamingTheFormatAndWhatToPass() {
+    @Test func moduleThatIsNotPlainDataExitsTwoNamingTheFormatAndWhatToPass() {
+        let result = AuditCommand.run(
+            arguments: [AuditFixtures.tokens("modules/computed.js")], faces: AuditFixtures.fixtureIndex)
+        #expect(result.exitCode == 2)
+        #expect(
+            result.stderr.contains(
+                "computed.js: a TypeScript/JavaScript module that is not plain data is not read by the audit"))
+    }
+
+    @Test func moduleWithOnlyAPaletteAuditsNothingAndExits65() {
         let result = AuditCommand.run(
             arguments: [AuditFixtures.tokens("modules/font.ts")], faces: AuditFixtures.fixtureIndex)
-        #expect(result.exitCode == 2)
-        #expect(result.stderr.contains("font.ts: a TypeScript/JavaScript module is not read by the audit"))
+        #expect(result.exitCode == 65)
+        #expect(result.report?.status == .nothingAudited)
     }
 
     @Test func siblingTokensWithNoFamilyAuditNothingAndExit65() throws {
