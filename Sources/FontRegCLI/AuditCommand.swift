@@ -38,8 +38,8 @@ package enum AuditCommand {
                                        [--emit FORMAT]… [--out DIR] [--copy-fonts DIR]
           FILE               design tokens (DTCG, Tokens Studio, Style Dictionary or Figma Variables JSON
                              or JSON5; files, folders or globs, merged before references resolve; a Tokens
-                             Studio sync folder), CSS, TypeScript/JavaScript modules of plain object literals, Swift source files
-                             or folders (YMatterType), or a native text-style list
+                             Studio sync folder), CSS, TypeScript/JavaScript modules of plain object
+                             literals, Swift source files or folders (YMatterType), or a native list
           --fonts DIR        audit against the fonts in DIR, scanned in process (else the faces given by the caller)
           --bold-policy P    next-heavier (default), ios-system, android, css-bolder
           --format F         input: dtcg, tokens-studio, style-dictionary, figma-variables, css, js-module,
