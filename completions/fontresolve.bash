@@ -88,7 +88,7 @@ _fontresolve() {
         rules:--rules) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")); return ;;
         rules:--socket) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
         audit:--bold-policy) COMPREPLY=($(compgen -W "next-heavier ios-system android css-bolder" -- "$cur")); return ;;
-        audit:--format) COMPREPLY=($(compgen -W "dtcg tokens-studio figma-variables swift native sarif github" -- "$cur")); return ;;
+        audit:--format) COMPREPLY=($(compgen -W "dtcg tokens-studio style-dictionary figma-variables css js-module swift native sarif github" -- "$cur")); return ;;
         audit:--emit) COMPREPLY=($(compgen -W "css android ios flutter style-dictionary" -- "$cur")); return ;;
         audit:--ios-api) COMPREPLY=($(compgen -W "ymattertype1 ymattertype2" -- "$cur")); return ;;
         audit:--ios-prefix) COMPREPLY=(); return ;;
@@ -97,6 +97,7 @@ _fontresolve() {
         audit:--lang) COMPREPLY=(); return ;;
         audit:--sample) COMPREPLY=(); return ;;
         audit:--report) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        audit:--theme) COMPREPLY=(); return ;;
         audit:--fonts) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")); return ;;
         audit:--rules) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")); return ;;
         audit:--socket) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
@@ -134,7 +135,7 @@ _fontresolve() {
         duplicates) options="--json --fonts --rules --system-fonts --socket --help"; arguments=none ;;
         watch) options="--interval --json --fonts --rules --system-fonts --socket --help"; arguments=none ;;
         rules) options="--json --fonts --rules --system-fonts --socket --help"; arguments="then-family:suggest show check" ;;
-        audit) options="--bold-policy --format --emit --ios-api --ios-prefix --out --copy-fonts --lang --sample --markdown --report --include-deprecated --json --fonts --rules --system-fonts --socket --help"; arguments=file ;;
+        audit) options="--bold-policy --format --emit --ios-api --ios-prefix --out --copy-fonts --lang --sample --markdown --report --include-deprecated --theme --explain --json --fonts --rules --system-fonts --socket --help"; arguments=file ;;
         style-name) options="--italic --json --fonts --rules --system-fonts --socket --help"; arguments=family ;;
         weight-of) options="--json --fonts --rules --system-fonts --socket --help"; arguments=family ;;
         help) options="--man --help"; arguments="values:resolve explain list candidates face open register unregister rescan status duplicates watch rules audit style-name weight-of help completion enable disable bold-text layout" ;;

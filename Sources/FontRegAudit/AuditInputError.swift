@@ -7,8 +7,12 @@ package enum AuditInputError: Error, Sendable, Hashable, CustomStringConvertible
     case unreadable(path: String, reason: String)
     /// The JSON is malformed.
     case json(SourceJSONError)
-    /// The format could not be told from the content.
-    case unknownFormat(path: String)
+    /// The format could not be told from the content; `shape` says what the content looks like.
+    case unknownFormat(path: String, shape: String)
+    /// The file is in a format the audit does not read (a TypeScript module); `advice` says what to pass instead.
+    case unsupportedFormat(path: String, kind: String, advice: String)
+    /// `--theme` names a theme the Tokens Studio sync folder does not have (or no input has themes).
+    case unknownTheme(name: String, file: String?, themes: [String])
     /// `--format` named a format that does not exist.
     case unknownFormatName(String)
     /// A reference points at a token that does not exist.
@@ -30,7 +34,8 @@ package enum AuditInputError: Error, Sendable, Hashable, CustomStringConvertible
         switch self {
         case .unreadable(let path, _): (path, nil)
         case .json(let error): (error.file ?? "<input>", error.position)
-        case .unknownFormat(let path): (path, nil)
+        case .unknownFormat(let path, _), .unsupportedFormat(let path, _, _): (path, nil)
+        case .unknownTheme(_, let file, _): file.map { ($0, nil) }
         case .unknownFormatName: nil
         case .brokenReference(let file, _, _, let position), .circularReference(let file, _, let position),
             .unknownWeight(let file, _, _, let position, _), .invalidStyle(let file, _, let position, _):
@@ -45,9 +50,18 @@ package enum AuditInputError: Error, Sendable, Hashable, CustomStringConvertible
             return "\(path): cannot read the input (\(reason)); check the path and its permissions"
         case .json(let error):
             return "\(error)"
-        case .unknownFormat(let path):
+        case .unknownFormat(let path, let shape):
             return
-                "\(path): cannot tell the input format from its content; pass --format dtcg, tokens-studio, swift or native"
+                "\(path): cannot tell the input format: the content is \(shape); pass --format \(AuditInputFormat.allCases.map(\.rawValue).joined(separator: ", ")) if it is one of these"
+        case .unsupportedFormat(let path, let kind, let advice):
+            return "\(path): \(kind) is not read by the audit; \(advice)"
+        case .unknownTheme(let name, let file, let themes):
+            guard let file else {
+                return
+                    "--theme \(name): no input has themes; --theme picks a theme of a Tokens Studio sync folder ($themes.json)"
+            }
+            return
+                "\(file): no theme named \"\(name)\"; the themes are: \(themes.map { "\"\($0)\"" }.joined(separator: ", "))"
         case .unknownFormatName(let name):
             return
                 "unknown input format '\(name)'; use one of: \(AuditInputFormat.allCases.map(\.rawValue).joined(separator: ", "))"

@@ -7,10 +7,18 @@ package enum AuditInputFormat: String, Sendable, Hashable, Codable, CaseIterable
     case dtcg
     /// Tokens Studio for Figma JSON (`value`/`type` or `$value`/`$type`, Figma weight names); `heavy` is 900.
     case tokensStudio = "tokens-studio"
+    /// Style Dictionary's own form: `value` without `$`, the type in `type` or named by a `$schema` URL
+    /// (…/token-types/font-weight.json, as Adobe Spectrum writes), `deprecated: true`; `heavy` is 900.
+    case styleDictionary = "style-dictionary"
     /// A Figma Variables export (the REST API's `GET /v1/files/:key/variables/local` JSON).
     case figmaVariables = "figma-variables"
     /// YMatterType `Typography` declarations in Swift source; Apple weight names, `heavy` is 800.
     case swift
+    /// CSS: custom properties (`--font-weight-semibold: 600`) and rules setting `font-family`/`font`;
+    /// `heavy` is not a CSS keyword.
+    case css
+    /// Plain object literals exported by a TypeScript/JavaScript module, read statically; `heavy` is 900.
+    case tokenModule = "js-module"
     /// fontreg's own list of text styles (see `docs/audit.md`); `heavy` is 800.
     case native
 
@@ -22,6 +30,9 @@ package enum AuditInputFormat: String, Sendable, Hashable, Codable, CaseIterable
         case "swift", "ymattertype": self = .swift
         case "native", "fontreg", "textstyles": self = .native
         case "figmavariables", "variables": self = .figmaVariables
+        case "styledictionary", "sd", "spectrum": self = .styleDictionary
+        case "css": self = .css
+        case "jsmodule", "ts", "js", "typescript", "javascript", "module": self = .tokenModule
         default: return nil
         }
     }
@@ -32,6 +43,7 @@ package enum AuditInputFormat: String, Sendable, Hashable, Codable, CaseIterable
     /// - A `textStyles` array, or a top-level array of objects with `family`: native.
     /// - Tokens Studio's `$themes`/`$metadata`, a token written with `value` (no `$`), or one of its
     ///   plural types (`fontWeights`, `fontFamilies`, …): Tokens Studio.
+    /// - A token written with `value` and a `$schema` URL naming its type: Style Dictionary.
     /// - Otherwise any `$value`: DTCG.
     /// - Returns: `nil` when nothing tells.
     package static func detect(json root: SourceJSONValue) -> AuditInputFormat? {
@@ -41,6 +53,7 @@ package enum AuditInputFormat: String, Sendable, Hashable, Codable, CaseIterable
         if root["$themes"] != nil || root["$metadata"] != nil { return .tokensStudio }
         var sawDollarValue = false
         var sawStudio = false
+        var sawSchema = false
         func walk(_ node: SourceJSONValue, depth: Int) {
             guard depth < 64, let members = node.members else { return }
             if node["$value"] != nil {
@@ -48,14 +61,18 @@ package enum AuditInputFormat: String, Sendable, Hashable, Codable, CaseIterable
                 if let type = node["$type"]?.stringValue, studioTypes.contains(type) { sawStudio = true }
                 return
             }
-            if node["value"] != nil, let type = node["type"]?.stringValue {
-                _ = type
+            if node["value"] != nil, node["$schema"]?.stringValue != nil {
+                sawSchema = true
+                return
+            }
+            if node["value"] != nil, node["type"]?.stringValue != nil {
                 sawStudio = true
                 return
             }
             for member in members { walk(member.value, depth: depth + 1) }
         }
         walk(root, depth: 0)
+        if sawSchema { return .styleDictionary }
         if sawStudio { return .tokensStudio }
         if sawDollarValue { return .dtcg }
         return nil
@@ -66,4 +83,30 @@ package enum AuditInputFormat: String, Sendable, Hashable, Codable, CaseIterable
         "fontWeights", "fontFamilies", "fontSizes", "lineHeights", "letterSpacing", "paragraphSpacing",
         "textCase", "textDecoration", "sizing", "spacing", "borderRadius", "boxShadow", "opacity", "other",
     ]
+
+    /// What a JSON document that is no known format looks like, for the error: its kind and top-level
+    /// keys, and the format it resembles when one is close (a Tokens Studio `$themes.json` given alone).
+    package static func describeShape(json root: SourceJSONValue) -> String {
+        if let items = root.arrayValue {
+            if items.contains(where: { $0["selectedTokenSets"] != nil }) {
+                return
+                    "an array of Tokens Studio themes (a $themes.json); pass the folder that holds it with $metadata.json and the set files"
+            }
+            let keys = Array(Set(items.flatMap { $0.members?.map(\.key) ?? [] })).sorted().prefix(6)
+            return "an array of \(items.count) item\(items.count == 1 ? "" : "s")"
+                + (keys.isEmpty ? "" : " with keys \(keys.joined(separator: ", "))")
+                + "; a native list is an array of objects with \"family\""
+        }
+        if let members = root.members {
+            if root["tokenSetOrder"] != nil {
+                return
+                    "a Tokens Studio $metadata.json; pass the folder that holds it with $themes.json and the set files"
+            }
+            if members.isEmpty { return "an empty object" }
+            let keys = members.prefix(6).map(\.key).joined(separator: ", ")
+            return
+                "an object with keys \(keys)\(members.count > 6 ? ", …" : "") and no token in it (no object holds $value or value)"
+        }
+        return "a single \(root.kindName), not an object of tokens"
+    }
 }

@@ -66,6 +66,10 @@ extension AuditInputFormat {
         switch self {
         case .dtcg: "DTCG tokens of $type typography"
         case .tokensStudio: "Tokens Studio tokens of type typography"
+        case .styleDictionary:
+            "Style Dictionary tokens of type typography, or sibling font-family/font-weight/font-style tokens"
+        case .tokenModule: "exported object literals with fontFamily and fontWeight members"
+        case .css: "CSS rules setting font-family (or font), or --…-font-family/--…-font-weight custom properties"
         case .figmaVariables: "a Figma Variables export with font family and weight variables"
         case .swift: "Swift sources declaring YMatterType Typography values"
         case .native: "fontreg's list {\"textStyles\": [{\"name\", \"family\", \"weight\"}]}"

@@ -87,7 +87,9 @@ struct TokenTree {
 
     private func valueOf(_ node: SourceJSONValue) -> SourceJSONValue? {
         if let value = node["$value"] { return value }
-        if dialect == .tokensStudio, let value = node["value"], node["type"] != nil || node["description"] != nil {
+        if dialect == .tokensStudio, let value = node["value"],
+            node["type"] != nil || node["description"] != nil || node["$schema"] != nil
+        {
             return value
         }
         if dialect == .tokensStudio, let value = node["value"], value.members == nil { return value }
@@ -96,12 +98,26 @@ struct TokenTree {
 
     private func typeOf(_ node: SourceJSONValue) -> String? {
         if let type = node["$type"]?.stringValue { return type }
-        if dialect == .tokensStudio { return node["type"]?.stringValue }
-        return nil
+        guard dialect == .tokensStudio else { return nil }
+        if let type = node["type"]?.stringValue { return type }
+        return node["$schema"]?.stringValue.flatMap(TokenTree.schemaType)
     }
 
-    private static func isDeprecated(_ node: SourceJSONValue) -> Bool? {
-        guard let flag = node["$deprecated"] else { return nil }
+    /// The token type a `$schema` URL names (`…/token-types/font-weight.json` → `fontWeight`);
+    /// `nil` for `alias.json`, whose type is the type of the token it refers to.
+    static func schemaType(_ url: String) -> String? {
+        var name = Substring(url.split(separator: "/").last ?? "")
+        if let dot = name.firstIndex(of: ".") { name = name[..<dot] }
+        let words = name.split(whereSeparator: { $0 == "-" || $0 == "_" }).map { $0.lowercased() }
+        guard let first = words.first, first != "alias" else { return nil }
+        return first + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    }
+
+    private func isDeprecated(_ node: SourceJSONValue) -> Bool? {
+        // Style Dictionary systems (Adobe Spectrum) write `deprecated: true` without the `$`.
+        guard let flag = node["$deprecated"] ?? (dialect == .tokensStudio ? node["deprecated"] : nil) else {
+            return nil
+        }
         if let bool = flag.boolValue { return bool }
         return flag.stringValue != nil  // a string explains the deprecation
     }
@@ -111,7 +127,7 @@ struct TokenTree {
     ) {
         guard let members = node.members else { return }
         let type = typeOf(node) ?? type
-        let deprecated = TokenTree.isDeprecated(node) ?? deprecated
+        let deprecated = isDeprecated(node) ?? deprecated
         for member in members {
             // `$root` (DTCG 2025.10) is the token a group itself stands for; other `$` keys are properties.
             if member.key.hasPrefix("$") && member.key != "$root" { continue }
@@ -122,7 +138,7 @@ struct TokenTree {
                 let dotted = childPath.joined(separator: ".")
                 tokens[dotted] = Token(
                     path: dotted, value: value, type: typeOf(child) ?? type,
-                    deprecated: TokenTree.isDeprecated(child) ?? deprecated, position: member.keyPosition, file: file)
+                    deprecated: isDeprecated(child) ?? deprecated, position: member.keyPosition, file: file)
                 if !order.contains(dotted) { order.append(dotted) }
                 if dialect == .tokensStudio, childPath.count > 1 {
                     let relative = childPath.dropFirst().joined(separator: ".")

@@ -2,7 +2,8 @@ import FontRegCore
 import FontRegJSON
 import Foundation
 
-/// Reads the text styles of a DTCG or Tokens Studio file: every typography token that is not deprecated.
+/// Reads the text styles of a DTCG, Tokens Studio or Style Dictionary file: every typography token
+/// that is not deprecated, and every style kept as sibling font-family/font-weight/font-style tokens.
 ///
 /// A typography token is a text style; `fontWeight` and `fontFamily` tokens are a palette and count
 /// only through the styles that refer to them. Styles without a `fontWeight` get 400 (CSS's initial
@@ -11,6 +12,10 @@ struct TokenTypographyReader {
     let tree: TokenTree
     let format: AuditInputFormat
     let includeDeprecated: Bool
+    /// Files of token sets read for references only (a Tokens Studio theme's `source` sets).
+    var referenceOnlyFiles: Set<String> = []
+    /// The Tokens Studio theme read, named in every style's origin.
+    var theme: String? = nil
 
     private var file: String { tree.file }
     private var weightTypes: Set<String> { format == .dtcg ? ["fontWeight"] : ["fontWeights", "fontWeight"] }
@@ -22,16 +27,21 @@ struct TokenTypographyReader {
         var reached = Set<String>()
         var deprecatedLeftOut: [String] = []
         for path in tree.order {
-            guard let token = tree.token(at: path), tree.effectiveType(of: token) == "typography" else { continue }
+            guard let token = tree.token(at: path), tree.effectiveType(of: token) == "typography",
+                !referenceOnlyFiles.contains(token.file)
+            else { continue }
             if token.deprecated && !includeDeprecated {
                 deprecatedLeftOut.append(path)
                 continue
             }
             var visited: [String] = []
-            let use = try readStyle(token, visited: &visited)
+            var use = try readStyle(token, visited: &visited)
+            use.origin.name = originName(token.path)
             reached.formUnion(visited)
             uses.append(use)
         }
+        let siblings = try siblingStyles(reached: &reached, deprecatedLeftOut: &deprecatedLeftOut)
+        uses += siblings
         if !deprecatedLeftOut.isEmpty {
             notes.append(
                 "\(file): left out deprecated text styles \(deprecatedLeftOut.joined(separator: ", ")) (pass --include-deprecated to count them)"
@@ -39,6 +49,7 @@ struct TokenTypographyReader {
         }
         let palette = tree.order.compactMap { tree.token(at: $0) }.filter {
             weightTypes.contains($0.type ?? "") && !$0.deprecated && !reached.contains($0.path)
+                && !referenceOnlyFiles.contains($0.file)
         }
         if !palette.isEmpty {
             let described = palette.map { token -> String in
@@ -52,7 +63,9 @@ struct TokenTypographyReader {
             )
         }
         if uses.isEmpty {
-            notes.append("\(file): no typography tokens found; only typography tokens count as text styles")
+            notes.append(
+                "\(file): no text style found: no typography token, and no font-family token with font-weight or font-style siblings"
+            )
         }
         var document = TypographyDocument(file: file, format: format, uses: uses, notes: notes)
         document.languages = tree.topLevelStrings("$locales").flatMap {
@@ -62,14 +75,16 @@ struct TokenTypographyReader {
         document.declaredFamilies = declaredFamilies()
         var contributing = Set(uses.map(\.origin.file))
         for path in reached { if let token = tree.token(at: path) { contributing.insert(token.file) } }
-        document.idleFiles = tree.files.filter { !contributing.contains($0) }
+        document.idleFiles = tree.files.filter { !contributing.contains($0) && !referenceOnlyFiles.contains($0) }
         return document
     }
 
     /// The `fontFamily` tokens that are not deprecated, each with the first real family of its stack.
     private func declaredFamilies() -> [TypographyDocument.DeclaredFamily] {
         tree.order.compactMap { tree.token(at: $0) }.compactMap { token in
-            guard familyTypes.contains(tree.effectiveType(of: token) ?? ""), !token.deprecated else { return nil }
+            guard familyTypes.contains(tree.effectiveType(of: token) ?? ""), !token.deprecated,
+                !referenceOnlyFiles.contains(token.file)
+            else { return nil }
             var visited: [String] = []
             guard let value = try? tree.resolve(token.value, in: token.path, visited: &visited) else { return nil }
             let names = value.stringValue.map { [$0] } ?? (value.arrayValue ?? []).compactMap(\.stringValue)
@@ -79,7 +94,7 @@ struct TokenTypographyReader {
         }
     }
 
-    private static func literal(_ value: SourceJSONValue) -> String {
+    static func literal(_ value: SourceJSONValue) -> String {
         switch value {
         case .number(_, let literal, _): literal
         case .string(let text, _): "\"\(text)\""
@@ -105,28 +120,44 @@ struct TokenTypographyReader {
         var weight = FontWeight.regular
         var style = FontStyle.normal
         if let weightValue = value["fontWeight"] {
-            (weight, style) = try readWeight(weightValue, token: token, visited: &visited)
+            (weight, style) = try readWeight(
+                weightValue, token: token, location: "\(token.path).fontWeight", visited: &visited)
         }
         if let styleValue = value["fontStyle"] {
-            let resolved = try tree.resolve(styleValue, in: token.path, visited: &visited)
-            switch resolved.stringValue?.lowercased() {
-            case "italic": style = .italic
-            case "oblique": style = .oblique
-            case "normal": break
-            default:
-                throw .invalidStyle(
-                    file: token.file, location: "\(token.path).fontStyle", position: resolved.position,
-                    reason: "fontStyle must be \"normal\", \"italic\" or \"oblique\"")
-            }
+            style =
+                try readStyleValue(
+                    styleValue, token: token, location: "\(token.path).fontStyle", visited: &visited) ?? style
         }
         return TypographyUse(
             familyStack: family, weight: weight, style: style,
             origin: UseOrigin(file: token.file, name: token.path, position: token.position))
     }
 
-    private func readFamily(_ raw: SourceJSONValue, token: TokenTree.Token, visited: inout [String])
-        throws(AuditInputError) -> [String]
+    /// A font style token's value: `normal`, `italic`, `oblique` in any case (Tokens Studio writes `"Italic"`).
+    func readStyleValue(_ raw: SourceJSONValue, token: TokenTree.Token, location: String, visited: inout [String])
+        throws(AuditInputError) -> FontStyle?
     {
+        let resolved = try tree.resolve(raw, in: token.path, visited: &visited)
+        switch resolved.stringValue?.lowercased() {
+        case "italic": return .italic
+        case "oblique": return .oblique
+        case "normal", "regular": return .normal
+        default:
+            throw .invalidStyle(
+                file: token.file, location: location, position: resolved.position,
+                reason: "a font style must be \"normal\", \"italic\" or \"oblique\", found \(Self.literal(resolved))")
+        }
+    }
+
+    /// The token path as shown in an origin: with the theme when a Tokens Studio theme is read.
+    func originName(_ path: String) -> String {
+        guard let theme else { return path }
+        return "\(path) [theme \(theme)]"
+    }
+
+    func readFamily(
+        _ raw: SourceJSONValue, token: TokenTree.Token, location: String? = nil, visited: inout [String]
+    ) throws(AuditInputError) -> [String] {
         let value = try tree.resolve(raw, in: token.path, visited: &visited)
         if let name = value.stringValue { return [name] }
         if let entries = value.arrayValue {
@@ -135,7 +166,7 @@ struct TokenTypographyReader {
                 let resolved = try tree.resolve(entry, in: token.path, visited: &visited)
                 guard let name = resolved.stringValue else {
                     throw .invalidStyle(
-                        file: token.file, location: "\(token.path).fontFamily", position: resolved.position,
+                        file: token.file, location: location ?? "\(token.path).fontFamily", position: resolved.position,
                         reason: "a font family stack must hold strings, found \(resolved.kindName)")
                 }
                 names.append(name)
@@ -143,15 +174,14 @@ struct TokenTypographyReader {
             if !names.isEmpty { return names }
         }
         throw .invalidStyle(
-            file: token.file, location: "\(token.path).fontFamily", position: value.position,
+            file: token.file, location: location ?? "\(token.path).fontFamily", position: value.position,
             reason: "fontFamily must be a string or an array of strings, found \(value.kindName)")
     }
 
-    private func readWeight(_ raw: SourceJSONValue, token: TokenTree.Token, visited: inout [String])
+    func readWeight(_ raw: SourceJSONValue, token: TokenTree.Token, location: String, visited: inout [String])
         throws(AuditInputError) -> (FontWeight, FontStyle)
     {
         let value = try tree.resolve(raw, in: token.path, visited: &visited)
-        let location = "\(token.path).fontWeight"
         if let number = value.doubleValue {
             guard let whole = Int(exactly: number), let weight = FontWeight(whole) else {
                 throw .invalidStyle(

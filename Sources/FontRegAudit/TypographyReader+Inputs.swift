@@ -7,32 +7,57 @@ extension TypographyReader {
     ///
     /// Each input is a file, a folder or a glob (`tokens/**/*.json5`, expanded here so it works
     /// quoted). A folder holding `.json`/`.json5` files contributes them all; a folder of `.swift`
-    /// files is read as Swift source. DTCG files merge with each other, as do Tokens Studio files, in
-    /// the order given (a later file's token replaces an earlier one of the same path); other formats
-    /// are read one file at a time.
+    /// files is read as Swift source. A folder with Tokens Studio's `$metadata.json` or `$themes.json`
+    /// (or either file given alone) is a sync folder: its sets are read per theme (see
+    /// ``TokensStudioSync``). DTCG files merge with each other, as do Tokens Studio files and Style
+    /// Dictionary files, in the order given (a later file's token replaces an earlier one of the same
+    /// path); other formats are read one file at a time.
     /// - Parameters:
     ///   - paths: files, folders or globs.
     ///   - format: the format to use instead of detecting it.
-    ///   - includeDeprecated: count tokens marked `$deprecated`.
-    /// - Returns: one document per Swift input, native list or Figma export, and one per merged token set.
+    ///   - includeDeprecated: count tokens marked `$deprecated` or `deprecated`.
+    ///   - theme: the Tokens Studio theme to read (every theme when `nil`).
+    /// - Returns: one document per Swift input, native list or Figma export, one per merged token set,
+    ///   and one per theme of a sync folder.
     /// - Throws: ``AuditInputError`` naming the file, line and column.
-    package static func read(paths: [String], format: AuditInputFormat? = nil, includeDeprecated: Bool = false)
-        throws(AuditInputError) -> [TypographyDocument]
-    {
+    package static func read(
+        paths: [String], format: AuditInputFormat? = nil, includeDeprecated: Bool = false, theme: String? = nil
+    ) throws(AuditInputError) -> [TypographyDocument] {
         var documents: [TypographyDocument] = []
         var tokenSets: [AuditInputFormat: [(root: SourceJSONValue, file: String)]] = [:]
         var setOrder: [AuditInputFormat] = []
-        for input in try expand(paths) {
+        let inputs = try expand(paths)
+        let syncFolders = inputs.filter { TokensStudioSync.isSyncFile($0.path) }.reduce(into: [String]()) {
+            let folder = ($1.path as NSString).deletingLastPathComponent
+            if !$0.contains(folder) { $0.append(folder) }
+        }
+        if let theme, syncFolders.isEmpty { throw .unknownTheme(name: theme, file: nil, themes: []) }
+        for folder in syncFolders {
+            let sync = try TokensStudioSync(folder: folder.isEmpty ? "." : folder)
+            documents += try sync.documents(theme: theme, includeDeprecated: includeDeprecated)
+        }
+        for input in inputs {
+            if syncFolders.contains(where: { input.path.hasPrefix($0.isEmpty ? "" : $0 + "/") }) { continue }
             if input.isSwiftFolder || format == .swift || (format == nil && input.path.hasSuffix(".swift")) {
                 documents.append(try read(path: input.path, format: format, includeDeprecated: includeDeprecated))
+                continue
+            }
+            if format == .tokenModule
+                || (format == nil && moduleExtensions.contains((input.path as NSString).pathExtension.lowercased()))
+            {
+                documents.append(try read(path: input.path, format: .tokenModule, includeDeprecated: includeDeprecated))
+                continue
+            }
+            if isCSS(input.path, format: format) {
+                documents.append(try read(path: input.path, format: .css, includeDeprecated: includeDeprecated))
                 continue
             }
             let content = try text(of: input.path)
             let root = try parse(json: content, file: input.path)
             guard let detected = format ?? AuditInputFormat.detect(json: root) else {
-                throw .unknownFormat(path: input.path)
+                throw .unknownFormat(path: input.path, shape: AuditInputFormat.describeShape(json: root))
             }
-            if detected == .dtcg || detected == .tokensStudio {
+            if detected == .dtcg || detected == .tokensStudio || detected == .styleDictionary {
                 if tokenSets[detected] == nil { setOrder.append(detected) }
                 tokenSets[detected, default: []].append((root, input.path))
             } else {
@@ -74,7 +99,11 @@ extension TypographyReader {
                     inputs.append(Input(path: match, isSwiftFolder: false))
                     continue
                 }
-                let tokenFiles = files(under: match, extensions: ["json", "json5"])
+                var tokenFiles = files(under: match, extensions: ["json", "json5"])
+                if tokenFiles.isEmpty { tokenFiles = files(under: match, extensions: ["css"]) }
+                if tokenFiles.isEmpty, files(under: match, extensions: ["swift"]).isEmpty {
+                    tokenFiles = files(under: match, extensions: moduleExtensions)
+                }
                 if tokenFiles.isEmpty {
                     inputs.append(Input(path: match, isSwiftFolder: true))
                 } else {

@@ -23,7 +23,10 @@ package enum TypographyReader {
         }
         if isDirectory.boolValue {
             let files = swiftFiles(under: path)
-            guard !files.isEmpty else { throw .unreadable(path: path, reason: "the folder holds no .swift files") }
+            guard !files.isEmpty else {
+                throw .unreadable(
+                    path: path, reason: "the folder holds no .json, .json5 or .swift files; pass the token files")
+            }
             var sources: [(path: String, text: String)] = []
             for file in files { sources.append((file, try text(of: file))) }
             var document = try SwiftTypographyReader.read(sources: sources)
@@ -31,8 +34,16 @@ package enum TypographyReader {
             return document
         }
         let content = try text(of: path)
+        if format == .tokenModule
+            || (format == nil && moduleExtensions.contains((path as NSString).pathExtension.lowercased()))
+        {
+            return try TokenModuleReader(file: path, text: content).read(includeDeprecated: includeDeprecated)
+        }
         if format == .swift || (format == nil && path.hasSuffix(".swift")) {
             return try SwiftTypographyReader.read(sources: [(path, content)])
+        }
+        if isCSS(path, format: format) {
+            return try CSSTypographyReader(file: path, text: content).read(includeDeprecated: includeDeprecated)
         }
         return try read(json: content, file: path, format: format, includeDeprecated: includeDeprecated)
     }
@@ -45,7 +56,7 @@ package enum TypographyReader {
     ) throws(AuditInputError) -> TypographyDocument {
         let root = try parse(json: content, file: file)
         guard let format = format ?? AuditInputFormat.detect(json: root) else {
-            throw .unknownFormat(path: file)
+            throw .unknownFormat(path: file, shape: AuditInputFormat.describeShape(json: root))
         }
         return try read(root: root, content: content, file: file, format: format, includeDeprecated: includeDeprecated)
     }
@@ -79,15 +90,35 @@ package enum TypographyReader {
         case .dtcg:
             let tree = try TokenTree(root: root, file: file, dialect: .dtcg)
             return try TokenTypographyReader(tree: tree, format: .dtcg, includeDeprecated: includeDeprecated).read()
-        case .tokensStudio:
+        case .tokensStudio, .styleDictionary:
             let tree = try TokenTree(root: root, file: file, dialect: .tokensStudio)
-            return try TokenTypographyReader(tree: tree, format: .tokensStudio, includeDeprecated: includeDeprecated)
-                .read()
+            return try TokenTypographyReader(tree: tree, format: format, includeDeprecated: includeDeprecated).read()
         case .native:
             return try NativeStyleListReader(file: file, root: root).read()
         case .swift:
             return try SwiftTypographyReader.read(sources: [(file, content)])
+        case .tokenModule:
+            return try TokenModuleReader(file: file, text: content).read(includeDeprecated: includeDeprecated)
+        case .css:
+            return try CSSTypographyReader(file: file, text: content).read(includeDeprecated: includeDeprecated)
         }
+    }
+
+    /// Whether a file is read as CSS: `--format css`, or a `.css` file when no format is given.
+    static func isCSS(_ path: String, format: AuditInputFormat?) -> Bool {
+        format == .css || (format == nil && (path as NSString).pathExtension.lowercased() == "css")
+    }
+
+    /// Extensions of JavaScript and TypeScript modules, which the audit does not run.
+    static let moduleExtensions: Set<String> = ["ts", "tsx", "js", "jsx", "mjs", "cjs", "mts", "cts"]
+
+    /// The error for a token module that cannot be read statically: why, and which built output to pass instead.
+    static func moduleError(_ path: String, detail: String) -> AuditInputError {
+        .unsupportedFormat(
+            path: path, kind: "a TypeScript/JavaScript module that is not plain data",
+            advice:
+                "\(detail); the audit runs no JavaScript, so pass the JSON the package builds from it (its DTCG, Tokens Studio or Style Dictionary tokens, often in dist/ or build/) or the source JSON it imports"
+        )
     }
 
     static func text(of path: String) throws(AuditInputError) -> String {

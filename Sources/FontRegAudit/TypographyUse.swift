@@ -17,6 +17,9 @@ package struct TypographyUse: Sendable, Hashable {
     /// The weights the family supports for Bold Text, when the input says so
     /// (a custom YMatterType `FontFamily` overriding `supportedWeights`).
     package var supportedWeights: [FontWeight]?
+    /// The tokens a style was assembled from, each as `role: token` (`font-weight: heading-font-weight`);
+    /// empty for a style written as one token or value. `--explain` prints them.
+    package var madeOf: [String] = []
 
     package init(
         familyStack: [String], weight: FontWeight, style: FontStyle, origin: UseOrigin,

@@ -34,14 +34,19 @@ package enum AuditCommand {
         usage: fontresolve audit FILE… [--fonts DIR]… [--rules DIR] [--system-fonts] [--bold-policy P]
                                        [--json | --markdown | --format sarif | --format github]
                                        [--report FILE.html] [--format F] [--include-deprecated]
+                                       [--theme NAME] [--explain]
                                        [--emit FORMAT]… [--out DIR] [--copy-fonts DIR]
-          FILE               design tokens (DTCG, Tokens Studio or Figma Variables JSON or JSON5; files,
-                             folders or globs, merged before references resolve), Swift source files or
-                             folders (YMatterType), or a native text-style list
+          FILE               design tokens (DTCG, Tokens Studio, Style Dictionary or Figma Variables JSON
+                             or JSON5; files, folders or globs, merged before references resolve; a Tokens
+                             Studio sync folder), CSS, TypeScript/JavaScript modules of plain object
+                             literals, Swift source files or folders (YMatterType), or a native list
           --fonts DIR        audit against the fonts in DIR, scanned in process (else the faces given by the caller)
           --bold-policy P    next-heavier (default), ios-system, android, css-bolder
-          --format F         input: dtcg, tokens-studio, figma-variables, swift, native (default: detected);
+          --format F         input: dtcg, tokens-studio, style-dictionary, figma-variables, css, js-module,
+                             swift, native (default: detected);
                              output: sarif, github
+          --theme NAME       audit only this theme of a Tokens Studio sync folder (default: every theme)
+          --explain          note which tokens made each style assembled from sibling tokens
           --report FILE      also write a self-contained HTML page drawing every face
           --emit FORMAT      write the wiring into --out: css, android, ios, flutter, style-dictionary
           --copy-fonts DIR   copy exactly the font files the design system needs, with their licences
@@ -53,10 +58,10 @@ package enum AuditCommand {
 
     static let parser = ArgumentParser(
         options: [
-            "fonts", "rules", "bold-policy", "report", "format", "emit", "out", "copy-fonts", "lang", "sample",
+            "fonts", "rules", "bold-policy", "report", "format", "emit", "out", "copy-fonts", "lang", "sample", "theme",
             "ios-api", "ios-prefix",
         ],
-        flags: ["json", "markdown", "system-fonts", "include-deprecated"])
+        flags: ["json", "markdown", "system-fonts", "include-deprecated", "explain"])
 
     /// Runs the audit.
     ///
@@ -81,7 +86,8 @@ package enum AuditCommand {
         let documents: [TypographyDocument]
         do {
             documents = try TypographyReader.read(
-                paths: options.inputs, format: options.inputFormat, includeDeprecated: options.includeDeprecated)
+                paths: options.inputs, format: options.inputFormat, includeDeprecated: options.includeDeprecated,
+                theme: options.parsed.value("theme"))
         } catch {
             // In CI the broken line is annotated like a missing face, so the pull request shows it.
             let annotation =
@@ -104,6 +110,7 @@ package enum AuditCommand {
             return Result(stdout: "", stderr: "fontresolve audit: \(error)\n", exitCode: status)
         }
         var report = audit(documents, options: options, registry: registry)
+        if options.parsed.has("explain") { report.notes += explanations(documents) }
         report.variableFonts = VariableFontSavings.estimate(
             AuditWiring(report: report, faces: registry.index.faces, uses: documents.flatMap(\.uses)))
         let languages = options.languages + documents.flatMap(\.languages)
@@ -121,6 +128,16 @@ package enum AuditCommand {
             }
         }
         return output(report, documents: documents, options: options, index: registry.index)
+    }
+
+    /// `--explain`: for every text style, the tokens it was made of.
+    static func explanations(_ documents: [TypographyDocument]) -> [String] {
+        documents.flatMap(\.uses).map { use in
+            let made =
+                use.madeOf.isEmpty ? "written as one style" : "assembled from \(use.madeOf.joined(separator: ", "))"
+            return "text style \(use.origin.name) (\(FamilyStack(use.familyStack).primary ?? "?") \(use.weight.value)"
+                + "\(use.style == .normal ? "" : " \(use.style)")): \(made)"
+        }
     }
 
     /// The coverage gaps of the report's faces, answered by `backend` (in process or the daemon).

@@ -32,9 +32,14 @@ package enum AuditSubcommand: Subcommand {
             .init(
                 "format", value: "F",
                 help:
-                    "The input format (dtcg, tokens-studio, figma-variables, swift, native; default: detected) or the output format (sarif, github).",
+                    "The input format (dtcg, tokens-studio, style-dictionary, figma-variables, css, js-module, swift, native; default: detected) or the output format (sarif, github).",
                 example: "fontresolve audit tokens.json --format sarif > audit.sarif", repeatable: true,
-                completion: .values(["dtcg", "tokens-studio", "figma-variables", "swift", "native", "sarif", "github"])),
+                completion: .values([
+                    "dtcg", "tokens-studio", "style-dictionary", "figma-variables", "css", "js-module", "swift",
+                    "native",
+                    "sarif",
+                    "github",
+                ])),
             .init(
                 "emit", value: "FORMAT",
                 help:
@@ -78,6 +83,13 @@ package enum AuditSubcommand: Subcommand {
             .init(
                 "include-deprecated", help: "Also audit tokens marked deprecated.",
                 example: "fontresolve audit tokens.json --include-deprecated"),
+            .init(
+                "theme", value: "NAME",
+                help: "Audit only this theme of a Tokens Studio sync folder ($themes.json); every theme by default.",
+                example: "fontresolve audit tokens --theme Light"),
+            .init(
+                "explain", help: "Say in the notes which tokens made each text style assembled from sibling tokens.",
+                example: "fontresolve audit tokens.json --explain"),
             CommonOptions.json("audit tokens.json"),
         ] + CommonOptions.source("audit tokens.json") + [CommonOptions.help("audit")],
         examples: [

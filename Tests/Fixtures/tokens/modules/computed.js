@@ -1,0 +1,6 @@
+const base = { weight: 400 };
+
+export const fontWeights = {
+  ...base,
+  bold: base.weight + 300,
+};
