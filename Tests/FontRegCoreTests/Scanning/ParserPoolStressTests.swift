@@ -72,18 +72,6 @@ import Testing
         func stop() { running.store(false, ordering: .relaxed) }
     }
 
-    /// A reproducible random source (SplitMix64), so that a failing round can be replayed by its seed.
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9e37_79b9_7f4a_7c15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-            z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-            return z ^ (z >> 31)
-        }
-    }
-
     /// The rounds and seconds of the stress run: bounded in the suite, thousands on demand
     /// (`FONTREG_POOL_STRESS_ROUNDS=5000 FONTREG_POOL_STRESS_SECONDS=3600`).
     static var bounds: (rounds: Int, seconds: Double) {
@@ -99,7 +87,7 @@ import Testing
         let load = Load()
         defer { load.stop() }
         let seed = UInt64(ProcessInfo.processInfo.environment["FONTREG_POOL_STRESS_SEED"] ?? "") ?? 0x5eed_f047
-        var random = Seeded(state: seed)
+        var random = SeededRandom(seed: seed)  // SnapshotValidationTests.swift: SplitMix64, replayable
         let pool = ParserPool(settings: Self.settings())
         defer { pool.finish() }
         let (rounds, seconds) = Self.bounds

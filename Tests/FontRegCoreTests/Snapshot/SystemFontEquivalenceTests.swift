@@ -15,22 +15,9 @@ import Testing
         return names.sorted().map { parent + "/" + $0 }
     }
 
-    /// A seeded generator (SplitMix64), so that every run asks the same queries.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-
-        mutating func next() -> UInt64 {
-            state &+= 0x9e37_79b9_7f4a_7c15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-            z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-            return z ^ (z >> 31)
-        }
-    }
-
     /// `count` random queries over `families` and a few unknown names.
     static func queries(families: [String], count: Int, seed: UInt64) -> [ResolveQuery] {
-        var random = SeededGenerator(state: seed)
+        var random = SeededRandom(seed: seed)
         let unknown = ["Nonexistent Family", "", "Noto Sans Klingon", "sans-serif"]
         let policies: [BoldTextPolicy?] = [nil] + BoldTextPolicy.allCases.map(Optional.some)
         let syntheses: [SynthesisPermission] = [.all, .none, SynthesisPermission(weight: true, style: false)]
