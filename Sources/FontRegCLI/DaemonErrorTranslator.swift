@@ -140,6 +140,8 @@ package struct DaemonErrorTranslator: Sendable {
             return .failed(
                 "fontregd could not save the registration to \(string("path")) (\(string("reason"))); nothing was changed. Check the daemon's state directory (its --state-dir), or register without --persist."
             )
+        case names.persistedStateLimitReached:  // issue 24
+            return .failed(error.explanation)
         default:
             return translateProtocolError(error)
         }

@@ -37,6 +37,8 @@ public enum RegistryInterface {
         public static let permissionDenied = qualified("PermissionDenied")
         /// The change was made but could not be saved for the next start.
         public static let persistenceFailed = qualified("PersistenceFailed")
+        /// The change would take the caller past their share of the persisted state (issue 24).
+        public static let persistedStateLimitReached = qualified("PersistedStateLimitReached")
         /// The message is longer than the daemon accepts.
         public static let messageTooLarge = qualified("MessageTooLarge")
         /// The daemon has as many connections as it accepts.

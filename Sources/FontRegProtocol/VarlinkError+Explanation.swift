@@ -46,6 +46,15 @@ extension VarlinkError {
         case Name.persistenceFailed:
             return
                 "fontregd could not save the registration to \(text("path")) (\(text("reason"))); nothing was changed."
+        case Name.persistedStateLimitReached:  // issue 24
+            let maximum = parameters["maximum"]?.intValue ?? 0
+            let held = parameters["requested"]?.intValue ?? 0
+            let what =
+                text("setting") == "max-persisted-bytes-per-user"
+                ? "\(maximum) bytes of saved state (this change would make \(held))"
+                : "\(maximum) saved entries (this change would make \(held))"
+            return
+                "fontregd keeps at most \(what) for each user: persistent registrations, disabled fonts and the Bold Text setting (its \(text("setting")) setting). Nothing was changed; unregister or enable something first, register without --persist, or ask the administrator to raise \(text("setting"))."
         case Name.messageTooLarge:
             return
                 "The request is longer than fontregd accepts (\(parameters["limit"]?.intValue ?? 0) bytes); send smaller batches."

@@ -242,6 +242,10 @@ extension DaemonConfiguration {
             }
             platform.userFontRoots.append(value)
         case "share-user-fonts": platform.shareUserFonts = try flag()
+        case "max-persisted-per-user":
+            platform.maximumPersistedEntriesPerUser = try number("a count from 0 to 1000000", 0...1_000_000)
+        case "max-persisted-bytes-per-user":
+            platform.maximumPersistedBytesPerUser = try number("a byte count from 0 to 16777216", 0...(16 << 20))
         case "bold-text": platform.boldText = try flag()
         case "fontconfig-config":
             fontconfigConfig = DaemonConfiguration.offWords.contains(value.lowercased()) ? nil : try path()

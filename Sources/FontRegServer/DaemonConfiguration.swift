@@ -163,6 +163,15 @@ package struct DaemonConfiguration: Sendable, Hashable {
             "share-user-fonts", "yes|no",
             "show users' own fonts to every user's queries, not only the owner's (default no)"
         ),
+        // Issue 24: each user's share of the persisted state.
+        (
+            "max-persisted-per-user", "N",
+            "persistent registrations, disabled entries and Bold Text settings one user may keep; root and allow-uid/allow-gid administrators have no limit (default 256)"
+        ),
+        (
+            "max-persisted-bytes-per-user", "BYTES",
+            "bytes of the state file those entries of one user may take; administrators have no limit (default 262144)"
+        ),
         (
             "bold-text", "yes|no",
             "Bold Text for users who have not set their own with fontresolve bold-text (default no)"

@@ -66,6 +66,17 @@ import Testing
         #expect(translated.description.contains("refused Rescan to your user (uid 65534, gid 65534)"))
     }
 
+    @Test func aPersistedStateBudgetRefusalBecomesASentenceNamingTheSettingAndWhatToDo() {
+        let error = VarlinkError(
+            RegistryInterface.ErrorName.persistedStateLimitReached,
+            ["setting": "max-persisted-per-user", "maximum": 256, "requested": 257])
+        let translated = DaemonErrorTranslator(socketPath: "/s").translate(error)
+        #expect(translated.exitStatus == .failure)
+        #expect(translated.description.contains("at most 256 saved entries"))
+        #expect(translated.description.contains("max-persisted-per-user"))
+        #expect(translated.description.contains("Nothing was changed"))
+    }
+
     @Test func familyNotFoundFromTheDaemonKeepsItsSuggestions() {
         let error = VarlinkError(
             RegistryInterface.ErrorName.familyNotFound, ["family": "Latto", "suggestions": ["Lato"]])

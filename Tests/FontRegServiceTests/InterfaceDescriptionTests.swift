@@ -37,6 +37,7 @@ struct InterfaceDescriptionTests {
             RegistryInterface.ErrorName.faceAccessDenied, RegistryInterface.ErrorName.faceFileUnavailable,
             RegistryInterface.ErrorName.tooManyDescriptors,
             RegistryInterface.ErrorName.textTooLong,  // issue 12
+            RegistryInterface.ErrorName.persistedStateLimitReached,  // issue 24
         ]
         #expect(Set(declared.map(RegistryInterface.qualified)) == Set(constants))
         let methods = text.split(separator: "\n").filter { $0.hasPrefix("method ") }

@@ -347,6 +347,93 @@ public final class FontRegistry: Sendable {
         }
     }
 
+    /// One path of ``register(each:)``: the path and how its later scans are confined.
+    package struct PendingRegistration: Sendable {
+        /// The file or directory.
+        package var path: String
+        /// As `confinedTo` of ``register(paths:confinedTo:filesOwnedBy:)``.
+        package var confinedTo: [String]?
+        /// As `filesOwnedBy` of ``register(paths:confinedTo:filesOwnedBy:)``.
+        package var filesOwnedBy: UInt32?
+
+        package init(path: String, confinedTo: [String]?, filesOwnedBy: UInt32?) {
+            self.path = path
+            self.confinedTo = confinedTo
+            self.filesOwnedBy = filesOwnedBy
+        }
+    }
+
+    /// Registers many paths in one change (one scan, one new index), each checked as
+    /// ``register(paths:confinedTo:filesOwnedBy:)`` checks it; a path refused is left out and
+    /// returned with why, without failing the others.
+    ///
+    /// The daemon restores users' persistent registrations with this at start (issue 24): one
+    /// change per registration rescanned every root each time, so 1,000 of them took minutes.
+    /// The checks are linear: whether a directory lies inside a root is asked of its ancestors
+    /// of the lengths roots have, not of every root.
+    /// - Parameter registrations: the paths, in order; a path inside an earlier one is refused.
+    /// - Returns: the change's report and the paths refused.
+    package func register(each registrations: [PendingRegistration])
+        -> (report: RegistrationReport, refused: [(path: String, error: RegistryError)])
+    {
+        let pending = registrations.map {
+            PendingRegistration(path: Self.absolute($0.path), confinedTo: $0.confinedTo, filesOwnedBy: $0.filesOwnedBy)
+        }
+        state.withLock { state in
+            for registration in pending {
+                if let confinedTo = registration.confinedTo { state.confinement[registration.path] = confinedTo }
+                state.owners[registration.path] = registration.filesOwnedBy
+            }
+        }
+        var refused: [(path: String, error: RegistryError)] = []
+        let report = try? change { (roots: [String], scanner: FontScanner) -> [String] in
+            refused = []
+            var taken = Set(roots)
+            var lengths = Set(roots.map(\.utf8.count))
+            var accepted: [String] = []
+            for registration in pending {
+                let path = registration.path
+                if let error = refusal(of: registration, taken: taken, lengths: lengths, scanner: scanner) {
+                    refused.append((path, error))
+                    continue
+                }
+                accepted.append(path)
+                taken.insert(path)
+                lengths.insert(path.utf8.count)
+            }
+            return roots + accepted
+        }
+        return (report ?? RegistrationReport(generation: index.generation), refused)
+    }
+
+    /// Why ``register(each:)`` refuses one path, or `nil` when it is registered.
+    private func refusal(
+        of registration: PendingRegistration, taken: Set<String>, lengths: Set<Int>, scanner: FontScanner
+    ) -> RegistryError? {
+        let path = registration.path
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            return errno == EACCES ? .permissionDenied(path: path) : .fileNotFound(path: path)
+        }
+        if taken.contains(path) { return .alreadyRegistered(path: path) }
+        if (info.st_mode & S_IFMT) == S_IFDIR {
+            let bytes = Array(path.utf8)
+            for (offset, byte) in bytes.enumerated()
+            where byte == UInt8(ascii: "/") && offset > 0 && lengths.contains(offset) {
+                let parent = String(decoding: bytes[..<offset], as: UTF8.self)
+                if taken.contains(parent) { return .alreadyRegistered(path: path, within: parent) }
+            }
+            return nil
+        }
+        if let reason = FontScanner.notRegularReason(mode: info.st_mode) {
+            return .invalidFontData(path: path, reason: reason)
+        }
+        let probe = FontScanner(maximumFileSize: configuration.maximumFontFileSize, pool: scanner.pool)
+            .scan(roots: [path], confinement: registration.confinedTo.map { [path: $0] } ?? [:])
+        if let problem = probe.problems.first, probe.files.isEmpty { return Self.refusal(of: path, problem) }
+        return nil
+    }
+
     /// Why a file given to ``register(paths:confinedTo:filesOwnedBy:)`` is refused, by the kind of
     /// the problem its probe found: one the daemon may not read is `PermissionDenied`, anything
     /// else invalid font data.
@@ -456,8 +543,9 @@ public final class FontRegistry: Sendable {
             state.withLock { state in
                 state.roots = roots
                 state.index = index
-                state.confinement = state.confinement.filter { roots.contains($0.key) }
-                state.owners = state.owners.filter { roots.contains($0.key) }
+                let kept = Set(roots)
+                state.confinement = state.confinement.filter { kept.contains($0.key) }
+                state.owners = state.owners.filter { kept.contains($0.key) }
             }
             return Self.difference(old: old.index, new: index)
         }

@@ -17,6 +17,8 @@ package final class PlatformRegistry: Sendable {
         var epoch = 0
         /// Views built for the current generation and epoch, by key.
         var views: [String: VisibleView] = [:]
+        /// The estimated bytes of ``views``.
+        var viewBytes = 0
         /// The generation and epoch the views were built for.
         var viewsBuiltFor: (generation: Int, epoch: Int) = (-1, -1)
         /// Connections with a connection-scoped `Register` still running, and how many.

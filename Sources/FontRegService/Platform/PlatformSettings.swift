@@ -14,6 +14,13 @@ package struct PlatformSettings: Sendable, Hashable {
     package var boldText = false
     /// The Bold Text policy of queries that do not name one (`nil`: the family rule's).
     package var boldPolicy: BoldTextPolicy?
+    /// The most entries of persisted state one user who is not an administrator may hold
+    /// (`max-persisted-per-user`, issue 24): persistent registrations, disabled entries and a Bold
+    /// Text setting. Administrators have no such limit.
+    package var maximumPersistedEntriesPerUser = 256
+    /// The most bytes those entries may take in `platform.json` (`max-persisted-bytes-per-user`):
+    /// the state file start-up reads is 16 MiB at most, so one user must not fill it.
+    package var maximumPersistedBytesPerUser = 256 << 10
 
     package init() {}
 

@@ -44,6 +44,13 @@ extension RegistryService {
                 path: $0, owner: peer.uid, scope: scope, isPrivate: true,
                 connection: scope == .connection ? peer.connection : 0)
         }
+        if scope == .persistent {
+            // Refused before any scan when over budget already; checked again before the save.
+            let state = platform.state
+            var grown = state
+            grown.registrations += records
+            try checkPersistedBudget(old: state, new: grown, peer: peer)
+        }
         logger.info("registering \(validated.joined(separator: ", ")) (\(scope.rawValue), own fonts) for \(peer)")
         if scope == .connection { platform.beginConnectionRegister(peer.connection) }
         return .deferred { [self] in
@@ -125,6 +132,13 @@ extension RegistryService {
         }
         if records.first?.scope == .persistent {
             let (old, new) = platform.changeState { $0.registrations += records }
+            do {
+                try checkPersistedBudget(old: old, new: new, peer: peer)
+            } catch {
+                platform.restoreState(old)
+                _ = try? registry.unregister(paths: paths)
+                throw error
+            }
             do {
                 try PlatformStateStore(directory: store.directory).save(new)
             } catch {

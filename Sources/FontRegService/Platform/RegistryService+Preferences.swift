@@ -23,7 +23,8 @@ extension RegistryService {
         let entry = DisabledEntry(kind: kind, value: target, owner: peer.uid, systemWide: admin)
         return .deferred { [self] in
             Result { () throws(VarlinkError) -> [String: JSONValue] in
-                try changePersistedState { state in if !state.disabled.contains(entry) { state.disabled.append(entry) }
+                try changePersistedState(by: peer) { state in
+                    if !state.disabled.contains(entry) { state.disabled.append(entry) }
                 }
                 logger.info("disabled \(kind.rawValue) \(target) for \(peer): \(faces.count) faces")
                 return [
@@ -55,7 +56,7 @@ extension RegistryService {
         let faces = before.disabled.filter { face in mine.contains { $0.names(face) } }
         return .deferred { [self] in
             Result { () throws(VarlinkError) -> [String: JSONValue] in
-                try changePersistedState { state in state.disabled.removeAll { mine.contains($0) } }
+                try changePersistedState(by: peer) { state in state.disabled.removeAll { mine.contains($0) } }
                 logger.info("enabled \(target) for \(peer)")
                 return [
                     "kind": .string(mine[0].kind.rawValue), "target": .string(target),
@@ -71,7 +72,7 @@ extension RegistryService {
         let setting = try reader.optionalBool("boldText")
         return .deferred { [self] in
             Result { () throws(VarlinkError) -> [String: JSONValue] in
-                try changePersistedState(event: "preferences") { state in state.boldText[peer.uid] = setting }
+                try changePersistedState(by: peer, event: "preferences") { state in state.boldText[peer.uid] = setting }
                 logger.info("Bold Text \(setting.map { $0 ? "on" : "off" } ?? "default") for \(peer)")
                 let now = boldText(for: peer.uid)
                 return ["boldText": .bool(now.on), "source": .string(now.source)]
@@ -128,12 +129,19 @@ extension RegistryService {
 
     /// Changes `platform.json` durably, then forgets cached replies and tells `Monitor`.
     ///
-    /// - Throws: `PersistenceFailed`, with nothing changed, when the file cannot be written.
-    func changePersistedState(event: String = "changed", _ change: (inout PlatformState) -> Void)
-        throws(VarlinkError)
-    {
+    /// - Throws: `PersistedStateLimitReached` when the change takes `peer` past their budget,
+    ///   `PersistenceFailed` when the file cannot be written; nothing is changed then.
+    func changePersistedState(
+        by peer: PeerCredentials, event: String = "changed", _ change: (inout PlatformState) -> Void
+    ) throws(VarlinkError) {
         let store = PlatformStateStore(directory: self.store.directory)
         let (old, new) = platform.changeState(change)
+        do {
+            try checkPersistedBudget(old: old, new: new, peer: peer)
+        } catch {
+            platform.restoreState(old)
+            throw error
+        }
         do {
             try store.save(new)
         } catch {

@@ -19,12 +19,14 @@ extension RegistryService {
         if roots.isEmpty && disabled.isEmpty { return VisibleView(whole: index) }
         let share = settings.withLock { $0.platform.shareUserFonts }
         let owners = Set(roots.map(\.owner)).filter { share || $0 == uid }
-        let key =
-            "g\(index.generation)e\(epoch)o" + owners.sorted().map(String.init).joined(separator: ",")
-            + (disabled.contains { !$0.systemWide } ? "u\(uid)" : "")
+        // The view depends on the caller only through the private owners it shows: a user's
+        // disabled entry hides only that user's own faces, whoever looks (issue 24: keyed by uid
+        // whenever any user had one, 300 uids built 300 views, 75 MB → 810 MB).
+        let key = "g\(index.generation)e\(epoch)o" + owners.sorted().map(String.init).joined(separator: ",")
         if let cached = platform.live.withLock({ live -> VisibleView? in
             guard live.viewsBuiltFor == (index.generation, epoch) else {
                 live.views = [:]
+                live.viewBytes = 0
                 live.viewsBuiltFor = (index.generation, epoch)
                 return nil
             }
@@ -37,11 +39,26 @@ extension RegistryService {
             directories: registry.registeredPaths)
         platform.live.withLock { live in
             guard live.viewsBuiltFor == (index.generation, epoch) else { return }
-            // One view per user with private fonts at most; a bound against many users.
-            if live.views.count >= 256 { live.views = [:] }
-            live.views[key] = view
+            // One view per set of owners shown at most; bounded in count and in bytes.
+            if live.views.count >= Self.maximumViews
+                || live.viewBytes + view.estimatedBytes > Self.maximumViewBytes
+            {
+                live.views = [:]
+                live.viewBytes = 0
+            }
+            if live.views.updateValue(view, forKey: key) == nil { live.viewBytes += view.estimatedBytes }
         }
         return view
+    }
+
+    /// The most views kept at once.
+    package static let maximumViews = 256
+    /// The most bytes the views kept may take (estimated: ``VisibleView/estimatedBytes``).
+    package static let maximumViewBytes = 64 << 20
+
+    /// How many views are kept now, and their estimated bytes.
+    package var keptViews: (count: Int, bytes: Int) {
+        platform.live.withLock { ($0.views.count, $0.viewBytes) }
     }
 
     /// Builds, off the event loops, the views the next queries will need after a change: the

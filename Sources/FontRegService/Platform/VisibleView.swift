@@ -71,6 +71,13 @@ package struct VisibleView: Sendable {
         hiddenRoots = hidden
     }
 
+    /// About how many bytes the view holds: its faces (twice when disabled ones are kept too),
+    /// at a few hundred bytes each, and the hidden roots.
+    package var estimatedBytes: Int {
+        let faces = index.faceCount + (withDisabled?.faceCount ?? 0) + disabled.count
+        return 1024 + faces * 512 + hiddenRoots.reduce(0) { $0 + $1.utf8.count + 16 }
+    }
+
     /// Whether the view hides `path` (it lies in another user's private registration).
     package func hides(_ path: String) -> Bool {
         hiddenRoots.contains { AllowedRoots.isInside(path, root: $0) }

@@ -1,0 +1,94 @@
+#!/usr/bin/env python3
+"""Times fontregd's start with N users' persistent registrations in platform.json (issue 24).
+
+    scripts/bench-user-registrations.py N [--path-bytes B] [--users U] [--binary PATH]
+
+Makes N empty directories of about B bytes of path each (default 3,700) under a temporary
+user-font-root, owned by U uids (default 1) that have no home, writes them into the state
+directory's platform.json as those users' persistent registrations, starts fontregd (as root:
+it checks each owner) with NOTIFY_SOCKET, and prints when it first answered GetStatus and when its log said
+the users' registrations were restored. Run as root; build first (swift build).
+"""
+import argparse
+import json
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+import time
+
+parser = argparse.ArgumentParser()
+parser.add_argument("count", type=int)
+parser.add_argument("--path-bytes", type=int, default=3700)
+parser.add_argument("--users", type=int, default=1)
+parser.add_argument("--binary", default=os.path.join(os.path.dirname(__file__), "..", ".build", "debug", "fontregd"))
+arguments = parser.parse_args()
+
+work = tempfile.mkdtemp(prefix="fontreg-startup-")
+root = os.path.join(work, "users")
+state = os.path.join(work, "state")
+os.makedirs(state)
+records = []
+for n in range(arguments.count):
+    uid = 50000 + n % arguments.users
+    path = os.path.join(root, str(n))
+    while len(path) + 201 < arguments.path_bytes:
+        path = os.path.join(path, "d" * 200)
+    os.makedirs(path)
+    component = path
+    while len(component) > len(root):
+        os.chown(component, uid, uid)
+        component = os.path.dirname(component)
+    records.append({"path": path, "owner": uid, "scope": "persistent", "private": True})
+with open(os.path.join(state, "platform.json"), "w") as file:
+    json.dump({"version": 1, "registrations": records, "disabled": [], "boldText": {}}, file)
+os.chmod(os.path.join(state, "platform.json"), 0o600)
+print(f"{arguments.count} registrations, {arguments.users} users, platform.json "
+      f"{os.path.getsize(os.path.join(state, 'platform.json')) >> 10} KiB")
+
+notify_path = os.path.join(work, "notify")
+notify = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+notify.bind(notify_path)
+os.chmod(notify_path, 0o666)
+os.makedirs(os.path.join(work, "none"))
+log_path = os.path.join(work, "log")
+log = open(log_path, "w")
+started = time.perf_counter()
+process = subprocess.Popen(
+    [arguments.binary, "--socket", os.path.join(work, "s.sock"), "--no-system-fonts", "--watch", "no",
+     "--state-dir", state, "--cache-dir", os.path.join(work, "cache"), "--config", "/dev/null",
+     "--user-font-root", root, "--fonts", os.path.join(work, "none")],
+    env=dict(os.environ, NOTIFY_SOCKET=notify_path), stdout=log, stderr=log)
+def answers():
+    try:
+        client = socket.socket(socket.AF_UNIX)
+        client.settimeout(5)
+        client.connect(os.path.join(work, "s.sock"))
+        client.sendall(b'{"method":"io.fontreg.Registry.GetStatus"}\0')
+        return client.recv(65536).startswith(b'{"parameters"')
+    except OSError:
+        return False
+
+
+while not answers():
+    if process.poll() is not None:
+        raise SystemExit(open(log_path).read())
+    time.sleep(0.02)
+ready = time.perf_counter() - started
+restored = None
+deadline = time.time() + 900
+while restored is None and time.time() < deadline and process.poll() is None:
+    with open(log_path) as file:
+        if any("users' persistent registrations" in line and "restored" in line for line in file):
+            restored = time.perf_counter() - started
+    time.sleep(0.05)
+print(f"first GetStatus answered after {ready:.2f} s; users' registrations restored after "
+      + (f"{restored:.2f} s" if restored is not None else "(not logged)"))
+with open(log_path) as file:
+    print("".join(line for line in file if "restored" in line or "refused" in line)[:2000], end="")
+process.terminate()
+process.wait()
+notify.close()
+log.close()
+shutil.rmtree(work)
