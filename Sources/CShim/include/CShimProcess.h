@@ -27,7 +27,7 @@ int cshim_poll_readable(int fd, int timeout_ms);
 int cshim_poll_any(const int *fds, int *ready, int count, int timeout_ms);
 
 /// fork + execv of `path` with `argv` (NULL-terminated), the descriptor `child_fd` as the child's
-/// descriptor 3, every other descriptor close-on-exec as the daemon opens them, an empty signal
+/// descriptor 3 and every descriptor above it closed (close_range), whether close-on-exec or not, an empty signal
 /// mask, default signal dispositions and SIGKILL as the parent-death signal (no orphaned worker).
 /// Returns the child's pid or -1 with errno.
 pid_t cshim_spawn_with_fd(const char *path, char *const argv[], int child_fd);

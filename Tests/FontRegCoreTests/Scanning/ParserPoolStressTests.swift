@@ -168,6 +168,35 @@ import Testing
         #expect(faces.count == 1)
     }
 
+    /// The full suite once failed every sandboxed parse (exit status 65): the test process held
+    /// more than 64 descriptors opened without `O_CLOEXEC` (other tests' pipes), the workers
+    /// inherited them and, with `RLIMIT_NOFILE` 64, could not install the descriptors passed to them.
+    @Test func aWorkerInheritsNoDescriptorButItsSocketAndParsesWhateverTheDaemonHoldsOpen() throws {
+        let corpus = try Corpus()
+        let held = (0..<100).map { _ in open("/dev/null", O_RDONLY) }
+        defer { for fd in held where fd >= 0 { close(fd) } }
+        try #require(held.allSatisfy { $0 >= 0 })
+        let pool = ParserPool(settings: Self.settings(timeout: 5, workers: 1))
+        defer { pool.finish() }
+        let paths = Array(corpus.files[.good]!.prefix(12))
+        let tickets = try paths.map { pool.submit(try corpus.job($0)) }
+        let worker = try #require(pool.workerProcessIDs.first)
+        // Once in its sandbox it has run its own code (a child just forked still has the parent's table).
+        try waitFor("the worker in its sandbox") {
+            ((try? String(contentsOfFile: "/proc/\(worker)/status", encoding: .utf8)) ?? "").contains("\nSeccomp:\t2\n")
+        }
+        let inherited = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(worker)/fd")) ?? []
+        #expect(Set(inherited.compactMap { Int($0) }).isSubset(of: Set(0...40)), "\(inherited.sorted())")
+        #expect(!inherited.contains(String(held.last!)), "the daemon's descriptor \(held.last!) reached the worker")
+        let answers = Dictionary(uniqueKeysWithValues: pool.drain().map { ($0.ticket, $0.reply) })
+        for ticket in tickets {
+            guard case .faces = answers[ticket] else {
+                Issue.record("a good file came back as \(String(describing: answers[ticket]))")
+                continue
+            }
+        }
+    }
+
     @Test func aWorkerBlockedWithoutUsingCPUTimeIsStoppedByTheStallBudget() throws {
         let corpus = try Corpus()
         let directory = corpus.directory
