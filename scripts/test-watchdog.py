@@ -21,7 +21,7 @@ import subprocess
 import sys
 import time
 
-SWIFT_TESTING_START = re.compile(r"^◇ Test (?!case passing)(.+?) started\.$")
+SWIFT_TESTING_START = re.compile(r"^◇ Test (?!case passing|run started\.$)(.+?) started\.$")
 SWIFT_TESTING_END = re.compile(r"^[✔✘➜↷] Test (?!case passing|run with)(.+?) (?:passed|failed|skipped|recorded a known)")
 XCTEST_START = re.compile(r"^Test Case '(.+)' started\.")
 XCTEST_END = re.compile(r"^Test Case '(.+)' (?:passed|failed|skipped)")
