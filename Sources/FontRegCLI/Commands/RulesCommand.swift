@@ -58,7 +58,7 @@ package enum RulesCommand: Subcommand {
         let faces = try context.backend().faces(family: family)
         let entry = FamilyEntry(name: faces.first?.family ?? family, faces: faces)
         let suggestion = RuleSuggester.suggest(for: entry)
-        context.console.line(RuleSuggester.json(suggestion.rule))
+        context.console.line(suggestion.rule.ruleFileJSON)
         for note in suggestion.notes { context.console.error("note: \(note)") }
         return .success
     }

@@ -1,6 +1,3 @@
-import FontRegJSON
-import FontRegSystem
-
 /// A registered family and its faces, sorted by style and weight.
 ///
 /// A class so that handing an entry out of the index costs one reference count, not one per field.
@@ -15,7 +12,7 @@ public final class FamilyEntry: Sendable, Hashable {
     /// The faces of a family built in memory (empty for a mapped one).
     private let storedFaces: [FaceRecord]
     /// The family record this entry reads in place, for a family from a ``MappedSnapshot``.
-    let mapped: MappedFamily?
+    let mapped: (any InPlaceFamily)?
     /// The duplicate groups whose winner is a face of this family (see ``DuplicateGroup``).
     public let duplicates: [DuplicateGroup]
     /// What matching needs of each face, `matchTraits[i]` of `faces[i]`, worked out once.
@@ -88,7 +85,7 @@ public final class FamilyEntry: Sendable, Hashable {
     }
 
     /// Creates the entry of a mapped family record; the answers computed in memory are read from the record.
-    init(name: String, mapped: MappedFamily, defaultRule: FamilyRule) {
+    init(name: String, mapped: any InPlaceFamily, defaultRule: FamilyRule) {
         self.name = name
         storedFaces = []
         self.mapped = mapped

@@ -1,6 +1,3 @@
-import FontRegJSON
-import FontRegSystem
-
 /// An immutable snapshot of every registered face, with fast lookups; replaced whole on change.
 ///
 /// Lookups by PostScript name and full name ignore case; families are found by their
@@ -14,7 +11,7 @@ public struct FontIndex: Sendable {
         /// Built in memory from scanned faces.
         case built(BuiltIndex)
         /// Read in place from the mapped index file.
-        case mapped(MappedIndex)
+        case mapped(any InPlaceIndex)
     }
 
     /// Increases by one with every change to the registry.
@@ -36,7 +33,7 @@ public struct FontIndex: Sendable {
     }
 
     /// The index served from a mapped index file.
-    init(mapped: MappedIndex, generation: Int) {
+    init(mapped: any InPlaceIndex, generation: Int) {
         self.generation = generation
         storage = .mapped(mapped)
     }
@@ -61,7 +58,7 @@ public struct FontIndex: Sendable {
     public var faceCount: Int {
         switch storage {
         case .built(let built): built.faces.count
-        case .mapped(let mapped): mapped.snapshot.faceCount
+        case .mapped(let mapped): mapped.faceCount
         }
     }
 
@@ -77,7 +74,7 @@ public struct FontIndex: Sendable {
     public var familyCount: Int {
         switch storage {
         case .built(let built): built.families.count
-        case .mapped(let mapped): mapped.snapshot.familyCount
+        case .mapped(let mapped): mapped.familyCount
         }
     }
 
@@ -94,7 +91,7 @@ public struct FontIndex: Sendable {
     public var duplicates: [DuplicateGroup] {
         switch storage {
         case .built(let built): built.duplicates
-        case .mapped(let mapped): mapped.snapshot.duplicateGroups()
+        case .mapped(let mapped): mapped.duplicates
         }
     }
 
@@ -116,7 +113,7 @@ public struct FontIndex: Sendable {
     public func family(key: FamilyKey) -> FamilyEntry? {
         switch storage {
         case .built(let built): built.family(key: key)
-        case .mapped(let mapped): mapped.snapshot.family(key: key)
+        case .mapped(let mapped): mapped.family(key: key)
         }
     }
 
@@ -127,7 +124,7 @@ public struct FontIndex: Sendable {
     public func face(postscriptName: String) -> FaceRecord? {
         switch storage {
         case .built(let built): built.face(postscriptName: postscriptName)
-        case .mapped(let mapped): mapped.snapshot.face(postscriptName: postscriptName)
+        case .mapped(let mapped): mapped.face(postscriptName: postscriptName)
         }
     }
 
@@ -138,7 +135,7 @@ public struct FontIndex: Sendable {
     public func face(fullName: String) -> FaceRecord? {
         switch storage {
         case .built(let built): built.face(fullName: fullName)
-        case .mapped(let mapped): mapped.snapshot.face(fullName: fullName)
+        case .mapped(let mapped): mapped.face(fullName: fullName)
         }
     }
 
@@ -152,25 +149,5 @@ public struct FontIndex: Sendable {
         case .built(let built): built.suggestions(for: name)
         case .mapped(let mapped): mapped.suggestions(for: name)
         }
-    }
-}
-
-extension FontIndex {
-    /// The bytes of the snapshot to publish for clients (the public part only: never the
-    /// registry part, which names the files of private registrations and the scan problems).
-    ///
-    /// Served mapped with the rules the file holds, that is a copy of the file's public part
-    /// with the generation set; otherwise the index is laid out afresh.
-    /// - Parameters:
-    ///   - rules: the rules in force.
-    ///   - generation: the generation to record.
-    package func publishedBytes(rules: RuleSet, generation: Int) -> [UInt8] {
-        if case .mapped(let mapped) = storage {
-            func wire(_ set: RuleSet) -> [String] { set.rules.map { $0.source + "\u{0}" + RuleSet.ruleJSON($0) } }
-            if wire(mapped.snapshot.rules) == wire(rules) {
-                return mapped.snapshot.publicBytes(generation: UInt64(max(0, generation)))
-            }
-        }
-        return SnapshotWriter.bytes(of: self, rules: rules, generation: generation)
     }
 }

@@ -8,7 +8,7 @@ extension RuleSet {
     /// - Parameter rule: a rule of this set.
     /// - Returns: the rule-file JSON text; ``parseRule(json:source:)`` reads it back.
     package static func ruleJSON(_ rule: FamilyRule) -> String {
-        RuleSuggester.json(rule)
+        rule.ruleFileJSON
     }
 
     /// Reads back one rule sent by ``ruleJSON(_:)``, keeping the file it came from.

@@ -1,7 +1,7 @@
 /// One family record of a mapped snapshot, read in place: what a resolve asks of a
 /// ``FamilyEntry`` (its weights, a composed-name slot, the best face for a request) costs a
 /// few loads from the mapping and the decoding of only the face it answers with.
-struct MappedFamily: Sendable {
+struct MappedFamily: InPlaceFamily {
     /// The snapshot the record lies in (kept alive by this reference).
     let snapshot: MappedSnapshot
     /// The absolute offset of the family record.

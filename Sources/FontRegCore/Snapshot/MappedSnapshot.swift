@@ -136,7 +136,7 @@ public final class MappedSnapshot: @unchecked Sendable {
     /// - Parameter name: the family name in any spelling.
     /// - Returns: `false` when the daemon must answer for this family.
     package func servesInFull(family name: String) -> Bool {
-        guard let flags = family(named: name)?.mapped?.flags else { return true }
+        guard let flags = (family(named: name)?.mapped as? MappedFamily)?.flags else { return true }
         return flags & SnapshotLayout.FamilyFlag.hidden == 0
     }
 

@@ -120,7 +120,7 @@ import Testing
         let neue = RuleSuggester.suggest(for: try #require(index.family(named: "Neue Fixture"))).rule
         #expect(neue.weightNames[400] == "")
         // The JSON it writes parses back to the same names.
-        let parsed = try RuleFileParser.parse(data: Data(RuleSuggester.json(avenir).utf8), path: "s.json")
+        let parsed = try RuleFileParser.parse(data: Data(avenir.ruleFileJSON.utf8), path: "s.json")
         #expect(parsed.first?.weightNames == avenir.weightNames)
     }
 }

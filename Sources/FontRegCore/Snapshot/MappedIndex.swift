@@ -7,7 +7,7 @@ import Synchronization
 ///
 /// Duplicate groups are read from the file (``MappedSnapshot/duplicateGroups(where:)``), so a
 /// registry with duplicate faces starts warm too.
-final class MappedIndex: Sendable {
+final class MappedIndex: InPlaceIndex {
     /// The mapped file.
     let snapshot: MappedSnapshot
     /// The files that could not be used, as the file recorded them (plus the registry's own).
@@ -29,6 +29,24 @@ final class MappedIndex: Sendable {
 
     /// Every family, each an entry over its record.
     var families: [FamilyEntry] { (0..<snapshot.familyCount).compactMap(snapshot.family(at:)) }
+
+    /// The number of faces, without decoding them.
+    var faceCount: Int { snapshot.faceCount }
+
+    /// The number of families.
+    var familyCount: Int { snapshot.familyCount }
+
+    /// Faces claimed by more than one file, read from the file.
+    var duplicates: [DuplicateGroup] { snapshot.duplicateGroups() }
+
+    /// The family under a normalized key, or `nil`.
+    func family(key: FamilyKey) -> FamilyEntry? { snapshot.family(key: key) }
+
+    /// The face with this PostScript name, ignoring case, or `nil`.
+    func face(postscriptName: String) -> FaceRecord? { snapshot.face(postscriptName: postscriptName) }
+
+    /// The face with this full name, ignoring case, or `nil`.
+    func face(fullName: String) -> FaceRecord? { snapshot.face(fullName: fullName) }
 
     /// The registered families closest to a name that is not registered.
     func suggestions(for name: String) -> [String] {
