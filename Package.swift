@@ -15,6 +15,10 @@ import PackageDescription
 //   FontRegServer   fontregd: event loops, sockets, systemd, signals, watcher, configuration
 //   FontRegAudit    the design-token audit over Core
 //   FontRegCLI      fontresolve's commands, over Core in process or the daemon through Varlink
+// Every Swift target: a file must import the module of every member it uses (SE-0444), so that its
+// imports say what it uses.
+let swiftSettings: [SwiftSetting] = [.enableUpcomingFeature("MemberImportVisibility")]
+
 let package = Package(
     name: "fontreg",
     products: [
@@ -39,91 +43,94 @@ let package = Package(
             name: "CSeccomp", pkgConfig: "libseccomp",
             providers: [.apt(["libseccomp-dev"])]),
         // What Swift's Glibc module does not expose (epoll, accept4, peer credentials, openat2).
-        .target(name: "CShim"),
+        .target(name: "CShim", swiftSettings: swiftSettings),
 
-        .target(name: "FontRegSystem", dependencies: ["CShim", "CSeccomp"]),
-        .target(name: "FontRegJSON"),
+        .target(name: "FontRegSystem", dependencies: ["CShim", "CSeccomp"], swiftSettings: swiftSettings),
+        .target(name: "FontRegJSON", swiftSettings: swiftSettings),
         .target(
             name: "FontRegCore",
-            dependencies: ["FontRegSystem", "FontRegJSON", "CFontconfig", "CFreeType"]),
-        .target(name: "Varlink", dependencies: ["FontRegJSON", "FontRegSystem"]),
+            dependencies: ["FontRegSystem", "FontRegJSON", "CFontconfig", "CFreeType"], swiftSettings: swiftSettings),
+        .target(name: "Varlink", dependencies: ["FontRegJSON", "FontRegSystem"], swiftSettings: swiftSettings),
         .target(
             name: "FontRegProtocol",
-            dependencies: ["FontRegCore", "Varlink", "FontRegJSON", "FontRegSystem"]),
+            dependencies: ["FontRegCore", "Varlink", "FontRegJSON", "FontRegSystem"], swiftSettings: swiftSettings),
         .target(
             name: "FontRegService",
             dependencies: ["FontRegProtocol", "FontRegCore", "Varlink", "FontRegJSON", "FontRegSystem"],
             // The daemon serves its Varlink interface definition verbatim from the binary.
-            resources: [.embedInCode("io.fontreg.Registry.varlink")]),
+            resources: [.embedInCode("io.fontreg.Registry.varlink")], swiftSettings: swiftSettings),
         .target(
             name: "FontRegServer",
             dependencies: [
                 "FontRegService", "FontRegProtocol", "FontRegCore", "Varlink", "FontRegJSON", "FontRegSystem",
                 "CSystemd",
-            ]),
-        .target(name: "FontRegAudit", dependencies: ["FontRegCore", "FontRegJSON"]),
+            ], swiftSettings: swiftSettings),
+        .target(name: "FontRegAudit", dependencies: ["FontRegCore", "FontRegJSON"], swiftSettings: swiftSettings),
         .target(
             name: "FontRegCLI",
-            dependencies: ["FontRegAudit", "FontRegProtocol", "FontRegCore", "Varlink", "FontRegJSON", "FontRegSystem"]),
+            dependencies: [
+                "FontRegAudit", "FontRegProtocol", "FontRegCore", "Varlink", "FontRegJSON", "FontRegSystem",
+            ], swiftSettings: swiftSettings),
 
-        .executableTarget(name: "fontregd", dependencies: ["FontRegServer"]),
-        .executableTarget(name: "fontresolve", dependencies: ["FontRegCLI"]),
+        .executableTarget(name: "fontregd", dependencies: ["FontRegServer"], swiftSettings: swiftSettings),
+        .executableTarget(name: "fontresolve", dependencies: ["FontRegCLI"], swiftSettings: swiftSettings),
         // In-process benchmark against fontconfig's FcFontMatch (scripts/bench-core.sh); not installed.
         .executableTarget(
-            name: "fontreg-bench", dependencies: ["FontRegCore", "FontRegJSON", "CFontconfig", "FontRegProtocol"]),
+            name: "fontreg-bench", dependencies: ["FontRegCore", "FontRegJSON", "CFontconfig", "FontRegProtocol"],
+            swiftSettings: swiftSettings),
         // Benchmark of the daemon over its socket (scripts/bench-daemon.sh); not installed.
         .executableTarget(
             name: "fontregd-bench",
             dependencies: [
                 "FontRegService", "FontRegProtocol", "FontRegCore", "Varlink", "FontRegJSON", "FontRegSystem",
-            ]),
+            ], swiftSettings: swiftSettings),
         // Protocol fuzz target: replays inputs when built plainly, libFuzzer with -sanitize=fuzzer (docs/reliability.md).
         .executableTarget(
             name: "fontreg-fuzz",
             dependencies: [
                 "FontRegService", "FontRegProtocol", "FontRegCore", "Varlink", "FontRegJSON",
                 "FontRegSystem",
-            ]),
+            ], swiftSettings: swiftSettings),
 
         // What several test targets share: fixture paths, starting the built daemon and client, snapshots.
         .target(
             name: "FontRegTestSupport",
             dependencies: ["FontRegCore", "Varlink", "FontRegJSON", "FontRegSystem", "CFontconfig", "CFreeType"],
-            path: "Tests/FontRegTestSupport"),
-        .testTarget(name: "FontRegJSONTests", dependencies: ["FontRegJSON"]),
+            path: "Tests/FontRegTestSupport", swiftSettings: swiftSettings),
+        .testTarget(name: "FontRegJSONTests", dependencies: ["FontRegJSON"], swiftSettings: swiftSettings),
         .testTarget(
             name: "FontRegCoreTests",
             dependencies: [
                 "FontRegCore", "FontRegJSON", "FontRegSystem", "FontRegTestSupport", "CFontconfig", "CFreeType",
                 "CShim",
-            ]),
-        .testTarget(name: "VarlinkTests", dependencies: ["Varlink", "FontRegJSON"]),
+            ], swiftSettings: swiftSettings),
+        .testTarget(name: "VarlinkTests", dependencies: ["Varlink", "FontRegJSON"], swiftSettings: swiftSettings),
         .testTarget(
             name: "FontRegServiceTests",
             dependencies: [
                 "FontRegService", "FontRegProtocol", "FontRegCore", "Varlink", "FontRegJSON", "FontRegTestSupport",
                 "CFontconfig",
                 "CFreeType",
-            ]),
+            ], swiftSettings: swiftSettings),
         .testTarget(
             name: "FontRegServerTests",
             dependencies: [
                 "FontRegServer", "FontRegService", "FontRegProtocol", "FontRegCore", "Varlink", "FontRegJSON",
                 "FontRegSystem",
                 "FontRegTestSupport", "CFontconfig", "CFreeType", "CShim",
-            ]),
+            ], swiftSettings: swiftSettings),
         .testTarget(
             name: "FontRegAuditTests",
             dependencies: [
                 "FontRegAudit", "FontRegCore", "FontRegJSON", "FontRegSystem", "FontRegTestSupport", "CFontconfig",
                 "CFreeType", "CShim",
-            ]),
+            ], swiftSettings: swiftSettings),
         .testTarget(
             name: "FontRegCLITests",
             dependencies: [
                 "FontRegCLI", "FontRegAudit", "FontRegProtocol", "FontRegCore", "Varlink", "FontRegJSON",
                 "FontRegTestSupport", "CFontconfig", "CFreeType", "CShim",
-            ]),
+            ], swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v6]
 )

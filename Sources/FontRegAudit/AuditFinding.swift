@@ -1,3 +1,4 @@
+import FontRegJSON
 import Foundation
 
 /// A missing face reported at the text style that needs it: what CI output (SARIF, annotations) points at.

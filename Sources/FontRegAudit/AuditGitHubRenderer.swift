@@ -1,3 +1,5 @@
+import Foundation
+
 /// Renders the report as GitHub Actions workflow commands: an `::error` annotation per text style and missing face.
 ///
 /// A pull request then shows "`font.weight.semibold` needs Lato 700 under Bold Text: missing" on

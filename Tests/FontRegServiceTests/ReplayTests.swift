@@ -1,4 +1,5 @@
 import FontRegTestSupport
+import Synchronization
 import Testing
 
 @testable import FontRegCore

@@ -1,4 +1,5 @@
 import FontRegCore
+import FontRegJSON
 import Testing
 
 @testable import FontRegProtocol

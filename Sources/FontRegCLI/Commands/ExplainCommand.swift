@@ -3,6 +3,7 @@ import FontRegCore
 import FontRegJSON
 import FontRegProtocol
 import FontRegSystem
+import Foundation
 import Varlink
 
 /// `fontresolve explain FAMILY …`: `resolve --explain`.

@@ -1,4 +1,5 @@
 import FontRegCore
+import Foundation
 
 extension LayoutCommand {
     /// The answer for people: the face and its metrics, then a short table per platform.

@@ -1,5 +1,6 @@
 import FontRegJSON
 import FontRegSystem
+import Foundation
 
 /// What a grapheme cluster asks of a face: colour emoji, text presentation, a Han region, or nothing special.
 enum ClusterKind: Hashable, Sendable {

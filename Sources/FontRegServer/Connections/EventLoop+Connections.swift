@@ -1,6 +1,8 @@
+import Dispatch
 import FontRegJSON
 import FontRegSystem
 import Glibc
+import Synchronization
 import Varlink
 
 /// What the loop does for one connection: read, let the connection value answer, write, watch, close.

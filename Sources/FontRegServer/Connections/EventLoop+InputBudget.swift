@@ -1,4 +1,5 @@
 import FontRegSystem
+import Synchronization
 import Varlink
 
 /// The loop's side of the server-wide input budget (``InputBudget``): what each connection's

@@ -1,4 +1,5 @@
 import Dispatch
+import FontRegCore
 import FontRegService
 import FontRegSystem
 import Synchronization

@@ -2,6 +2,7 @@ import Dispatch
 import FontRegCore
 import FontRegService
 import FontRegSystem
+import Synchronization
 
 /// The font directory watcher as a service: rescans the registry when watched directories change.
 package final class DirectoryWatchService: DaemonService {

@@ -2,6 +2,7 @@ import FontRegCore
 import FontRegJSON
 import FontRegProtocol
 import FontRegSystem
+import Synchronization
 import Varlink
 
 extension RegistryService {

@@ -1,4 +1,5 @@
 import FontRegCore
+import Synchronization
 
 extension RegistryService {
     /// What the fontconfig bridge may show every fontconfig application (issue 28).

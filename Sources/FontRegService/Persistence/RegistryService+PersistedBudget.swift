@@ -1,4 +1,7 @@
+import FontRegJSON
 import FontRegProtocol
+import FontRegSystem
+import Synchronization
 import Varlink
 
 /// Issue 24: how much of the persisted state one user may hold.

@@ -1,4 +1,5 @@
 import FontRegCore
+import Synchronization
 
 /// The owners of administrators' persistent registrations, kept in `registrations.json` beside
 /// the paths so that `GetStatus` still names who registered them after a restart (issue 15).

@@ -1,6 +1,7 @@
 import FontRegCore
 import FontRegJSON
 import FontRegProtocol
+import Synchronization
 import Varlink
 
 /// Whole-reply replay for `Resolve` and `Candidates` (issue 13).

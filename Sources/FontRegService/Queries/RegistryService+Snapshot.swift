@@ -1,4 +1,5 @@
 import FontRegCore
+import Synchronization
 
 extension RegistryService {
     /// What the daemon may publish in its snapshot, which every user who may connect can read.

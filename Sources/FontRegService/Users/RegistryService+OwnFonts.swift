@@ -2,6 +2,7 @@ import FontRegCore
 import FontRegJSON
 import FontRegProtocol
 import FontRegSystem
+import Synchronization
 import Varlink
 
 /// Issue 15: scopes, and users registering their own fonts without being administrators.

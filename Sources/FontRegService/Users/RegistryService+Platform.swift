@@ -3,6 +3,7 @@ import FontRegCore
 import FontRegJSON
 import FontRegProtocol
 import FontRegSystem
+import Synchronization
 import Varlink
 
 /// Issue 15's parts of `GetStatus`, connection-scoped registrations, and the state restored at start.

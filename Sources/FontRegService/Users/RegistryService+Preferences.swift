@@ -1,7 +1,9 @@
 import FontRegCore
 import FontRegJSON
 import FontRegProtocol
+import FontRegSystem
 import Glibc
+import Synchronization
 import Varlink
 
 /// Issue 15: `Disable`, `Enable`, `SetBoldText` and `GetBoldText`.

@@ -3,6 +3,7 @@ import FontRegJSON
 import FontRegProtocol
 import FontRegSystem
 import Glibc
+import Synchronization
 import Varlink
 
 /// Issue 15's access checks: administrators change anything, users their own fonts only.

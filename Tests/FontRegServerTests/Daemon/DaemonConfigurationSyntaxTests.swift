@@ -1,3 +1,4 @@
+import FontRegService
 import FontRegTestSupport
 import Foundation
 import Testing

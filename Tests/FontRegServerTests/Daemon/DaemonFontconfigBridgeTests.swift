@@ -2,6 +2,7 @@ import FontRegTestSupport
 import Foundation
 import Glibc
 import Testing
+import Varlink
 
 @testable import FontRegJSON
 

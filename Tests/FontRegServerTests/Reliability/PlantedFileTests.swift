@@ -1,7 +1,9 @@
+import FontRegJSON
 import FontRegSystem
 import FontRegTestSupport
 import Foundation
 import Testing
+import Varlink
 
 @testable import FontRegCore
 @testable import FontRegServer

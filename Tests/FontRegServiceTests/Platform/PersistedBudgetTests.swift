@@ -1,5 +1,6 @@
 import FontRegTestSupport
 import Foundation
+import Synchronization
 import Testing
 
 @testable import FontRegCore

@@ -1,6 +1,7 @@
 import FontRegAudit
 import FontRegCore
 import FontRegProtocol
+import Foundation
 
 /// The coverage part of the audit (issue 12): for every required face, the sample characters and languages it
 /// lacks, and the face text fallback draws them with.
