@@ -1,6 +1,5 @@
 import FontRegJSON
 import FontRegSystem
-import Glibc
 import Varlink
 
 /// What the loop does for one connection: read, let the connection value answer, write, watch, close.
@@ -60,7 +59,7 @@ extension EventLoop {
                 guard let received = try UnixSocket.receive(connection.fd, into: &readBuffer) else { break }
                 count = received
             } catch {
-                close(connection, reason: error.errno == ECONNRESET ? nil : "read failed: \(error)")
+                close(connection, reason: error.errno == .connectionReset ? nil : "read failed: \(error)")
                 return false
             }
             if count == 0 {
@@ -126,7 +125,7 @@ extension EventLoop {
         } catch {
             close(
                 connection,
-                reason: error.errno == EPIPE || error.errno == ECONNRESET ? nil : "write failed: \(error)")
+                reason: error.errno == .brokenPipe || error.errno == .connectionReset ? nil : "write failed: \(error)")
             return false
         }
         if connection.state.shouldClose {

@@ -1,7 +1,6 @@
 import FontRegCore
 import FontRegJSON
 import FontRegProtocol
-import Glibc
 import Varlink
 
 /// Issue 15: `Disable`, `Enable`, `SetBoldText` and `GetBoldText`.

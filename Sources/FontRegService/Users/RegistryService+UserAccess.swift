@@ -2,7 +2,6 @@ import FontRegCore
 import FontRegJSON
 import FontRegProtocol
 import FontRegSystem
-import Glibc
 import Varlink
 
 /// Issue 15's access checks: administrators change anything, users their own fonts only.
@@ -57,8 +56,8 @@ extension RegistryService {
             // directory or not), before anything runs as root on it. A peer without a process
             // (pid 0: restoring a persisted registration at start-up) was checked when it registered.
             switch PeerFileAccess.peerCanRead(path, uid: uid, gid: peer.gid, groups: peer.groups) {
-            case 0: break
-            case ENOENT, ENOTDIR:
+            case nil: break
+            case Errno.noSuchFileOrDirectory?, Errno.notDirectory?:
                 throw VarlinkError(RegistryInterface.ErrorName.fileNotFound, ["path": .string(path)])
             default:
                 throw VarlinkError(
@@ -77,8 +76,7 @@ extension RegistryService {
             }
             throw Self.varlinkError(error, allowedRoots: roots.roots)
         }
-        var info = stat()
-        guard stat(resolved, &info) == 0, info.st_uid == uid else {
+        guard (try? Syscall.status(ofPath: resolved, followLinks: true))?.owner == uid else {
             throw VarlinkError(
                 RegistryInterface.ErrorName.pathNotAllowed,
                 [
