@@ -58,7 +58,7 @@ package struct StateFile: Sendable {
             if error.errno == .fileTooLarge {
                 throw .corrupt(path: path, reason: "larger than \(Self.maximumSize >> 20) MiB")
             }
-            throw .system(SystemError(error.operation, subject: path, errno: error.errno))
+            throw .system(error.about(path))
         } catch {
             preconditionFailure("unexpected error \(error)")
         }
@@ -110,7 +110,7 @@ package struct StateFile: Sendable {
                 kept = candidate
             } catch {
                 if error.errno != .fileExists {
-                    throw .system(SystemError(error.operation, subject: path, errno: error.errno))
+                    throw .system(error.about(path))
                 }
             }
         }
