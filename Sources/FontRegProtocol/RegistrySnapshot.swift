@@ -1,6 +1,5 @@
 import FontRegCore
 import FontRegSystem
-import Glibc
 import Synchronization
 
 /// The daemon's published snapshot as a client sees it: found beside the socket, trusted only
@@ -69,7 +68,7 @@ public final class RegistrySnapshot: Sendable {
             _ = try FileDescriptor.open(path, as: .file)
         } catch {
             // Missing, or closed to this user as the socket is: nothing to say, the socket decides.
-            if [ENOENT, ENOTDIR, EACCES].contains(error.errno) { throw .absent }
+            if [.noSuchFileOrDirectory, .notDirectory, .permissionDenied].contains(error.errno) { throw .absent }
             throw .refused("cannot open \(path): \(error)")
         }
         let snapshot: MappedSnapshot

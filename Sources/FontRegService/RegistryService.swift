@@ -439,8 +439,7 @@ package final class RegistryService: VarlinkService {
         let registered = registry.registeredPaths.filter { !view.hides($0) }
         // lstat, not stat: a registered directory swapped for a link must not reveal what the link reaches.
         let directories = registered.filter {
-            var info = stat()
-            return lstat($0, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+            (try? Syscall.status(ofPath: $0, followLinks: false))?.kind == .directory
         }
         return [
             "faces": .int(index.faceCount), "families": .int(index.familyCount),

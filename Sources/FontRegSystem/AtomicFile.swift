@@ -22,7 +22,7 @@ package enum AtomicFile {
     ///     written by a service that runs with `UMask=0077`).
     /// - Throws: ``SystemError`` from the first call that fails; the temporary file is removed.
     package static func write(
-        _ bytes: [UInt8], directory: String, name: String, mode: mode_t = 0o644, exactMode: Bool = false
+        _ bytes: [UInt8], directory: String, name: String, mode: UInt32 = 0o644, exactMode: Bool = false
     ) throws(SystemError) {
         guard !name.isEmpty, !name.contains("/") else { throw SystemError("write", subject: name, errno: EINVAL) }
         let dir = try FileDescriptor.open(directory, as: .directory)
@@ -30,10 +30,10 @@ package enum AtomicFile {
         let temporary = ".\(name).\(getpid()).\(serial).tmp"
         _ = unlinkat(dir.rawValue, temporary, 0)
         let fd = try Syscall.run("open", subject: temporary) {
-            openat(dir.rawValue, temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode)
+            openat(dir.rawValue, temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode_t(mode))
         }
         do throws(SystemError) {
-            if exactMode { try Syscall.run("fchmod", subject: temporary) { fchmod(fd, mode) } }
+            if exactMode { try Syscall.run("fchmod", subject: temporary) { fchmod(fd, mode_t(mode)) } }
             try writeAll(bytes, to: fd, name: temporary)
             try Syscall.run("fsync", subject: temporary) { fsync(fd) }
             Syscall.close(fd)

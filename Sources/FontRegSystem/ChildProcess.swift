@@ -60,6 +60,32 @@ package final class ChildProcess {
         cshim_block_forever()
     }
 
+    /// Ends this process at once with a segmentation fault, as a crashing parser would (the
+    /// tests' fault injection).
+    ///
+    /// The corresponding call is `raise(SIGSEGV)`.
+    package static func crashForTesting() {
+        _ = raise(SIGSEGV)
+    }
+
+    /// Ends this process at once with `status`, running no exit handler (the tests' fault injection).
+    ///
+    /// The corresponding call is `_exit`.
+    package static func exitImmediately(_ status: Int32) -> Never {
+        _exit(status)
+    }
+
+    /// Gives up the processor to another thread (`sched_yield`).
+    package static func yieldProcessor() {
+        _ = sched_yield()
+    }
+
+    /// Tries to open `/etc/passwd`, a call a sandboxed worker's seccomp filter must refuse by
+    /// killing it (the tests' fault injection).
+    package static func attemptForbiddenOpen() {
+        _ = open("/etc/passwd", O_RDONLY)
+    }
+
     /// Reaps the child when it has ended.
     ///
     /// - Parameter blocking: whether to wait for it to end.

@@ -73,16 +73,16 @@ package enum PeerFileAccess {
     /// directory it cannot search, whether or not the target exists; `ENOENT` only where it may
     /// look. Nothing runs as root on the path before this says yes.
     ///
-    /// - Returns: 0 when it could, else the errno its own open would have met (0 when this
+    /// - Returns: `nil` when it could, else the errno its own open would have met (`nil` when this
     ///   process is not root and cannot ask: it can reveal no more than it may read itself).
-    package static func peerCanRead(_ path: String, uid: UInt32, gid: UInt32, groups: [UInt32]) -> Int32 {
-        guard geteuid() == 0 else { return 0 }
+    package static func peerCanRead(_ path: String, uid: UInt32, gid: UInt32, groups: [UInt32]) -> Errno? {
+        guard geteuid() == 0 else { return nil }
         var error: Int32 = 0
         let fd = groups.withUnsafeBufferPointer { list in
             cshim_open_as(path, uid, gid, list.baseAddress, Int32(list.count), 1, &error)
         }
         if fd >= 0 { Syscall.close(fd) }
-        return fd >= 0 ? 0 : error
+        return fd >= 0 ? nil : Errno(rawValue: error)
     }
 
     /// Opens the absolute `path` read-only for a peer with `uid` and `gid`, by mode bits.
@@ -118,8 +118,8 @@ package enum PeerFileAccess {
             } catch {
                 // A link met with O_DIRECTORY | O_NOFOLLOW is ENOTDIR, not ELOOP: ask the entry itself.
                 let isLink = (try? current.statusOfEntry(component))?.kind == .symbolicLink
-                if error.errno == ELOOP || isLink { throw .symbolicLink(path: walked) }
-                if error.errno == ENOTDIR { throw .notARegularFile(path: walked) }
+                if error.errno == .tooManySymbolicLinkLevels || isLink { throw .symbolicLink(path: walked) }
+                if error.errno == .notDirectory { throw .notARegularFile(path: walked) }
                 throw .system(error)
             }
         }

@@ -1,4 +1,5 @@
 internal import CShim
+import Glibc
 
 /// The daemon's signals (SIGHUP, SIGTERM, SIGINT) read from a `signalfd` instead of handlers;
 /// the descriptor is closed when the value is released.
@@ -18,6 +19,9 @@ package final class SignalDescriptor: Sendable {
     }
 
     deinit { Syscall.close(fd) }
+
+    /// `SIGHUP`, the signal number ``next()`` returns for a reload request.
+    package static let hangUp = SIGHUP
 
     /// Reads one signal number; blocks until one arrives.
     package func next() throws(SystemError) -> Int32 {

@@ -3,13 +3,16 @@ import Glibc
 
 /// The one choke point through which the daemon calls the system: turns `-1`/errno into
 /// a ``SystemError`` and retries on `EINTR`.
+///
+/// The raw wrappers (``run(_:subject:_:)``, ``read(_:into:)``, ``lastErrno``) are internal: other
+/// modules call the typed operations of this module and never the kernel or `errno` themselves.
 package enum Syscall {
     /// Calls `body` until it does not fail with `EINTR`.
     ///
     /// - Returns: the non-negative result.
     /// - Throws: ``SystemError`` with `operation` and the errno of a failure.
     @discardableResult
-    package static func run<Result: BinaryInteger>(
+    static func run<Result: BinaryInteger>(
         _ operation: String, subject: String? = nil, _ body: () -> Result
     ) throws(SystemError) -> Result {
         while true {
@@ -25,7 +28,7 @@ package enum Syscall {
     ///
     /// - Returns: the number of bytes read (0 at end of file), or `nil` when it would block.
     /// - Throws: ``SystemError`` for any other failure.
-    package static func read(_ fd: Int32, into buffer: inout [UInt8]) throws(SystemError) -> Int? {
+    static func read(_ fd: Int32, into buffer: inout [UInt8]) throws(SystemError) -> Int? {
         while true {
             let result = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
             if result >= 0 { return result }
@@ -37,10 +40,10 @@ package enum Syscall {
     }
 
     /// The calling thread's `errno`.
-    package static var lastErrno: Int32 { Glibc.errno }
+    static var lastErrno: Int32 { Glibc.errno }
 
     /// `EINTR`, for callers that treat an interrupted wait as an empty one.
-    package static let interrupted = EINTR
+    static let interrupted = EINTR
 
     /// Closes a descriptor, ignoring errors (there is nothing useful to do about them).
     package static func close(_ fd: Int32) {
@@ -54,9 +57,7 @@ package enum Syscall {
         if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
             try makeDirectories(String(path[..<slash]), mode: mode)
         }
-        if mkdir(path, mode) != 0 && errno != EEXIST {
-            throw SystemError("mkdir", subject: path, errno: errno)
-        }
+        try makeDirectory(path, mode: mode)
     }
 
     /// Sets `O_NONBLOCK` and `FD_CLOEXEC` on a descriptor.

@@ -18,6 +18,14 @@ package enum UnixSocket {
         try Syscall.run("bind", subject: path) { cshim_bind_unix(fd, path) }
     }
 
+    /// Marks a bound socket as accepting connections, with `backlog` waiting at most.
+    ///
+    /// The corresponding call is `listen`.
+    /// - Throws: ``SystemError`` naming `path`.
+    package static func listen(_ fd: Int32, backlog: Int32, path: String) throws(SystemError) {
+        try Syscall.run("listen", subject: path) { Glibc.listen(fd, backlog) }
+    }
+
     /// Connects a socket to the listener at `path`.
     package static func connect(_ fd: Int32, to path: String) throws(SystemError) {
         try Syscall.run("connect", subject: path) { cshim_connect_unix(fd, path) }

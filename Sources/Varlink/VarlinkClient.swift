@@ -1,6 +1,5 @@
 import FontRegJSON
 import FontRegSystem
-import Glibc
 
 /// A blocking Varlink client over a Unix stream socket, for `fontresolve`, tests and benchmarks.
 ///
@@ -63,7 +62,7 @@ public final class VarlinkClient {
     {
         do {
             try send(VarlinkCall(method: method, parameters: parameters))
-        } catch .io(let error) where error.errno == EPIPE || error.errno == ECONNRESET {
+        } catch .io(let error) where error.errno == .brokenPipe || error.errno == .connectionReset {
             // The service may have refused the connection (too many connections) before the call
             // went out: its one error reply is still there to read and says why.
             guard let reply = try? receive(), let name = reply.error else { throw .io(error) }
@@ -153,7 +152,7 @@ public final class VarlinkClient {
             received = try UnixSocket.receive(fd, into: &chunk, descriptors: &passedDescriptors)
             if passedDescriptors.count > 16 { passedDescriptors.removeFirst(passedDescriptors.count - 16) }
         } catch {
-            if error.errno == ECONNRESET { throw .connectionClosed }
+            if error.errno == .connectionReset { throw .connectionClosed }
             throw .io(error)
         }
         // A blocking socket only reports "would block" when the receive timeout expires.

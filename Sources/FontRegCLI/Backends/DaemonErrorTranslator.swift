@@ -3,7 +3,6 @@ import FontRegCore
 import FontRegJSON
 import FontRegProtocol
 import FontRegSystem
-import Glibc
 import Varlink
 
 /// Turns what the daemon and the socket say into sentences a person can act on, with the right exit status.
@@ -43,10 +42,11 @@ package struct DaemonErrorTranslator: Sendable {
     }
 
     /// The command error for a failed `connect`.
-    func connectError(errno code: Int32) -> CLIError {
-        var info = stat()
-        if code != ENOENT, stat(socketPath, &info) == 0, (info.st_mode & S_IFMT) != S_IFSOCK {
-            let kind = (info.st_mode & S_IFMT) == S_IFDIR ? "a directory" : "not a socket but a file"
+    func connectError(errno code: Errno) -> CLIError {
+        if code != .noSuchFileOrDirectory, let status = try? Syscall.status(ofPath: socketPath, followLinks: true),
+            status.kind != .socket
+        {
+            let kind = status.kind == .directory ? "a directory" : "not a socket but a file"
             return .daemonUnreachable(
                 socket: socketPath,
                 reason:
@@ -54,21 +54,21 @@ package struct DaemonErrorTranslator: Sendable {
             )
         }
         switch code {
-        case EACCES, EPERM:
+        case .permissionDenied, .notPermitted:
             return .permissionDenied(
                 """
                 you may not connect to fontregd at \(socketPath) (permission denied): the socket or its \
                 directory is closed to your user. Run as a user who may (the daemon's --socket-mode and \
                 the directory's permissions decide), or run without a daemon with --fonts DIR.
                 """)
-        case ENOENT, ENOTDIR:
+        case .noSuchFileOrDirectory, .notDirectory:
             return .daemonUnreachable(
                 socket: socketPath, reason: "no socket there; the daemon is not running, or listens elsewhere")
-        case ECONNREFUSED:
+        case .connectionRefused:
             return .daemonUnreachable(
                 socket: socketPath, reason: "nothing listens on the socket; the daemon has stopped")
         default:
-            return .daemonUnreachable(socket: socketPath, reason: String(cString: strerror(code)))
+            return .daemonUnreachable(socket: socketPath, reason: code.message)
         }
     }
 

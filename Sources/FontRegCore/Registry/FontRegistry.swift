@@ -154,20 +154,29 @@ public final class FontRegistry: Sendable {
 
     /// Maps and checks the index file: valid, this user's own, of this configuration, and every
     /// recorded directory unchanged (its font files, links and subdirectories, ``DirectoryStamp``).
+    /// Why `path` cannot be `stat`ed, or `nil` when it can.
+    private static func statusError(_ path: String) -> SystemError? {
+        do {
+            _ = try Syscall.status(ofPath: path, followLinks: true)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
     private static func openIndexFile(directory: String, stamp: UInt64) -> Result<MappedSnapshot, Refusal> {
         let path = directory + "/" + indexFileName
         let snapshot: MappedSnapshot
         do {
             snapshot = try MappedSnapshot(path: path)
         } catch {
-            var status = stat()
-            if case .unreadable = error, stat(path, &status) != 0, errno == ENOENT {
+            if case .unreadable = error, statusError(path)?.errno == .noSuchFileOrDirectory {
                 return .failure(Refusal(reason: "no index file yet", usable: nil))
             }
             return .failure(Refusal(reason: error.description, usable: nil))
         }
         // Another user's file could name fonts that are not there: only this user's own is trusted.
-        guard let status = snapshot.fileStatus, status.owner == getuid(), status.permissions & 0o022 == 0 else {
+        guard let status = snapshot.fileStatus, status.owner == Syscall.userID, status.permissions & 0o022 == 0 else {
             return .failure(Refusal(reason: "\(path) is not this user's own private file; not trusted", usable: nil))
         }
         guard snapshot.hasRegistryPart else {
@@ -319,19 +328,21 @@ public final class FontRegistry: Sendable {
         state.withLock { state in for path in paths { state.owners[path] = filesOwnedBy } }
         return try change { (roots: [String], scanner: FontScanner) throws(RegistryError) -> [String] in
             for path in paths {
-                var info = stat()
-                guard stat(path, &info) == 0 else {
-                    if errno == EACCES { throw RegistryError.permissionDenied(path: path) }
+                let info: FileStatus
+                do throws(SystemError) {
+                    info = try Syscall.status(ofPath: path, followLinks: true)
+                } catch {
+                    if error.errno == .permissionDenied { throw RegistryError.permissionDenied(path: path) }
                     throw RegistryError.fileNotFound(path: path)
                 }
                 if roots.contains(path) { throw RegistryError.alreadyRegistered(path: path) }
-                if (info.st_mode & S_IFMT) == S_IFDIR,
+                if info.kind == .directory,
                     let parent = roots.first(where: { path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") })
                 {
                     throw RegistryError.alreadyRegistered(path: path, within: parent)
                 }
-                if (info.st_mode & S_IFMT) != S_IFDIR {
-                    if let reason = FontScanner.notRegularReason(mode: info.st_mode) {
+                if info.kind != .directory {
+                    if let reason = FontScanner.notRegularReason(info.kind) {
                         throw RegistryError.invalidFontData(path: path, reason: reason)
                     }
                     // Probed the way every later scan reads it: beneath its allowed root when confined.
@@ -411,12 +422,14 @@ public final class FontRegistry: Sendable {
         of registration: PendingRegistration, taken: Set<String>, lengths: Set<Int>, scanner: FontScanner
     ) -> RegistryError? {
         let path = registration.path
-        var info = stat()
-        guard stat(path, &info) == 0 else {
-            return errno == EACCES ? .permissionDenied(path: path) : .fileNotFound(path: path)
+        let info: FileStatus
+        do {
+            info = try Syscall.status(ofPath: path, followLinks: true)
+        } catch {
+            return error.errno == .permissionDenied ? .permissionDenied(path: path) : .fileNotFound(path: path)
         }
         if taken.contains(path) { return .alreadyRegistered(path: path) }
-        if (info.st_mode & S_IFMT) == S_IFDIR {
+        if info.kind == .directory {
             let bytes = Array(path.utf8)
             for (offset, byte) in bytes.enumerated()
             where byte == UInt8(ascii: "/") && offset > 0 && lengths.contains(offset) {
@@ -425,7 +438,7 @@ public final class FontRegistry: Sendable {
             }
             return nil
         }
-        if let reason = FontScanner.notRegularReason(mode: info.st_mode) {
+        if let reason = FontScanner.notRegularReason(info.kind) {
             return .invalidFontData(path: path, reason: reason)
         }
         let probe = FontScanner(maximumFileSize: configuration.maximumFontFileSize, pool: scanner.pool)
@@ -568,7 +581,7 @@ public final class FontRegistry: Sendable {
         let environment = ProcessInfo.processInfo.environment
         if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") { return xdg + "/fontreg" }
         if let home = environment["HOME"], home.hasPrefix("/"), home != "/" { return home + "/.cache/fontreg" }
-        return (NSTemporaryDirectory() as NSString).appendingPathComponent("fontreg-cache-\(getuid())")
+        return (NSTemporaryDirectory() as NSString).appendingPathComponent("fontreg-cache-\(Syscall.userID)")
     }
 
     /// An absolute, standardized path (symbolic links are kept: the registry shows paths as given).

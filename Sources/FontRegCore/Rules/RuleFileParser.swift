@@ -12,12 +12,18 @@ enum RuleFileParser {
         "family", "familyName", "weightNames", "italicSuffix", "supportedWeights", "boldPolicy", "aliases", "$comment",
     ]
 
+    /// The largest rule file read: a rule takes a few hundred bytes; anything this large is not a rule file.
+    static let maximumSize = 16 << 20
+
     /// Reads and parses the file at `path`.
     static func parse(path: String) throws(RuleError) -> [FamilyRule] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw RuleError(file: path, message: "cannot read the file: \(FontScanner.describe(errno: errno))")
+        let bytes: [UInt8]
+        do {
+            bytes = try FileDescriptor.open(path, as: .file).readAll(limit: maximumSize)
+        } catch {
+            throw RuleError(file: path, message: "cannot read the file: \(FontScanner.describe(errno: error.errno))")
         }
-        return try parse(data: data, path: path)
+        return try parse(data: Data(bytes), path: path)
     }
 
     /// Parses rule JSON; `path` names the source in errors.

@@ -77,15 +77,14 @@ public struct RuleSet: Sendable {
     public static func load(directory: String) -> RuleSet {
         let names: [String]
         do {
-            names = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".json") }
-                .sorted()
+            names = try FileDescriptor.open(directory, as: .directory).entryNames().filter { $0.hasSuffix(".json") }
         } catch {
             return RuleSet(
                 rules: [],
                 problems: [
                     RuleError(
                         file: directory,
-                        message: "cannot read the rules directory: \(FontScanner.describe(errno: errno))")
+                        message: "cannot read the rules directory: \(FontScanner.describe(errno: error.errno))")
                 ])
         }
         var rules: [FamilyRule] = []

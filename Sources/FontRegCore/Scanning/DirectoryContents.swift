@@ -47,7 +47,7 @@ struct DirectoryContents: Sendable, Equatable {
                     }
                 case .failure(let error):
                     // Gone since the listing, as the scan skips it.
-                    if error.errno != ENOENT { contents.add(name: bytes, status: nil) { nil } }
+                    if error.errno != .noSuchFileOrDirectory { contents.add(name: bytes, status: nil) { nil } }
                 }
             }
         } catch {

@@ -44,7 +44,7 @@ package enum FontParseWorker {
         }
         let reader = FontFileReader(library: FreeTypeLibrary())
         let user = WorkerSandbox.user(named: options.user)
-        if user == nil && geteuid() == 0 {
+        if user == nil && Syscall.effectiveUserID == 0 {
             FileHandle.standardError.write(
                 Data("fontregd --parse-worker: no user \(options.user); create it or set parse-worker-user\n".utf8))
             return Status.noUser
@@ -108,19 +108,19 @@ package enum FontParseWorker {
     /// (`parser-syscall`); the worker acts on them only when started with `--test-faults`.
     private static func injectFault(path: String) {
         let name = path.split(separator: "/").last.map(String.init) ?? path
-        if name.contains("parser-crash") { raise(SIGSEGV) }
+        if name.contains("parser-crash") { ChildProcess.crashForTesting() }
         if name.contains("parser-hang") {
             // A parser caught in a loop: pure CPU, no system call (yielding would hardly count).
             var turns: UInt64 = 1
             while turns != 0 { turns = turns &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407 | 1 }
         }
         if name.contains("parser-sleep") { ChildProcess.blockForever() }
-        if name.contains("parser-exit") { _exit(0) }
+        if name.contains("parser-exit") { ChildProcess.exitImmediately(0) }
         if name.contains("parser-slow") {
             let until = MonotonicClock.microseconds + 20_000
-            while MonotonicClock.microseconds < until { sched_yield() }
+            while MonotonicClock.microseconds < until { ChildProcess.yieldProcessor() }
         }
-        if name.contains("parser-syscall") { _ = open("/etc/passwd", O_RDONLY) }
+        if name.contains("parser-syscall") { ChildProcess.attemptForbiddenOpen() }
     }
 
     /// Reads the worker's options, or `nil` when they are not understood.

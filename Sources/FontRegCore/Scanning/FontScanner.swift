@@ -123,11 +123,12 @@ final class FontScanner {
                 located = try Self.openUnconfined(root)
             }
         } catch {
-            let linkRefused = error.errno == ELOOP && confine != nil
+            let linkRefused = error.errno == .tooManySymbolicLinkLevels && confine != nil
             let reason =
                 linkRefused
                 ? "a symbolic link where a registered directory or file was; not followed"
-                : error.errno == EXDEV ? "outside the allowed roots; not read" : Self.describe(errno: error.errno)
+                : error.errno == .improperLink
+                    ? "outside the allowed roots; not read" : Self.describe(errno: error.errno)
             walk.add(
                 ScanProblem(
                     path: root, reason: reason, kind: linkRefused ? .notFollowed : Self.kind(errno: error.errno)))
@@ -142,7 +143,7 @@ final class FontScanner {
         let path = ScanConfinement.normalized(path)
         do {
             return .directory(try FileDescriptor.open(path, as: .directory), realPath: path)
-        } catch  where error.errno == ENOTDIR {
+        } catch  where error.errno == .notDirectory {
             let slash = path.lastIndex(of: "/") ?? path.startIndex
             let parentPath = slash == path.startIndex ? "/" : String(path[..<slash])
             let parent = try FileDescriptor.open(parentPath, as: .directory)
@@ -225,7 +226,7 @@ final class FontScanner {
                 status = try directory.statusOfEntry(name)
             } catch {
                 // Gone since the listing: nothing to report.
-                if error.errno != ENOENT {
+                if error.errno != .noSuchFileOrDirectory {
                     contents.add(name: name, status: nil, in: directory)
                     walk.add(
                         ScanProblem(
@@ -254,13 +255,14 @@ final class FontScanner {
                         try directory.openEntry(name, as: .directory), realPath: realPath + "/" + name)
                 } catch {
                     let reason =
-                        error.errno == ELOOP
+                        error.errno == .tooManySymbolicLinkLevels
                         ? "it changed into a symbolic link while it was read; not followed"
                         : Self.describe(errno: error.errno)
                     walk.add(
                         ScanProblem(
                             path: child, reason: reason,
-                            kind: error.errno == ELOOP ? .notFollowed : Self.kind(errno: error.errno)))
+                            kind: error.errno == .tooManySymbolicLinkLevels
+                                ? .notFollowed : Self.kind(errno: error.errno)))
                     continue
                 }
             default:
@@ -276,7 +278,7 @@ final class FontScanner {
 
     /// The problem reported for a directory that cannot be examined or listed.
     private static func listingProblem(_ error: SystemError) -> String {
-        error.errno == EACCES || error.errno == EPERM
+        error.errno == .permissionDenied || error.errno == .notPermitted
             ? "permission denied: cannot list this directory"
             : "cannot list this directory: \(describe(errno: error.errno))"
     }
@@ -297,9 +299,7 @@ final class FontScanner {
 
     /// The path with every symbolic link resolved, or `nil` when it does not resolve.
     static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
+        try? Syscall.resolvedPath(path)
     }
 
     /// Whether a file name ends in one of ``fontExtensions``, ignoring case.
@@ -374,7 +374,7 @@ final class FontScanner {
             if pool != nil { return .pending(ParseJob(path: path, descriptor: file, size: opened.size), opened) }
             bytes = FontBytes(try file.map(count: Int(opened.size)))
         } catch {
-            let linkRefused = error.errno == ELOOP && !followLinks
+            let linkRefused = error.errno == .tooManySymbolicLinkLevels && !followLinks
             let reason =
                 linkRefused
                 ? "it changed into a symbolic link while it was read; not followed"
@@ -434,31 +434,24 @@ final class FontScanner {
         }
     }
 
-    /// Why a file of this mode is refused, or `nil` for a regular file.
-    static func notRegularReason(mode: mode_t) -> String? {
-        var info = stat()
-        info.st_mode = mode
-        return notRegularReason(FileStatus(info).kind)
-    }
-
     /// A person's words for an errno from stat or open.
-    static func describe(errno code: Int32) -> String {
+    static func describe(errno code: Errno) -> String {
         switch code {
-        case ENOENT: "no such file or directory"
-        case EACCES, EPERM: "permission denied: the scanning user cannot read it"
-        case ELOOP: "too many levels of symbolic links (a link loop)"
-        case ENOTDIR: "a path component is not a directory"
-        case EXDEV: "outside the allowed roots; not read"
-        default: String(cString: strerror(code))
+        case .noSuchFileOrDirectory: "no such file or directory"
+        case .permissionDenied, .notPermitted: "permission denied: the scanning user cannot read it"
+        case .tooManySymbolicLinkLevels: "too many levels of symbolic links (a link loop)"
+        case .notDirectory: "a path component is not a directory"
+        case .improperLink: "outside the allowed roots; not read"
+        default: code.message
         }
     }
 
     /// The kind of problem an errno from stat, open, listing or mapping is.
-    static func kind(errno code: Int32) -> ScanProblem.Kind {
+    static func kind(errno code: Errno) -> ScanProblem.Kind {
         switch code {
-        case ENOENT, ENOTDIR: .missing
-        case EACCES, EPERM: .permissionDenied
-        case ELOOP, EXDEV: .notFollowed
+        case .noSuchFileOrDirectory, .notDirectory: .missing
+        case .permissionDenied, .notPermitted: .permissionDenied
+        case .tooManySymbolicLinkLevels, .improperLink: .notFollowed
         default: .unreadable
         }
     }

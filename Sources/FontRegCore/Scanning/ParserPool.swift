@@ -216,9 +216,9 @@ final class ParserPool {
     /// Ends a worker that refused a send. A peer that is gone (`EPIPE`, `ECONNRESET`) ended by
     /// itself, so the file it was reading is blamed; any other refusal is the socket's, not a
     /// file's, and counts as a failed start.
-    private func refused(_ slot: Int, errno: Int32) {
+    private func refused(_ slot: Int, errno: Errno) {
         guard let worker = workers[slot] else { return }
-        if errno == EPIPE || errno == ECONNRESET, !worker.inFlight.isEmpty {
+        if errno == .brokenPipe || errno == .connectionReset, !worker.inFlight.isEmpty {
             readLastAnswers(slot)
             end(slot, blaming: nil)
         } else {
@@ -335,7 +335,7 @@ final class ParserPool {
         let capacity = FontParseWorker.replyCapacity + 4096
         do {
             return try PacketSocket.receive(socket.rawValue, capacity: capacity)
-        } catch  where error.errno == ECONNRESET {
+        } catch  where error.errno == .connectionReset {
             return try? PacketSocket.receive(socket.rawValue, capacity: capacity)
         } catch {
             return nil

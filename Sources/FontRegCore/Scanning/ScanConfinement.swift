@@ -33,7 +33,9 @@ final class ScanConfinement {
     /// - Throws: ``SystemError`` (`ELOOP` when a component is a link; `EXDEV` outside every root).
     func open(registered path: String) throws(SystemError) -> LocatedEntry {
         let path = Self.normalized(path)
-        guard let root = root(containing: path) else { throw SystemError("openat", subject: path, errno: EXDEV) }
+        guard let root = root(containing: path) else {
+            throw SystemError("openat", subject: path, errno: .improperLink)
+        }
         let rootDescriptor = try descriptor(of: root)
         let relative = Self.relative(path, to: root)
         guard let slash = relative.lastIndex(of: "/") else {

@@ -4,7 +4,6 @@ import FontRegProtocol
 import FontRegService
 import FontRegSystem
 import Foundation
-import Glibc
 import Varlink
 
 extension DaemonConfiguration {
@@ -88,9 +87,7 @@ extension DaemonConfiguration {
     /// A command-line path made absolute against the working directory (an empty value stays empty).
     static func absolute(_ path: String) -> String {
         guard !path.isEmpty, !path.hasPrefix("/") else { return path }
-        guard let directory = getcwd(nil, 0) else { return path }
-        defer { free(directory) }
-        let base = String(cString: directory)
+        guard let base = Syscall.currentDirectory else { return path }
         let relative = path.hasPrefix("./") ? String(path.dropFirst(2)) : path
         return (base == "/" ? "" : base) + "/" + relative
     }
@@ -124,9 +121,9 @@ extension DaemonConfiguration {
         do {
             bytes = try FileDescriptor.open(path, as: .file).readAll(limit: 1 << 20)
         } catch {
-            if !required && error.errno == ENOENT { return [] }
-            if error.errno == EFBIG { throw .unreadableFile(path: path, reason: "larger than 1 MiB") }
-            throw .unreadableFile(path: path, reason: String(cString: strerror(error.errno)))
+            if !required && error.errno == .noSuchFileOrDirectory { return [] }
+            if error.errno == .fileTooLarge { throw .unreadableFile(path: path, reason: "larger than 1 MiB") }
+            throw .unreadableFile(path: path, reason: error.errno.message)
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw .unreadableFile(path: path, reason: "not UTF-8 text")

@@ -1,8 +1,11 @@
 import Dispatch
 import FontRegJSON
 import FontRegSystem
+<<<<<<< HEAD
 import Glibc
 import Synchronization
+=======
+>>>>>>> system
 import Varlink
 
 /// What the loop does for one connection: read, let the connection value answer, write, watch, close.
@@ -62,7 +65,7 @@ extension EventLoop {
                 guard let received = try UnixSocket.receive(connection.fd, into: &readBuffer) else { break }
                 count = received
             } catch {
-                close(connection, reason: error.errno == ECONNRESET ? nil : "read failed: \(error)")
+                close(connection, reason: error.errno == .connectionReset ? nil : "read failed: \(error)")
                 return false
             }
             if count == 0 {
@@ -128,7 +131,7 @@ extension EventLoop {
         } catch {
             close(
                 connection,
-                reason: error.errno == EPIPE || error.errno == ECONNRESET ? nil : "write failed: \(error)")
+                reason: error.errno == .brokenPipe || error.errno == .connectionReset ? nil : "write failed: \(error)")
             return false
         }
         if connection.state.shouldClose {

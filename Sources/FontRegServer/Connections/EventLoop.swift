@@ -1,6 +1,5 @@
 import FontRegJSON
 import FontRegSystem
-import Glibc
 import Synchronization
 import Varlink
 
@@ -115,9 +114,9 @@ final class EventLoop: @unchecked Sendable {
                 guard let accepted = try UnixSocket.accept(listener.fd) else { return }
                 fd = accepted
             } catch {
-                if error.errno == EMFILE || error.errno == ENFILE {
+                if error.errno == .tooManyOpenFiles || error.errno == .tooManyOpenFilesInSystem {
                     logger.error("cannot accept: out of file descriptors; raise LimitNOFILE= or lower max-connections")
-                } else if error.errno != ECONNABORTED {
+                } else if error.errno != .connectionAbort {
                     logger.warning("accept failed: \(error)")
                 }
                 return

@@ -4,7 +4,7 @@ import FontRegJSON
 import FontRegProtocol
 import FontRegService
 import FontRegSystem
-import Glibc
+import Glibc  // free and SOCK_STREAM for libsystemd's sd_listen_fds_with_names, no kernel call
 import Varlink
 
 /// A listening Unix stream socket: bound by the daemon itself, or inherited from systemd.
@@ -29,18 +29,18 @@ package struct ListeningSocket: Sendable {
             try createParentDirectory(of: path)
             try removeStaleSocket(at: path)
             let fd = try UnixSocket.stream(nonBlocking: true)
-            let oldMask = umask(0o177)
-            defer { umask(oldMask) }
+            let oldMask = Syscall.setFileCreationMask(0o177)
+            defer { Syscall.setFileCreationMask(oldMask) }
             do {
                 try UnixSocket.bind(fd, to: path)
             } catch {
                 Syscall.close(fd)
-                if error.errno == EADDRINUSE { throw ListenerError.socketInUse(path: path) }
+                if error.errno == .addressInUse { throw ListenerError.socketInUse(path: path) }
                 throw ListenerError.system(error)
             }
             do {
-                try Syscall.run("chmod", subject: path) { chmod(path, mode) }
-                try Syscall.run("listen", subject: path) { listen(fd, backlog) }
+                try Syscall.setPermissions(ofPath: path, to: mode)
+                try UnixSocket.listen(fd, backlog: backlog, path: path)
             } catch {
                 Syscall.close(fd)
                 try? Syscall.removeName(path)
@@ -66,14 +66,14 @@ package struct ListeningSocket: Sendable {
         guard status.kind == .socket else { throw ListenerError.notASocket(path: path) }
         let probe = try UnixSocket.stream(nonBlocking: false)
         defer { Syscall.close(probe) }
-        let code: Int32
+        let code: Errno
         do {
             try UnixSocket.connect(probe, to: path)
             throw ListenerError.socketInUse(path: path)
         } catch let error as SystemError {
             code = error.errno
         }
-        guard code == ECONNREFUSED || code == ENOENT else {
+        guard code == .connectionRefused || code == .noSuchFileOrDirectory else {
             throw ListenerError.system(SystemError("connect (probing for a live daemon)", subject: path, errno: code))
         }
         do {

@@ -1,5 +1,4 @@
 import FontRegSystem
-import Glibc
 
 /// Whether the directory of the socket (and of the snapshot beside it) is one other local users
 /// cannot plant files in (issue 24).
@@ -26,7 +25,7 @@ package enum SocketDirectory {
     package static func check(socketPath: String) -> Verdict {
         let (directory, _) = RegistrySocketPath.split(socketPath)
         guard let status = try? Syscall.status(ofPath: directory, followLinks: true) else { return .safe }
-        return verdict(directory: directory, status: status, daemonUser: geteuid())
+        return verdict(directory: directory, status: status, daemonUser: Syscall.effectiveUserID)
     }
 
     /// The verdict for a directory with `status`, for a daemon running as `daemonUser`.

@@ -304,11 +304,13 @@ package enum FontRegDaemon {
         var cacheDirectory: String? = configuration.cacheDirectory
         do {
             try Syscall.makeDirectories(configuration.cacheDirectory)
-            if access(configuration.cacheDirectory, W_OK) != 0 {
+            do {
+                try Syscall.checkWritable(configuration.cacheDirectory)
+            } catch {
                 // Not fatal: start-up reads every font again, and GetStatus reports it as a problem.
                 logger.warning(
                     "cache directory \(configuration.cacheDirectory) is not writable "
-                        + "(\(SystemError("access", errno: Syscall.lastErrno))); make it writable to start faster")
+                        + "(\(error)); make it writable to start faster")
             }
         } catch {
             logger.warning(

@@ -1,4 +1,4 @@
-import Glibc
+import FontRegSystem
 
 /// Where an installed `fontregd` finds the fonts and rules installed beside it.
 ///
@@ -37,14 +37,11 @@ package struct InstallLayout: Sendable, Hashable {
     }
 
     private static func executablePath() -> String? {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard count > 0 else { return nil }
-        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard let path = try? Syscall.linkText(ofPath: "/proc/self/exe"), !path.isEmpty else { return nil }
+        return path
     }
 
     private static func isDirectory(_ path: String) -> Bool {
-        var status = stat()
-        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+        (try? Syscall.status(ofPath: path, followLinks: true))?.kind == .directory
     }
 }

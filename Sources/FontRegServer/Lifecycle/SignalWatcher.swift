@@ -1,6 +1,5 @@
 import Dispatch
 import FontRegSystem
-import Glibc
 import Synchronization
 
 /// The signals the daemon acts on.
@@ -72,7 +71,7 @@ package final class SignalWatcher: DaemonService {
                 if events[0..<ready].contains(where: { $0.data == SignalWatcher.stopID }) { return }
                 guard events[0..<ready].contains(where: { $0.data == SignalWatcher.signalID }) else { continue }
                 let number = try signals.next()
-                handler(number == SIGHUP ? .reload : .terminate)
+                handler(number == SignalDescriptor.hangUp ? .reload : .terminate)
             } catch {
                 logger.error("reading signals failed: \(error)")
                 return

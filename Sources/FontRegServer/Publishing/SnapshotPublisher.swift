@@ -1,7 +1,6 @@
 import Dispatch
 import FontRegCore
 import FontRegSystem
-import Glibc
 import Synchronization
 
 /// Publishes the registry as a mapped snapshot beside the socket (`<socket>.snapshot`),
@@ -154,7 +153,7 @@ package final class SnapshotPublisher: DaemonService {
         // The public part only (issue 13): a mapped index's own file is copied up to its public end.
         let bytes = index.publishedBytes(rules: registry.rules, generation: Int(generation))
         do {
-            try AtomicFile.write(bytes, directory: directory, name: fileName, mode: mode_t(fileMode))
+            try AtomicFile.write(bytes, directory: directory, name: fileName, mode: fileMode)
         } catch {
             let first = state.withLock { state -> Bool in
                 defer { state.failing = true }

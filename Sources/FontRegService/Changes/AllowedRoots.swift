@@ -3,7 +3,6 @@ import FontRegJSON
 import FontRegProtocol
 import FontRegSystem
 import Foundation
-import Glibc
 import Varlink
 
 /// The directories inside which `Register` accepts paths, checked after resolving symlinks.
@@ -36,7 +35,7 @@ package struct AllowedRoots: Sendable, Hashable {
         do {
             resolved = try Syscall.resolvedPath(path)
         } catch {
-            if error.errno == ENOENT || error.errno == ENOTDIR { throw .notFound(path) }
+            if error.errno == .noSuchFileOrDirectory || error.errno == .notDirectory { throw .notFound(path) }
             throw .inaccessible(path: path, error)
         }
         guard resolvedRoots.contains(where: { AllowedRoots.isInside(resolved, root: $0) }) else {

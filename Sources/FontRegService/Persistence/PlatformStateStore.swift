@@ -1,6 +1,5 @@
 import FontRegJSON
 import FontRegSystem
-import Glibc
 
 /// ``PlatformState`` in `platform.json` of the state directory, written durably before a reply.
 ///
@@ -65,7 +64,7 @@ package struct PlatformStateStore: Sendable {
         bytes.append(0x0A)
         try file.checkSize(bytes)
         do {
-            try Syscall.run("mkdir", subject: directory) { mkdir(directory, 0o755) == 0 || errno == EEXIST ? 0 : -1 }
+            try Syscall.makeDirectory(directory, mode: 0o755)
             try AtomicFile.write(bytes, directory: directory, name: Self.name, mode: 0o600)
         } catch {
             throw .system(error)

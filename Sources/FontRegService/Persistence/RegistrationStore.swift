@@ -2,7 +2,6 @@ import FontRegCore
 import FontRegJSON
 import FontRegProtocol
 import FontRegSystem
-import Glibc
 import Varlink
 
 /// Registrations made with `persist`, kept in `registrations.json` in the state directory.
@@ -119,7 +118,7 @@ package struct RegistrationStore: Sendable {
         bytes.append(0x0A)
         try file.checkSize(bytes)
         do {
-            try Syscall.run("mkdir", subject: directory) { mkdir(directory, 0o755) == 0 || errno == EEXIST ? 0 : -1 }
+            try Syscall.makeDirectory(directory, mode: 0o755)
             try AtomicFile.write(bytes, directory: directory, name: Self.name, mode: 0o644)
         } catch {
             throw .system(error)

@@ -1,5 +1,5 @@
 import FontRegCore
-import Glibc
+import FontRegSystem
 
 /// A problem found when the daemon started that stays in `GetStatus` until an operator acts.
 package struct StartupProblem: Sendable, Hashable {
@@ -53,8 +53,7 @@ package struct StartupProblem: Sendable, Hashable {
     /// Whether the problem still stands (its file, if any, is still there).
     var isCurrent: Bool {
         guard let settledWhenGone else { return true }
-        var info = stat()
-        guard lstat(settledWhenGone, &info) == 0 else { return false }
-        return !settledWhenRegular || info.st_mode & S_IFMT != S_IFREG
+        guard let status = try? Syscall.status(ofPath: settledWhenGone, followLinks: false) else { return false }
+        return !settledWhenRegular || status.kind != .regular
     }
 }

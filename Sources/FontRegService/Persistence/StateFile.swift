@@ -1,5 +1,4 @@
 import FontRegSystem
-import Glibc
 
 /// One file of the daemon's persisted state (`registrations.json`, `platform.json`), read and
 /// moved aside without trusting what is at its name (issue 24).
@@ -43,8 +42,8 @@ package struct StateFile: Sendable {
         do {
             file = try FileDescriptor.open(directory, as: .directory).openEntry(name, as: .file)
         } catch {
-            if error.errno == ENOENT { return nil }
-            if error.errno == ELOOP { throw .notRegularFile(path: path, kind: "a symbolic link") }
+            if error.errno == .noSuchFileOrDirectory { return nil }
+            if error.errno == .tooManySymbolicLinkLevels { throw .notRegularFile(path: path, kind: "a symbolic link") }
             throw .system(error)
         }
         do {
@@ -56,8 +55,10 @@ package struct StateFile: Sendable {
         } catch let error as PersistenceError {
             throw error
         } catch let error as SystemError {
-            if error.errno == EFBIG { throw .corrupt(path: path, reason: "larger than \(Self.maximumSize >> 20) MiB") }
-            throw .system(SystemError(error.operation, subject: path, errno: error.errno))
+            if error.errno == .fileTooLarge {
+                throw .corrupt(path: path, reason: "larger than \(Self.maximumSize >> 20) MiB")
+            }
+            throw .system(error.about(path))
         } catch {
             preconditionFailure("unexpected error \(error)")
         }
@@ -108,12 +109,12 @@ package struct StateFile: Sendable {
                 try dir.moveEntryWithoutReplacing(name, to: candidate)
                 kept = candidate
             } catch {
-                if error.errno != EEXIST {
-                    throw .system(SystemError(error.operation, subject: path, errno: error.errno))
+                if error.errno != .fileExists {
+                    throw .system(error.about(path))
                 }
             }
         }
-        guard let kept else { throw .system(SystemError("linkat", subject: path, errno: EEXIST)) }
+        guard let kept else { throw .system(SystemError("linkat", subject: path, errno: .fileExists)) }
         try? dir.synchronize()
         return MovedAside(path: directory + "/" + kept, removed: removeOldCopies(in: dir, sparing: kept))
     }

@@ -2,7 +2,6 @@ import FontRegCore
 import FontRegJSON
 import FontRegProtocol
 import FontRegSystem
-import Glibc
 import Varlink
 
 // Issue 15 (OpenFace): a face's file handed out as an open descriptor.
@@ -60,9 +59,9 @@ extension RegistryService {
             return unavailable(name, "the file is reached through a symbolic link; register the real path")
         case .notARegularFile:
             return unavailable(name, "the path no longer names a regular file; a Rescan picks the change up")
-        case .system(let error) where error.errno == EACCES || error.errno == EPERM:
+        case .system(let error) where error.errno == .permissionDenied || error.errno == .notPermitted:
             return VarlinkError(RegistryInterface.ErrorName.faceAccessDenied, ["postscriptName": .string(name)])
-        case .system(let error) where error.errno == ENOENT:
+        case .system(let error) where error.errno == .noSuchFileOrDirectory:
             return unavailable(name, "the file is gone; a Rescan picks the change up")
         case .system(let error):
             return unavailable(name, "the file cannot be opened (\(error.description))")

@@ -2,7 +2,6 @@ import FontRegCore
 import FontRegJSON
 import FontRegProtocol
 import FontRegSystem
-import Glibc
 import Synchronization
 import Varlink
 
@@ -58,8 +57,8 @@ extension RegistryService {
             // directory or not), before anything runs as root on it. A peer without a process
             // (pid 0: restoring a persisted registration at start-up) was checked when it registered.
             switch PeerFileAccess.peerCanRead(path, uid: uid, gid: peer.gid, groups: peer.groups) {
-            case 0: break
-            case ENOENT, ENOTDIR:
+            case nil: break
+            case Errno.noSuchFileOrDirectory?, Errno.notDirectory?:
                 throw VarlinkError(RegistryInterface.ErrorName.fileNotFound, ["path": .string(path)])
             default:
                 throw VarlinkError(
@@ -78,8 +77,7 @@ extension RegistryService {
             }
             throw Self.varlinkError(error, allowedRoots: roots.roots)
         }
-        var info = stat()
-        guard stat(resolved, &info) == 0, info.st_uid == uid else {
+        guard (try? Syscall.status(ofPath: resolved, followLinks: true))?.owner == uid else {
             throw VarlinkError(
                 RegistryInterface.ErrorName.pathNotAllowed,
                 [

@@ -25,7 +25,9 @@ import Testing
                 fonts + "/not-a-font.ttf": .notAFont, fonts + "/pipe.ttf": .notRegularFile,
                 fonts + "/dangling.ttf": .notFollowed, missing: .missing,
             ])
-        #expect(FontScanner.kind(errno: EACCES) == .permissionDenied && FontScanner.kind(errno: EIO) == .unreadable)
+        #expect(
+            FontScanner.kind(errno: .permissionDenied) == .permissionDenied
+                && FontScanner.kind(errno: .ioError) == .unreadable)
     }
 
     @Test func registrationRefusesByTheKindOfTheProblemNotTheWordsOfItsReason() {
