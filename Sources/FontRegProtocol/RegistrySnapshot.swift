@@ -17,7 +17,7 @@ public final class RegistrySnapshot: Sendable {
         case absent
         /// A file is there but must not be trusted (its owner or mode), or cannot be opened.
         case refused(String)
-        /// A trusted file is there but does not validate: the kind of damage is in the ``SnapshotError``.
+        /// A trusted file is there but does not validate: the kind of damage is in the `SnapshotError`.
         case invalid(SnapshotError)
 
         /// What a person reads in the warning.
