@@ -89,6 +89,7 @@ import Testing
         let result = FontScanner(pool: ParserPool(settings: settings)).scan(roots: [Fixtures.families])
         #expect(result.files.isEmpty)
         #expect(!result.problems.isEmpty)
+        #expect(result.problems.allSatisfy { $0.kind == .parserFailed })
         #expect(
             result.problems.allSatisfy { $0.reason == "the font parser could not be started; see the daemon's log" })
         #expect(MonotonicClock.microseconds - started < 10_000_000)
