@@ -14,14 +14,17 @@ public final class RegistrySnapshot: Sendable {
     public enum Unavailable: Error, Sendable, Equatable, CustomStringConvertible {
         /// No snapshot beside the socket (an older daemon, or a stopped one): ask the socket, say nothing.
         case absent
-        /// A file is there but must not be trusted, or does not validate.
+        /// A file is there but must not be trusted (its owner or mode), or cannot be opened.
         case refused(String)
+        /// A trusted file is there but does not validate: the kind of damage is in the `SnapshotError`.
+        case invalid(SnapshotError)
 
         /// What a person reads in the warning.
         public var description: String {
             switch self {
             case .absent: "no snapshot is published beside the socket"
             case .refused(let reason): reason
+            case .invalid(let error): error.description
             }
         }
     }
@@ -75,7 +78,7 @@ public final class RegistrySnapshot: Sendable {
         do {
             snapshot = try MappedSnapshot(path: path)
         } catch {
-            throw .refused(error.description)
+            throw .invalid(error)
         }
         guard let status = snapshot.fileStatus else { throw .refused("\(path) is not a file") }
         let daemon = socketOwner(socketPath)

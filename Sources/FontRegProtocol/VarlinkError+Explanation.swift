@@ -11,12 +11,8 @@ extension VarlinkError {
         typealias Name = RegistryInterface.ErrorName
         switch name {
         case Name.familyNotFound:
-            let suggestions = list("suggestions")
-            let hint =
-                suggestions.isEmpty
-                ? "List the registered families with `fontresolve list`."
-                : "Did you mean \(suggestions.map { "\"\($0)\"" }.joined(separator: ", "))?"
-            return "No registered family is named \"\(text("family"))\". \(hint)"
+            // Which command lists the families is the client's advice (fontresolve's CLIAdvice).
+            return ResolveError.familyNotFound(family: text("family"), suggestions: list("suggestions")).description
         case Name.noFaceInFamily:
             return "The family \"\(text("family"))\" has no face that can serve this query."
         case Name.faceNotFound:

@@ -25,16 +25,32 @@ package struct Logger: Sendable {
     /// Whether to start each line with a syslog priority (`<6>`), as the journal reads it.
     package var journalPrefixes: Bool
 
-    package init(minimumLevel: Level = .info, journalPrefixes: Bool = false) {
+    /// What starts each line: the name of the program that logs.
+    package var program: String
+
+    /// - Parameters:
+    ///   - minimumLevel: the lowest level written.
+    ///   - journalPrefixes: whether lines start with a syslog priority.
+    ///   - program: what starts each line; by default the running executable's name (``processName``).
+    package init(minimumLevel: Level = .info, journalPrefixes: Bool = false, program: String = Logger.processName) {
         self.minimumLevel = minimumLevel
         self.journalPrefixes = journalPrefixes
+        self.program = program
     }
+
+    /// The last component of the running executable's path (`fontregd` in the daemon), as
+    /// `program_invocation_short_name` is: the layer below the daemon names no program itself.
+    package static let processName: String = {
+        let path = CommandLine.arguments.first ?? ""
+        let name = path.split(separator: "/").last.map(String.init) ?? ""
+        return name.isEmpty ? "fontreg" : name
+    }()
 
     /// Writes `message` at `level`.
     package func log(_ level: Level, _ message: @autoclosure () -> String) {
         guard level >= minimumLevel else { return }
         let prefix = journalPrefixes ? level.journalPrefix : ""
-        var line = prefix + "fontregd: " + message()
+        var line = prefix + program + ": " + message()
         line.append("\n")
         line.withCString { pointer in
             _ = write(2, pointer, strlen(pointer))

@@ -16,15 +16,18 @@ public enum VarlinkClientError: Error, Sendable, CustomStringConvertible {
     /// The service answered with a Varlink error.
     case remote(VarlinkError)
 
-    /// What went wrong and what to check, for a person.
+    /// What went wrong, for a person.
+    ///
+    /// It names no program and no option: which service listens where, and how to point a
+    /// client at it, is the client's advice to give (`fontresolve` adds it).
     public var description: String {
         switch self {
         case .cannotConnect(let path, let error):
-            return "cannot connect to \(path) (\(error)); is fontregd running, and is --socket the path it listens on?"
+            return "cannot connect to \(path) (\(error)); no service accepted the connection there"
         case .io(let error):
             return "connection to the service failed: \(error)"
         case .connectionClosed:
-            return "the service closed the connection before replying; see its log (journalctl -u fontregd)"
+            return "the service closed the connection before replying"
         case .timedOut(let seconds):
             return "no reply within \(seconds) s; the service may be overloaded or stuck"
         case .malformedReply(let error):

@@ -74,12 +74,18 @@ struct RegistryClientTests {
         }
     }
 
-    @Test func connectingWhereNothingListensSaysWhatToCheck() {
+    @Test func connectingWhereNothingListensSaysWhereWithoutNamingAProgram() {
         do {
-            _ = try RegistryClient(socketPath: "/tmp/fontregd-nothing-here.sock")
+            _ = try RegistryClient(socketPath: "/tmp/fontreg-nothing-here.sock")
             Issue.record("connected to nothing")
         } catch {
-            #expect(error.description.contains("is fontregd running"))
+            guard case .cannotConnect(let path, _) = error else {
+                Issue.record("unexpected \(error)")
+                return
+            }
+            #expect(path == "/tmp/fontreg-nothing-here.sock")
+            #expect(error.description.hasPrefix("cannot connect to /tmp/fontreg-nothing-here.sock"))
+            #expect(!error.description.contains("fontregd"), "which program to start is the CLI's advice")
         }
     }
 }

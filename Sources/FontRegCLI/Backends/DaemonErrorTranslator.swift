@@ -81,9 +81,10 @@ package struct DaemonErrorTranslator: Sendable {
         switch error.name {
         case names.familyNotFound:
             return .notFound(
-                ResolveError.familyNotFound(family: string("family"), suggestions: strings("suggestions")).description)
+                CLIAdvice.message(
+                    ResolveError.familyNotFound(family: string("family"), suggestions: strings("suggestions"))))
         case names.noFaceInFamily:
-            return .notFound(ResolveError.noFaceInFamily(family: string("family")).description)
+            return .notFound(CLIAdvice.message(ResolveError.noFaceInFamily(family: string("family"))))
         case names.faceNotFound:
             return .notFound(
                 "No registered face has the PostScript name \"\(string("postscriptName"))\". List the faces of a family with `fontresolve list FAMILY`."
@@ -100,16 +101,18 @@ package struct DaemonErrorTranslator: Sendable {
             // Whoever asked, there is nothing to do: the daemon watches registered files. Only
             // administrators may force a re-read, so the advice names who may.
             return .failed(
-                RegistryError.alreadyRegistered(path: string("path"), within: p["within"]?.stringValue).description
+                CLIAdvice.message(
+                    RegistryError.alreadyRegistered(path: string("path"), within: p["within"]?.stringValue))
                     + " fontregd watches it; an administrator can force a re-read with `fontresolve rescan`.")
         case names.notRegistered:
-            return .notFound(RegistryError.notRegistered(path: string("path")).description)
+            return .notFound(CLIAdvice.message(RegistryError.notRegistered(path: string("path"))))
         case names.fileNotFound:
             return .notFound(
                 "\(string("path")): no such file or directory where fontregd runs. Check the path; the daemon reads it itself."
             )
         case names.invalidFontData:
-            return .failed(RegistryError.invalidFontData(path: string("path"), reason: string("reason")).description)
+            return .failed(
+                CLIAdvice.message(RegistryError.invalidFontData(path: string("path"), reason: string("reason"))))
         case names.pathNotAllowed:
             let roots = strings("allowedRoots")
             return .permissionDenied(

@@ -14,7 +14,7 @@ extension EmbeddedBackend {
             return TextReply(try TextResolver(resolver: registry.resolver).resolve(text, query), explain: explain)
         } catch {
             switch error {
-            case .resolve: throw .notFound(error.description)
+            case .resolve: throw .notFound(CLIAdvice.message(error))
             case .textTooLong, .emptyStack: throw .failed(error.description)
             }
         }

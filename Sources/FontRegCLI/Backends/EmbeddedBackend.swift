@@ -25,7 +25,7 @@ package final class EmbeddedBackend: RegistryBackend {
         do {
             registry = try EmbeddedRegistry.open(arguments)
         } catch {
-            throw .noInput("--fonts \(error.description)")
+            throw .noInput("--fonts \(CLIAdvice.message(error))")
         }
         directories = arguments.values("fonts").filter {
             var isDirectory: ObjCBool = false
@@ -38,7 +38,7 @@ package final class EmbeddedBackend: RegistryBackend {
         do {
             return ResolutionReply(try registry.resolve(query))
         } catch {
-            throw .notFound(error.description)
+            throw .notFound(CLIAdvice.message(error))
         }
     }
 
@@ -46,7 +46,7 @@ package final class EmbeddedBackend: RegistryBackend {
         do {
             return try registry.candidates(query)
         } catch {
-            throw .notFound(error.description)
+            throw .notFound(CLIAdvice.message(error))
         }
     }
 
@@ -59,7 +59,8 @@ package final class EmbeddedBackend: RegistryBackend {
         guard let family else { return index.faces }
         guard let entry = index.family(named: family) else {
             throw .notFound(
-                ResolveError.familyNotFound(family: family, suggestions: index.suggestions(for: family)).description)
+                CLIAdvice.message(
+                    ResolveError.familyNotFound(family: family, suggestions: index.suggestions(for: family))))
         }
         return entry.faces
     }

@@ -51,8 +51,24 @@ package final class SnapshotBackend: RegistryBackend {
 
     /// Warns about a refused snapshot; says nothing when there is none.
     private func refused(_ error: RegistrySnapshot.Unavailable) {
-        guard case .refused(let reason) = error else { return }
-        warn("fontresolve: warning: not using the daemon's snapshot: \(reason); asking the socket instead")
+        if let warning = Self.warning(error) { warn(warning) }
+    }
+
+    /// The warning line for a snapshot that cannot answer, with what settles a damaged one
+    /// (``CLIAdvice``); `nil` when there is no snapshot to warn about.
+    ///
+    /// - Parameter error: why the snapshot cannot answer.
+    /// - Returns: the line, or `nil` for ``RegistrySnapshot/Unavailable/absent``.
+    package static func warning(_ error: RegistrySnapshot.Unavailable) -> String? {
+        switch error {
+        case .absent:
+            return nil
+        case .refused(let reason):
+            return "fontresolve: warning: not using the daemon's snapshot: \(reason); asking the socket instead"
+        case .invalid(let damage):
+            return
+                "fontresolve: warning: not using the daemon's snapshot: \(damage) \(CLIAdvice.advice(for: damage)); asking the socket instead"
+        }
     }
 
     /// The socket backend, connecting on first use.

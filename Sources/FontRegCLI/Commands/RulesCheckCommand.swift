@@ -18,7 +18,7 @@ extension RulesCommand {
         let faceContext = CommandContext(
             spec: context.spec, arguments: faceArguments, console: context.console, environment: context.environment)
         let faces = try faceContext.backend().faces(family: nil)
-        let findings = RuleChecker.check(rules, faces: faces)
+        let findings = RuleChecker.check(rules, faces: faces).map(CLIAdvice.withCommand)
         if context.json {
             struct Listing: Encodable {
                 var findings: [RuleChecker.Finding]

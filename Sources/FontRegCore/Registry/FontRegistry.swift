@@ -456,7 +456,8 @@ public final class FontRegistry: Sendable {
     }
 
     /// The reason of the problem reported for a file, under a path registered with `filesOwnedBy`,
-    /// that another uid owns.
+    /// that another uid owns: the words a person reads. Code tells such a problem by its kind,
+    /// ``ScanProblem/Kind/notOwned``, not by these words.
     public static let fileNotOwnedReason = FontScanner.notOwnedByRegistrant
 
     /// Unregisters directories or files that were registered.

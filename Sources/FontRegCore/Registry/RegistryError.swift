@@ -14,7 +14,10 @@ public enum RegistryError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The registry may not read the path.
     case permissionDenied(path: String)
 
-    /// What went wrong and what to do about it, for a person.
+    /// What went wrong, for a person; what to do where a path must change.
+    ///
+    /// It names no program: which command to run next is the client's advice to give
+    /// (`fontresolve` adds it), since an app that embeds the registry has no such command.
     public var description: String {
         switch self {
         case .fileNotFound(let path):
@@ -24,7 +27,7 @@ public enum RegistryError: Error, Sendable, Hashable, CustomStringConvertible {
         case .alreadyRegistered(let path, let within?):
             "\(path) is inside the registered directory \(within), whose fonts are served already (and read again when they change). Register it on its own only after unregistering \(within)."
         case .notRegistered(let path):
-            "\(path) is not registered. List the registered paths with `fontresolve status`."
+            "\(path) is not registered."
         case .invalidFontData(let path, let reason):
             "\(path) is not a usable font: \(reason)."
         case .permissionDenied(let path):

@@ -8,15 +8,16 @@ public enum ResolveError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The family is known but no face of it can serve the query.
     case noFaceInFamily(family: String)
 
-    /// What went wrong and what to do about it, for a person.
+    /// What went wrong, for a person, with the near names when there are some.
+    ///
+    /// It names no program: which command lists the families is the client's advice to give
+    /// (`fontresolve` adds it).
     public var description: String {
         switch self {
         case .familyNotFound(let family, let suggestions):
-            let hint =
-                suggestions.isEmpty
-                ? "List the registered families with `fontresolve list`, or register the family's files."
-                : "Did you mean \(suggestions.map { "\"\($0)\"" }.joined(separator: ", "))?"
-            return "No registered family is named \"\(family)\". \(hint)"
+            guard !suggestions.isEmpty else { return "No registered family is named \"\(family)\"." }
+            let names = suggestions.map { "\"\($0)\"" }.joined(separator: ", ")
+            return "No registered family is named \"\(family)\". Did you mean \(names)?"
         case .noFaceInFamily(let family):
             return
                 "The family \"\(family)\" has no face that can serve this query, and no system fallback was found. Register its font files, or install fontconfig's default fonts."

@@ -110,7 +110,7 @@ public enum ResolveStep: Sendable, Hashable, CustomStringConvertible {
         case .composedWrongWeight(let registered, let weight, let otherFamily, let effective, let family):
             let inFamily = otherFamily.map { " in family \"\($0)\"" } ?? ""
             return
-                "\(registered) is registered but has weight \(weight)\(inFamily), not \(effective): the default rule's name does not fit this family (`fontresolve rules suggest \(family)` writes one that does)."
+                "\(registered) is registered but has weight \(weight)\(inFamily), not \(effective): the default rule's name does not fit this family; a rule file for \"\(family)\" that names its faces does."
         case .offGrid(let weight):
             return "\(weight) is not one of the nine weight steps, so no face name is composed; matching by weight."
         case .androidMatching:

@@ -14,6 +14,24 @@ import Foundation
 package enum RuleChecker {
     /// One problem found, with where it is and what to do.
     package struct Finding: Sendable, Hashable, CustomStringConvertible, Codable {
+        /// What was found: what code decides by, where ``message`` and ``fix`` are for people.
+        package enum Kind: String, Sendable, Hashable, Codable {
+            /// The face has a Windows-legacy `usWeightClass` (250, 275, others off the hundreds).
+            case legacyWeightClass
+            /// The weight name names a face whose `usWeightClass` is another step.
+            case wrongFace
+            /// The default table reads the weight name as another weight, and no face confirms it.
+            case ambiguousWeightName
+            /// A supported weight whose composed name no registered face has.
+            case missingFace
+            /// A lighter step's face is heavier than the next step's.
+            case inverted
+        }
+
+        /// What was found.
+        package var kind: Kind
+        /// The composed face name the finding is about, when one face is (to look it up).
+        package var face: String?
         /// `error` (the rule names the wrong face) or `warning` (worth a look).
         package var severity: String
         /// The rule file.
@@ -26,7 +44,8 @@ package enum RuleChecker {
         package var family: String
         /// What is wrong.
         package var message: String
-        /// How to fix it.
+        /// How to fix it. It names no program: `fontresolve rules check` adds the command that
+        /// shows the face (``face``).
         package var fix: String
 
         /// `file:line:column: severity: message; fix: …`, the form editors jump to.
@@ -57,12 +76,14 @@ package enum RuleChecker {
     /// The findings of one rule.
     static func check(_ rule: FamilyRule, faces: [FaceRecord], places: [Int: SourcePosition]) -> [Finding] {
         var findings: [Finding] = []
-        func add(_ severity: String, _ step: Int?, _ message: String, _ fix: String) {
+        func add(
+            _ kind: Finding.Kind, face: String?, _ severity: String, _ step: Int?, _ message: String, _ fix: String
+        ) {
             let place = step.flatMap { places[$0] } ?? places[0]
             findings.append(
                 Finding(
-                    severity: severity, file: rule.source, line: place?.line, column: place?.column,
-                    family: rule.family, message: message, fix: fix))
+                    kind: kind, face: face, severity: severity, file: rule.source, line: place?.line,
+                    column: place?.column, family: rule.family, message: message, fix: fix))
         }
         var byName: [String: FaceRecord] = [:]
         for face in faces where face.instance == nil || face.axes.isEmpty {
@@ -77,13 +98,13 @@ package enum RuleChecker {
             if let face { found[step] = face }
             if let face, face.weight % 100 != 0 {
                 add(
-                    "warning", step,
+                    .legacyWeightClass, face: composed, "warning", step,
                     "\(composed) has the Windows-legacy usWeightClass \(face.weight) (GDI-era fonts used 250 and 275 for 200 and 300)",
                     "treat it as \(legacyStep(face.weight)); list \(legacyStep(face.weight)) under supportedWeights, not \(face.weight)"
                 )
             } else if let face, face.weight != step {
                 add(
-                    "error", step,
+                    .wrongFace, face: composed, "error", step,
                     "weightNames \(step) → \"\(weightName)\" names \(face.postscriptName), whose usWeightClass is \(face.weight)",
                     "move \"\(weightName)\" to \(face.weight) and give \(step) the name of the face whose class is \(step)"
                 )
@@ -92,13 +113,14 @@ package enum RuleChecker {
             if face == nil || face?.weight != step, !weightName.isEmpty, readAs != step {
                 let reading = readAs.map { "as \($0)" } ?? "as no weight at all (ambiguous or unknown)"
                 add(
-                    "warning", step,
+                    .ambiguousWeightName, face: composed, "warning", step,
                     "the default table reads the weight name \"\(weightName)\" \(reading), not \(step)",
-                    "check the face's usWeightClass (fontresolve face \(composed)) and name the step it really has")
+                    "check the usWeightClass of \(composed) and name the step it really has")
             }
             if face == nil, rule.supportedWeights?.contains(step) ?? false {
                 add(
-                    "warning", step, "supportedWeights lists \(step) but no registered face is named \(composed)",
+                    .missingFace, face: composed, "warning", step,
+                    "supportedWeights lists \(step) but no registered face is named \(composed)",
                     "register the face, correct weightNames \(step), or drop \(step) from supportedWeights")
             }
         }
@@ -107,14 +129,16 @@ package enum RuleChecker {
     }
 
     /// Adjacent steps whose faces are in the opposite order.
-    private static func inversions(_ found: [Int: FaceRecord], add: (String, Int?, String, String) -> Void) {
+    private static func inversions(
+        _ found: [Int: FaceRecord], add: (Finding.Kind, String?, String, Int?, String, String) -> Void
+    ) {
         let steps = found.keys.sorted()
         for (lighter, heavier) in zip(steps, steps.dropFirst()) {
             let light = found[lighter]!
             let heavy = found[heavier]!
             guard light.weight > heavy.weight else { continue }
             add(
-                "error", lighter,
+                .inverted, nil, "error", lighter,
                 "inverted: \(lighter) → \(light.postscriptName) (class \(light.weight)) is heavier than \(heavier) → \(heavy.postscriptName) (class \(heavy.weight))",
                 "swap the weight names of \(lighter) and \(heavier)")
         }

@@ -35,18 +35,21 @@ package enum FontParseWorker {
 
     /// Runs the worker until its socket closes.
     ///
-    /// - Parameter arguments: the arguments after `--parse-worker`.
+    /// - Parameters:
+    ///   - arguments: the arguments after `--parse-worker`.
+    ///   - program: what starts each line the worker writes to standard error (the daemon's log),
+    ///     naming the executable that runs it: the program that embeds the parser passes its own name.
     /// - Returns: the exit status (0 when the daemon closed the socket).
-    package static func main(arguments: [String]) -> Int32 {
+    package static func main(arguments: [String], program: String) -> Int32 {
+        func log(_ line: String) { FileHandle.standardError.write(Data("\(program): \(line)\n".utf8)) }
         guard let options = parse(arguments) else {
-            FileHandle.standardError.write(Data("fontregd --parse-worker: bad arguments \(arguments)\n".utf8))
+            log("bad arguments \(arguments)")
             return Status.usage
         }
         let reader = FontFileReader(library: FreeTypeLibrary())
         let user = WorkerSandbox.user(named: options.user)
         if user == nil && Syscall.effectiveUserID == 0 {
-            FileHandle.standardError.write(
-                Data("fontregd --parse-worker: no user \(options.user); create it or set parse-worker-user\n".utf8))
+            log("no user \(options.user); create it or set parse-worker-user")
             return Status.noUser
         }
         do {
@@ -55,7 +58,7 @@ package enum FontParseWorker {
                 limits: WorkerSandbox.Limits(
                     addressSpaceBytes: options.memoryMiB << 20, cpuSeconds: options.cpuSeconds, user: user))
         } catch {
-            FileHandle.standardError.write(Data("fontregd --parse-worker: cannot enter the sandbox: \(error)\n".utf8))
+            log("cannot enter the sandbox: \(error)")
             return Status.osError
         }
         return serve(reader: reader, testFaults: options.testFaults)

@@ -13,19 +13,22 @@ public enum SnapshotError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file could not be opened or mapped.
     case unreadable(path: String, reason: String)
 
-    /// What went wrong and what to do about it.
+    /// What is wrong with the file, for a person.
+    ///
+    /// It names no program: the file may be the daemon's published snapshot or an embedded
+    /// registry's own index file, so what to do about it is the caller's advice to give.
     public var description: String {
         switch self {
         case .notASnapshot(let path):
-            "\(path) is not a fontreg snapshot (wrong magic); remove it and let fontregd write a new one."
+            "\(path) is not a fontreg snapshot (wrong magic)."
         case .versionMismatch(let path, let found, let expected):
-            "\(path) has snapshot layout version \(found), this program reads version \(expected); restart fontregd to rewrite it, or use the socket."
+            "\(path) has snapshot layout version \(found); this program reads version \(expected)."
         case .truncated(let path, let size, let expected):
-            "\(path) is truncated (\(size) bytes, the header says \(expected)); fontregd rewrites it on its next change."
+            "\(path) is truncated (\(size) bytes, the header says \(expected))."
         case .checksumMismatch(let path):
-            "\(path) does not match its checksum (corrupt or being tampered with); use the socket and restart fontregd."
+            "\(path) does not match its checksum (corrupt or being tampered with)."
         case .outOfBounds(let path, let what):
-            "\(path) is malformed: \(what) points outside the file; use the socket and restart fontregd."
+            "\(path) is malformed: \(what) points outside the file."
         case .unreadable(let path, let reason):
             "Cannot map the snapshot \(path): \(reason)."
         }

@@ -27,7 +27,8 @@ package enum FontRegDaemon {
     /// Runs the daemon; returns the process exit code.
     package static func main(arguments: [String]) -> Int32 {
         if arguments.first == parseWorkerFlag {
-            return FontParseWorker.main(arguments: Array(arguments.dropFirst()))
+            return FontParseWorker.main(
+                arguments: Array(arguments.dropFirst()), program: "fontregd \(parseWorkerFlag)")
         }
         SignalWatcher.blockDaemonSignals()
         let command: DaemonCommand

@@ -5,7 +5,7 @@ import FontRegSystem
 import Varlink
 
 /// Why persisted registrations could not be read or written.
-package enum PersistenceError: Error, Sendable, CustomStringConvertible {
+package enum PersistenceError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A system call on the state file or directory failed.
     case system(SystemError)
     /// The state file is not what this version writes.
@@ -31,6 +31,16 @@ package enum PersistenceError: Error, Sendable, CustomStringConvertible {
             return
                 "the change would make \(path) \(size) bytes, larger than the \(limit >> 20) MiB limit the daemon "
                 + "reads at start; nothing was changed: unregister or unpersist some paths first"
+        }
+    }
+
+    /// The kind of problem `GetStatus` reports for a state file this error kept from being read.
+    package var problemKind: ScanProblem.Kind {
+        switch self {
+        case .system: .unreadable
+        case .corrupt: .other
+        case .notRegularFile: .notRegularFile
+        case .tooLarge: .tooLarge
         }
     }
 

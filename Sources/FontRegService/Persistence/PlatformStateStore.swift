@@ -25,7 +25,7 @@ package struct PlatformStateStore: Sendable {
         /// The file could not be parsed and was moved aside (older copies beyond the kept ones removed).
         case movedAside(StateFile.MovedAside)
         /// The file was not read and was left where it is: a link, a FIFO, too large to move, unreadable.
-        case notRead(String)
+        case notRead(PersistenceError)
     }
 
     /// Reads the state; an empty state when the file does not exist yet. A file this version
@@ -38,7 +38,7 @@ package struct PlatformStateStore: Sendable {
         do {
             bytes = try file.read()
         } catch {
-            guard case .corrupt = error else { return (PlatformState(), .notRead(error.description)) }
+            guard case .corrupt = error else { return (PlatformState(), .notRead(error)) }
             return Self.movingAside(file)
         }
         guard let bytes else { return (PlatformState(), nil) }
@@ -51,7 +51,7 @@ package struct PlatformStateStore: Sendable {
         do {
             return (PlatformState(), .movedAside(try file.moveAside()))
         } catch {
-            return (PlatformState(), .notRead(error.description))
+            return (PlatformState(), .notRead(error))
         }
     }
 

@@ -46,7 +46,7 @@ package struct StartupProblem: Sendable, Hashable {
         StartupProblem(
             ScanProblem(
                 path: error.path, reason: error.description + "; persisted registrations were not restored",
-                kind: .notRegularFile),
+                kind: error.problemKind),
             settledWhenGoneOrRegular: error.path)
     }
 

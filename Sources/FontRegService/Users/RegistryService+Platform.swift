@@ -77,10 +77,10 @@ extension RegistryService {
             logger.error("\(store.path) was \(reason)")
             Self.logRemovedCopies(moved, logger: logger)
             problems.append(ScanProblem(path: store.path, reason: reason, kind: .other))
-        case .notRead(let reason):
+        case .notRead(let error):
             logger.error(
-                "\(reason); started without disabled faces, Bold Text settings or users' persistent registrations")
-            problems.append(ScanProblem(path: store.path, reason: reason, kind: .notRegularFile))
+                "\(error); started without disabled faces, Bold Text settings or users' persistent registrations")
+            problems.append(ScanProblem(path: store.path, reason: error.description, kind: error.problemKind))
         case nil:
             break
         }

@@ -31,6 +31,7 @@ import Testing
         #expect(registry.index.face(postscriptName: "NotoFixture-Regular") != nil)
         for name in ["NotoFixture-Bold.ttf", "NotoFixture-Italic.ttf"] {
             let problem = try #require(registry.index.problems.first { $0.path == dir + "/" + name })
+            #expect(problem.kind == .notOwned)
             #expect(problem.reason == FontRegistry.fileNotOwnedReason)
         }
         // Given back, it is served again.
