@@ -98,7 +98,7 @@ def line_of(text, offset):
 
 
 IMPORT = re.compile(
-    r"^\s*(?:@[\w]+(?:\([^)]*\))?\s+)*(?:(?:public|package|internal|fileprivate|private)\s+)?"
+    r"^[ \t]*(?:@[\w]+(?:\([^)]*\))?\s+)*(?:(?:public|package|internal|fileprivate|private)\s+)?"
     r"import\s+(?:(?:struct|class|enum|protocol|func|var|let|typealias)\s+)?([A-Za-z_]\w*)",
     re.M,
 )
@@ -111,21 +111,25 @@ def imports(text):
 def check_choke_point(root, problems):
     # A bare call of a function the project declares (outside FontRegSystem) is that function: a
     # JSONWriter extension calling its own write(_:), not libc's write(2).
-    texts = {}
+    texts, raw_lines = {}, {}
     declared = set()
     for target in LIBRARY_TARGETS:
         for path in swift_files(os.path.join(root, "Sources", target)):
-            texts[path] = strip_comments_and_strings(open(path, encoding="utf-8").read())
+            source = open(path, encoding="utf-8").read()
+            raw_lines[path] = source.split("\n")
+            texts[path] = strip_comments_and_strings(source)
             declared.update(re.findall(r"\bfunc\s+([A-Za-z_]\w*)", texts[path]))
     for path, text in texts.items():
         rel = os.path.relpath(path, root)
+        raw = raw_lines[path]
         for module, line in imports(text):
-            if module in KERNEL_MODULES:
+            # A C module imported for a type or a non-kernel function says so on its line.
+            if module in KERNEL_MODULES and "no kernel call" not in raw[line - 1]:
                 problems.append(
                     f"{rel}:{line}: imports {module}; only FontRegSystem calls the kernel "
                     "(add the operation to FontRegSystem and call that)"
                 )
-        for match in re.finditer(r"\berrno\b", text):
+        for match in re.finditer(r"(?<![.\w])errno\b(?!\s*:|\s+\w+\s*:)", text):
             problems.append(
                 f"{rel}:{line_of(text, match.start())}: reads errno; FontRegSystem's operations "
                 "throw SystemError with a typed Errno"

@@ -116,11 +116,13 @@ def build(root):
     return result.returncode == 0, result.stdout + result.stderr
 
 
-def minimize(root, verbose=True):
+def minimize(root, verbose=True, under=("Sources", "Tests")):
     modules = project_modules(root) | OTHER_MODULES
     declared = declarations(root)
     state = {}
     for path in swift_files(root):
+        if os.path.relpath(path, root).split(os.sep)[0] not in under:
+            continue
         lines, found = read_imports(path)
         own = module_of(root, path)
         removable = {m for m in found if m in modules and m != own}
@@ -184,18 +186,19 @@ def minimize(root, verbose=True):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true")
+    parser.add_argument("--under", choices=["Sources", "Tests"], help="only the files under this folder")
     arguments = parser.parse_args()
     root = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
     if arguments.check:
         scratch = tempfile.mkdtemp(prefix="fontreg-imports-")
         shutil.copytree(root, scratch, dirs_exist_ok=True, ignore=shutil.ignore_patterns(".git"))
-        unused = minimize(scratch)
+        unused = minimize(scratch, under=(arguments.under,) if arguments.under else ("Sources", "Tests"))
         shutil.rmtree(scratch, ignore_errors=True)
         for path, modules in sorted(unused.items()):
             rel = os.path.relpath(path, scratch)
             print(f"{rel}: imports {', '.join(sorted(modules))} but uses nothing of it")
         return 1 if unused else 0
-    unused = minimize(root)
+    unused = minimize(root, under=(arguments.under,) if arguments.under else ("Sources", "Tests"))
     print(f"minimize-imports: removed {sum(len(m) for m in unused.values())} import(s) from {len(unused)} file(s)")
     return 0
 

@@ -10,6 +10,15 @@ package final class SignalDescriptor: Sendable {
         try Syscall.run("sigprocmask") { cshim_block_daemon_signals() }
     }
 
+    /// Unblocks SIGINT, SIGTERM, SIGHUP and SIGPIPE in this thread, so that Ctrl-C, a stop and a
+    /// closed pipe end a command even when the parent started it with them blocked.
+    package static func unblockInterrupts() {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for signal in [SIGINT, SIGTERM, SIGHUP, SIGPIPE] { sigaddset(&set, signal) }
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
+    }
+
     /// The signalfd descriptor (blocking; wait for it with ``Epoll`` to read only when a signal is pending).
     package let fd: Int32
 

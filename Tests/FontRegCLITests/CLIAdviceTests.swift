@@ -1,3 +1,4 @@
+import FontRegJSON
 import FontRegTestSupport
 import Testing
 

@@ -1,4 +1,5 @@
 import Dispatch
+import FontRegCore
 import FontRegTestSupport
 import Foundation
 import Synchronization

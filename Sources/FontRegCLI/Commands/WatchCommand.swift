@@ -44,21 +44,13 @@ package enum WatchCommand: Subcommand {
         } else {
             backend = try context.backend()
         }
-        unblockInterrupts()
+        SignalDescriptor.unblockInterrupts()
         try backend.watch { event in
             context.console.line(
                 context.json ? JSONOutput.text(event, pretty: false) : render(event, console: context.console))
             return true
         }
         return .success
-    }
-
-    /// Lets Ctrl-C, SIGTERM and a closed pipe end the watch even when the parent started us with them blocked.
-    static func unblockInterrupts() {
-        var set = sigset_t()
-        sigemptyset(&set)
-        for signal in [SIGINT, SIGTERM, SIGHUP, SIGPIPE] { sigaddset(&set, signal) }
-        pthread_sigmask(SIG_UNBLOCK, &set, nil)
     }
 
     /// One event for people: a summary line, then `+`/`-` lines per face.

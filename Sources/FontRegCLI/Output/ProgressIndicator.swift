@@ -58,7 +58,7 @@ package struct ProgressIndicator: Sendable {
         defer {
             flag.stop.store(true, ordering: .releasing)
             // Wait until the spinner has erased its line, so output does not interleave with it.
-            while !flag.erased.load(ordering: .acquiring) { usleep(5_000) }
+            while !flag.erased.load(ordering: .acquiring) { Thread.sleep(forTimeInterval: 0.005) }
         }
         return try body()
     }

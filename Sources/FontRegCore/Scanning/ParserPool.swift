@@ -216,9 +216,9 @@ final class ParserPool {
     /// Ends a worker that refused a send. A peer that is gone (`EPIPE`, `ECONNRESET`) ended by
     /// itself, so the file it was reading is blamed; any other refusal is the socket's, not a
     /// file's, and counts as a failed start.
-    private func refused(_ slot: Int, errno: Errno) {
+    private func refused(_ slot: Int, errno code: Errno) {
         guard let worker = workers[slot] else { return }
-        if errno == .brokenPipe || errno == .connectionReset, !worker.inFlight.isEmpty {
+        if code == .brokenPipe || code == .connectionReset, !worker.inFlight.isEmpty {
             readLastAnswers(slot)
             end(slot, blaming: nil)
         } else {

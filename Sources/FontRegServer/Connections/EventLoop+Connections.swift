@@ -1,11 +1,7 @@
 import Dispatch
 import FontRegJSON
 import FontRegSystem
-<<<<<<< HEAD
-import Glibc
 import Synchronization
-=======
->>>>>>> system
 import Varlink
 
 /// What the loop does for one connection: read, let the connection value answer, write, watch, close.

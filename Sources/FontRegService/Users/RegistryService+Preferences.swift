@@ -1,12 +1,8 @@
 import FontRegCore
 import FontRegJSON
 import FontRegProtocol
-<<<<<<< HEAD
 import FontRegSystem
-import Glibc
 import Synchronization
-=======
->>>>>>> system
 import Varlink
 
 /// Issue 15: `Disable`, `Enable`, `SetBoldText` and `GetBoldText`.
