@@ -1,5 +1,4 @@
 import FontRegCore
-import FontRegJSON
 
 /// The Bold Text step the audit applies: the core's ``BoldText`` rule, never lighter.
 ///

@@ -1,5 +1,4 @@
 import FontRegCore
-import FontRegJSON
 import Foundation
 
 /// Small helpers shared by the renderers: sizes, paths and role words.

@@ -1,5 +1,4 @@
 import FontRegCore
-import FontRegJSON
 import Foundation
 
 /// Renders the report as one self-contained HTML page a designer can open: per family a grid of

@@ -1,4 +1,3 @@
-import FontRegCore
 import FontRegJSON
 
 /// Why an audit input could not be read; every case says where and what to do.

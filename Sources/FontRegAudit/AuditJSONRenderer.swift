@@ -1,4 +1,3 @@
-import FontRegCore
 import FontRegJSON
 
 /// Renders the report as JSON with sorted keys, so output is stable across runs.

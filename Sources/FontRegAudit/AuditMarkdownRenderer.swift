@@ -1,5 +1,4 @@
 import FontRegCore
-import FontRegJSON
 
 /// Renders the report as GitHub-flavoured Markdown for a pull-request comment.
 package enum AuditMarkdownRenderer {

@@ -1,5 +1,3 @@
-import FontRegCore
-
 extension AuditReport {
     /// Folds the coverage gaps into the report: a sample character no registered face draws makes it incomplete.
     ///

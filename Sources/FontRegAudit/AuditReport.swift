@@ -1,5 +1,4 @@
 import FontRegCore
-import FontRegJSON
 
 /// The audit's answer for all inputs: per family and style, what to ship, what is missing, what to drop.
 ///

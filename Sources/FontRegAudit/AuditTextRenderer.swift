@@ -1,5 +1,4 @@
 import FontRegCore
-import FontRegJSON
 import Foundation
 
 /// Renders the report as aligned plain-text tables for a terminal.

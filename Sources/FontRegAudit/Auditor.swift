@@ -1,5 +1,4 @@
 import FontRegCore
-import FontRegJSON
 
 /// Computes the audit: from text styles and registered faces to what must ship and what is missing.
 ///

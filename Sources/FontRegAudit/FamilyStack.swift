@@ -1,5 +1,4 @@
 import FontRegCore
-import FontRegJSON
 import Foundation
 
 /// A font-family stack split into the family to audit, its fallbacks and the generic names.

@@ -1,5 +1,4 @@
 import FontRegCore
-import FontRegJSON
 
 /// Picks the face that would stand in for a missing one, and the step an off-grid weight falls to.
 ///

@@ -1,4 +1,3 @@
-import FontRegCore
 import FontRegJSON
 
 /// A small Swift tokenizer: enough to find declarations and calls in source text without SwiftSyntax.

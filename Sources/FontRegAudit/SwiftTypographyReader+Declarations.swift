@@ -1,6 +1,3 @@
-import FontRegCore
-import FontRegJSON
-
 /// Pass 1 of the Swift reader: finds declarations, scopes, FontFamily types and inline calls.
 extension SwiftTypographyReader {
 

@@ -1,5 +1,4 @@
 import FontRegCore
-import FontRegJSON
 
 /// Pass 2 of the Swift reader: evaluates declarations to typographies and families.
 extension SwiftTypographyReader {

@@ -1,6 +1,5 @@
 import FontRegCore
 import FontRegJSON
-import Foundation
 
 /// Reads YMatterType `Typography` declarations from Swift source text, without a Swift parser.
 ///

@@ -1,4 +1,3 @@
-import FontRegCore
 import FontRegJSON
 import Foundation
 

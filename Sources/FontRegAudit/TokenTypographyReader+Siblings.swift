@@ -1,6 +1,4 @@
 import FontRegCore
-import FontRegJSON
-import Foundation
 
 /// Text styles kept as sibling tokens rather than one composite `typography` token.
 ///

@@ -1,6 +1,3 @@
-import FontRegCore
-import FontRegJSON
-
 /// What a reader found in one input file: the text styles it uses and notes for the reader of the report.
 package struct TypographyDocument: Sendable {
     /// The file read.

@@ -1,6 +1,4 @@
 import FontRegCore
-import FontRegJSON
-import Foundation
 
 /// The weight names each input format accepts, and how a name becomes a weight and a style.
 ///

@@ -1,10 +1,3 @@
-import FontRegAudit
-import FontRegCore
-import FontRegJSON
-import FontRegProtocol
-import FontRegSystem
-import Varlink
-
 /// Why a `fontresolve` command failed: a sentence for a person and the exit status for scripts.
 package enum CLIError: Error, Sendable, CustomStringConvertible {
     /// Bad usage; the usage line of the command is shown with the message.

@@ -1,11 +1,3 @@
-import FontRegAudit
-import FontRegCore
-import FontRegJSON
-import FontRegProtocol
-import FontRegSystem
-import Foundation
-import Varlink
-
 /// What a running subcommand has at hand: its parsed arguments, the console, and the way to its registry.
 package struct CommandContext: Sendable {
     /// The subcommand's description.

@@ -1,10 +1,3 @@
-import FontRegAudit
-import FontRegCore
-import FontRegJSON
-import FontRegProtocol
-import FontRegSystem
-import Varlink
-
 /// The exit statuses of `fontresolve`, from the sysexits convention.
 package enum ExitStatus: Int32, Sendable, CaseIterable {
     /// The command did what was asked.

@@ -1,10 +1,5 @@
-import FontRegAudit
 import FontRegCore
-import FontRegJSON
-import FontRegProtocol
-import FontRegSystem
 import Foundation
-import Varlink
 
 /// The `fontresolve` command: finds the subcommand, runs it, prints errors and returns the exit status.
 ///

@@ -1,7 +1,5 @@
 import FontRegCore
 import FontRegJSON
-import FontRegSystem
-import Varlink
 
 extension CandidateList {
     /// The `Candidates` reply: `resolvedFamily`, `requestedWeight`, `effectiveWeight` and `candidates`,

@@ -1,6 +1,5 @@
 import FontRegCore
 import FontRegJSON
-import FontRegSystem
 
 /// A duplicate group as the registry interface's `Duplicate` type: what the faces share, the face
 /// used and the faces not used with the reason (see ``DuplicateGroup`` for the rule).

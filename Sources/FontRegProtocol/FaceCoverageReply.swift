@@ -1,7 +1,5 @@
 import FontRegCore
 import FontRegJSON
-import FontRegSystem
-import Varlink
 
 /// The answer of `FaceCoverage` and of `fontresolve face NAME --covers TEXT` (issue 12).
 public struct FaceCoverageReply: Sendable, Hashable, Codable {

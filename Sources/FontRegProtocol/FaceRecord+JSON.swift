@@ -1,7 +1,5 @@
 import FontRegCore
 import FontRegJSON
-import FontRegSystem
-import Varlink
 
 extension FaceRecord {
     /// Writes the face as the registry interface's `Face` type: the members of its `Codable`

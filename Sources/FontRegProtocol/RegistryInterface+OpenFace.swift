@@ -1,5 +1,3 @@
-import Varlink
-
 // Issue 15 (OpenFace): the errors of a face's file passed as a descriptor.
 extension RegistryInterface.ErrorName {
     /// The caller could not open the face's file itself, or may not see the face.

@@ -1,8 +1,3 @@
-import FontRegCore
-import FontRegJSON
-import FontRegSystem
-import Varlink
-
 /// Names of the registry's Varlink interface, its methods and its errors, in one place.
 public enum RegistryInterface {
     /// The interface name.

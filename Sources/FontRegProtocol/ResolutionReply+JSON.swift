@@ -1,7 +1,5 @@
 import FontRegCore
 import FontRegJSON
-import FontRegSystem
-import Varlink
 
 extension ResolutionReply {
     /// The reply as JSON bytes with sorted keys: exactly the members of its `Codable` encoding

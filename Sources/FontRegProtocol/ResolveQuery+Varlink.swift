@@ -1,7 +1,5 @@
 import FontRegCore
 import FontRegJSON
-import FontRegSystem
-import Varlink
 
 extension ResolveQuery {
     /// The query as `Resolve`'s parameters (and one element of `ResolveMany`'s `queries`).

@@ -1,7 +1,5 @@
 import FontRegCore
 import FontRegJSON
-import FontRegSystem
-import Varlink
 
 extension RuleSet {
     /// The rule set a `ListRules` reply describes: each rule read back from its rule-file JSON,

@@ -1,7 +1,5 @@
 import FontRegCore
 import FontRegJSON
-import FontRegSystem
-import Varlink
 
 /// The answer of `ResolveText` and of `fontresolve resolve --text … --json` (issue 12).
 ///

@@ -1,6 +1,5 @@
 import FontRegCore
 import FontRegJSON
-import FontRegSystem
 import Varlink
 
 extension VarlinkError {

@@ -1,7 +1,5 @@
 import FontRegCore
-import FontRegJSON
 import FontRegProtocol
-import FontRegSystem
 import Varlink
 
 extension VarlinkServiceInfo {

@@ -1,5 +1,4 @@
 internal import CShim
-import Glibc
 
 /// An inotify instance that watches font directories; closed when released.
 ///

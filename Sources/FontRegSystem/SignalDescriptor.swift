@@ -1,5 +1,4 @@
 internal import CShim
-import Glibc
 
 /// The daemon's signals (SIGHUP, SIGTERM, SIGINT) read from a `signalfd` instead of handlers;
 /// the descriptor is closed when the value is released.

@@ -1,5 +1,3 @@
-import FontRegSystem
-
 /// Who may open one more connection: a total limit, a share per user, and a reserve for administrators.
 ///
 /// Every local user can reach the socket, so a single count let one user holding all the slots

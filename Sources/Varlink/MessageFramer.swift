@@ -1,6 +1,3 @@
-import FontRegJSON
-import FontRegSystem
-
 /// Splits a byte stream into NUL-terminated Varlink messages, with a bound on message size.
 ///
 /// Bytes are appended as they arrive; complete messages are handed out in order. The

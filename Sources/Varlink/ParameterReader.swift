@@ -1,5 +1,4 @@
 import FontRegJSON
-import FontRegSystem
 
 /// Reads a call's parameters by name and type, answering mistakes with `InvalidParameter`.
 package struct ParameterReader: Sendable {

@@ -1,5 +1,4 @@
 import FontRegJSON
-import FontRegSystem
 
 /// One Varlink method call: the fully qualified method, its parameters and the call flags.
 public struct VarlinkCall: Sendable, Hashable {

@@ -1,4 +1,3 @@
-import FontRegJSON
 import FontRegSystem
 
 /// What went wrong talking to a Varlink service as a client.

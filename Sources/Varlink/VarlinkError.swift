@@ -1,5 +1,4 @@
 import FontRegJSON
-import FontRegSystem
 
 /// A Varlink error reply: a fully qualified error name and parameters a program can act on.
 public struct VarlinkError: Error, Sendable, Hashable, CustomStringConvertible {

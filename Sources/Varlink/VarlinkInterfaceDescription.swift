@@ -1,6 +1,3 @@
-import FontRegJSON
-import FontRegSystem
-
 /// A Varlink interface definition: its name and the exact text served by `GetInterfaceDescription`.
 package struct VarlinkInterfaceDescription: Sendable, Hashable {
     /// The reverse-domain interface name, e.g. `io.fontreg.Registry`.

@@ -1,5 +1,4 @@
 import FontRegJSON
-import FontRegSystem
 
 /// Answers the `org.varlink.service` introspection methods for a set of interfaces.
 package struct VarlinkIntrospection: Sendable {

@@ -1,5 +1,4 @@
 import FontRegJSON
-import FontRegSystem
 
 /// A message that breaks the Varlink wire protocol; the server answers it with an error and closes the connection.
 public enum VarlinkProtocolError: Error, Sendable, Equatable, CustomStringConvertible {

@@ -1,5 +1,4 @@
 import FontRegJSON
-import FontRegSystem
 
 /// One Varlink reply: parameters, or an error name with its parameters, and whether more replies follow.
 public struct VarlinkReply: Sendable, Hashable {

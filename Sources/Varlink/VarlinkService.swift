@@ -1,6 +1,3 @@
-import FontRegJSON
-import FontRegSystem
-
 /// A Varlink service the server dispatches calls to.
 ///
 /// `handle` runs on an event-loop thread: it must not block. Anything slow returns

@@ -1,6 +1,3 @@
-import FontRegJSON
-import FontRegSystem
-
 /// What `org.varlink.service.GetInfo` reports about a service.
 package struct VarlinkServiceInfo: Sendable, Hashable {
     /// Who makes the service.

@@ -1,6 +1,4 @@
 internal import CFontconfig
-import FontRegCore
-import Foundation
 
 extension FontconfigPeer {
     /// What a fontconfig renderer does to draw a text: `FcFontSort` for the family once, then

@@ -1,6 +1,5 @@
 internal import CFontconfig
 import FontRegCore
-import Foundation
 
 /// fontconfig as the benchmarks' peer: its own scan of the same font directories, and `FcFontMatch` on them.
 ///

@@ -1,6 +1,5 @@
 import FontRegCore
 import FontRegJSON
-import FontRegProtocol
 import FontRegService
 import FontRegSystem
 import Foundation

@@ -1,6 +1,5 @@
-import FontRegJSON
-import FontRegProtocol
-import FontRegService
+import Foundation
+
 // fontreg-fuzz: the protocol fuzz target (see ProtocolFuzzTarget.swift and docs/reliability.md).
 //
 // Built plainly (`swift build`), it replays inputs: `fontreg-fuzz FILE|DIR…` runs each file once,
@@ -9,8 +8,6 @@ import FontRegService
 // -Xswiftc -use-ld=lld`) its entry point (in ProtocolFuzzTarget.swift) hands over to libFuzzer's
 // driver, which takes libFuzzer's usual flags (`-max_total_time=60 CORPUS_DIR`).
 // `FONTREG_FUZZ_TARGET=snapshot` picks the snapshot target (SnapshotFuzzTarget.swift) in both builds.
-import Foundation
-import Varlink
 
 #if !FONTREG_LIBFUZZER
     @main

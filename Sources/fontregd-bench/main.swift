@@ -2,13 +2,13 @@ import FontRegCore
 import FontRegJSON
 import FontRegProtocol
 import FontRegService
-import FontRegSystem
-// fontregd-bench: measures fontregd against a bare Unix-socket round trip and fc-match.
-// Usage: fontregd-bench --socket PATH [--family NAME] [--calls N] [--rounds N] [--connections N] [--seconds S]
-// scripts/bench-daemon.sh starts a daemon and runs this; see docs/benchmarks.md.
 import Foundation
 import Glibc
 import Varlink
+
+// fontregd-bench: measures fontregd against a bare Unix-socket round trip and fc-match.
+// Usage: fontregd-bench --socket PATH [--family NAME] [--calls N] [--rounds N] [--connections N] [--seconds S]
+// scripts/bench-daemon.sh starts a daemon and runs this; see docs/benchmarks.md.
 
 struct Options {
     var socket = ""

@@ -1,4 +1,3 @@
-import FontRegCore
 import Foundation
 
 /// Emits the requested formats and copies the fonts: the `--emit`, `--out` and `--copy-fonts` part of the audit.

@@ -1,10 +1,3 @@
-import FontRegAudit
-import FontRegCore
-import FontRegJSON
-import FontRegProtocol
-import FontRegSystem
-import Varlink
-
 /// A small command-line parser: positional arguments, `--flag`, `--option VALUE` / `--option=VALUE`, repeatable options.
 package struct ParsedArguments: Sendable {
     /// Positional arguments in order.

@@ -1,10 +1,3 @@
-import FontRegAudit
-import FontRegCore
-import FontRegJSON
-import FontRegProtocol
-import FontRegSystem
-import Varlink
-
 /// Every subcommand of `fontresolve`, in the order help lists them.
 package enum CommandCatalog {
     /// The subcommands.

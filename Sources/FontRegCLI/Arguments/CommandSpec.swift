@@ -1,10 +1,3 @@
-import FontRegAudit
-import FontRegCore
-import FontRegJSON
-import FontRegProtocol
-import FontRegSystem
-import Varlink
-
 /// What a subcommand of `fontresolve` accepts, and the words that document it in `--help`, the man page and completions.
 package struct CommandSpec: Sendable {
     /// One option or flag.

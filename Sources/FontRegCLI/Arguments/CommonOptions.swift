@@ -1,10 +1,3 @@
-import FontRegAudit
-import FontRegCore
-import FontRegJSON
-import FontRegProtocol
-import FontRegSystem
-import Varlink
-
 /// The options several commands share: where the registry is, and how to print.
 ///
 /// Each takes a sample invocation of the command it is for (`"list Lato"`), so that every

@@ -1,10 +1,4 @@
-import FontRegAudit
-import FontRegCore
-import FontRegJSON
-import FontRegProtocol
-import FontRegSystem
 import Foundation
-import Varlink
 
 /// Finds the daemon's socket: `--socket`, else `$FONTREG_SOCKET`, else the system socket, else the per-user one.
 package struct SocketLocator: Sendable {

@@ -1,10 +1,3 @@
-import FontRegAudit
-import FontRegCore
-import FontRegJSON
-import FontRegProtocol
-import FontRegSystem
-import Varlink
-
 /// A subcommand of `fontresolve`: its description and what it does.
 package protocol Subcommand {
     /// The options, arguments and help text.

@@ -1,4 +1,3 @@
-import FontRegAudit
 import FontRegCore
 import FontRegJSON
 import FontRegProtocol

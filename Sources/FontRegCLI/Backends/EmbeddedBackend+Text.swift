@@ -1,8 +1,5 @@
 import FontRegCore
-import FontRegJSON
 import FontRegProtocol
-import FontRegSystem
-import Varlink
 
 extension EmbeddedBackend {
     /// Resolves a text in process, as the daemon's `ResolveText` does (issue 12).

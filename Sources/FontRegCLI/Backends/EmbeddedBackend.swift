@@ -1,10 +1,6 @@
-import FontRegAudit
 import FontRegCore
-import FontRegJSON
 import FontRegProtocol
-import FontRegSystem
 import Foundation
-import Varlink
 
 /// An in-process registry built from `--fonts DIR`, `--rules DIR` and `--system-fonts`: embedded mode, no daemon.
 ///

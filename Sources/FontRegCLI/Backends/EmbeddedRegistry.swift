@@ -1,10 +1,5 @@
-import FontRegAudit
 import FontRegCore
-import FontRegJSON
-import FontRegProtocol
-import FontRegSystem
 import Foundation
-import Varlink
 
 /// Builds an in-process registry from `--fonts DIR`, `--rules DIR` and `--system-fonts` (embedded mode, no daemon).
 package enum EmbeddedRegistry {

@@ -1,9 +1,5 @@
-import FontRegAudit
 import FontRegCore
-import FontRegJSON
 import FontRegProtocol
-import FontRegSystem
-import Varlink
 
 /// The registry a command talks to: the daemon over its socket, or an embedded registry in process.
 ///

@@ -1,4 +1,3 @@
-import FontRegCore
 import FontRegProtocol
 
 /// `fontresolve bold-text on|off|default|status`: the user's own Bold Text setting (issue 15).

@@ -1,10 +1,7 @@
-import FontRegAudit
 import FontRegCore
 import FontRegJSON
 import FontRegProtocol
-import FontRegSystem
 import Foundation
-import Varlink
 
 /// `fontresolve candidates FAMILY [query options]`: the family's faces in the order CSS tries them.
 package enum CandidatesCommand: Subcommand {

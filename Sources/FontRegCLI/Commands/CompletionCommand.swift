@@ -1,10 +1,3 @@
-import FontRegAudit
-import FontRegCore
-import FontRegJSON
-import FontRegProtocol
-import FontRegSystem
-import Varlink
-
 /// `fontresolve completion bash|zsh`: prints a shell completion script.
 package enum CompletionCommand: Subcommand {
     package static let spec = CommandSpec(

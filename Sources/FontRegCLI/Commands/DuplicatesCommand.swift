@@ -1,9 +1,5 @@
-import FontRegAudit
 import FontRegCore
-import FontRegJSON
 import FontRegProtocol
-import FontRegSystem
-import Varlink
 
 /// `fontresolve duplicates`: faces claimed by more than one file, the one used and why the others lost.
 package enum DuplicatesCommand: Subcommand {

@@ -1,10 +1,4 @@
-import FontRegAudit
-import FontRegCore
-import FontRegJSON
-import FontRegProtocol
-import FontRegSystem
 import Foundation
-import Varlink
 
 /// `fontresolve explain FAMILY …`: `resolve --explain`.
 package enum ExplainCommand: Subcommand {

@@ -1,10 +1,5 @@
-import FontRegAudit
 import FontRegCore
-import FontRegJSON
-import FontRegProtocol
-import FontRegSystem
 import Foundation
-import Varlink
 
 /// `fontresolve face POSTSCRIPT-NAME`: one face and everything the registry knows about it.
 package enum FaceCommand: Subcommand {

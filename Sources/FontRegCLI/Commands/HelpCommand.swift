@@ -1,10 +1,3 @@
-import FontRegAudit
-import FontRegCore
-import FontRegJSON
-import FontRegProtocol
-import FontRegSystem
-import Varlink
-
 /// `fontresolve help [COMMAND]`: the overview, or one command's options with examples.
 package enum HelpCommand: Subcommand {
     package static let spec = CommandSpec(

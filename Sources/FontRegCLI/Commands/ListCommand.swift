@@ -1,9 +1,5 @@
-import FontRegAudit
 import FontRegCore
-import FontRegJSON
 import FontRegProtocol
-import FontRegSystem
-import Varlink
 
 /// `fontresolve list [FAMILY]`: the registered families, or the faces of one family.
 package enum ListCommand: Subcommand {

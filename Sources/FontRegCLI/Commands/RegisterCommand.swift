@@ -1,10 +1,5 @@
-import FontRegAudit
 import FontRegCore
-import FontRegJSON
-import FontRegProtocol
 import FontRegSystem
-import Foundation
-import Varlink
 
 /// `fontresolve register PATH... [--persist]`: adds font files or directories to the daemon's registry.
 package enum RegisterCommand: Subcommand {

@@ -1,9 +1,4 @@
-import FontRegAudit
 import FontRegCore
-import FontRegJSON
-import FontRegProtocol
-import FontRegSystem
-import Varlink
 
 /// `fontresolve rescan`: makes the daemon re-read every registered directory and file now.
 package enum RescanCommand: Subcommand {

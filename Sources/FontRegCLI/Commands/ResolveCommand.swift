@@ -1,9 +1,4 @@
-import FontRegAudit
 import FontRegCore
-import FontRegJSON
-import FontRegProtocol
-import FontRegSystem
-import Varlink
 
 /// `fontresolve resolve FAMILY [--weight W] [--italic] [--style S] [--width W] [--optical-size PT]
 /// [--synthesis S] [--bold-text | --no-bold-text] [--bold-policy P] [--strict] [--explain] [--json]`.

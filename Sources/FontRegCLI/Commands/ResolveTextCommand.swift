@@ -1,7 +1,5 @@
 import FontRegCore
-import FontRegJSON
 import FontRegProtocol
-import FontRegSystem
 import Foundation
 
 /// `fontresolve resolve FAMILY[,FAMILY…] --text TEXT [--lang TAG]`: runs with their faces (issue 12).

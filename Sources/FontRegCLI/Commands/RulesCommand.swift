@@ -1,9 +1,4 @@
-import FontRegAudit
 import FontRegCore
-import FontRegJSON
-import FontRegProtocol
-import FontRegSystem
-import Varlink
 
 /// `fontresolve rules suggest FAMILY` and `fontresolve rules show [FAMILY]`.
 package enum RulesCommand: Subcommand {

@@ -1,10 +1,6 @@
-import FontRegAudit
 import FontRegCore
-import FontRegJSON
 import FontRegProtocol
-import FontRegSystem
 import Foundation
-import Varlink
 
 /// `fontresolve status`: counts, paths and problems of the registry (the daemon's, or an embedded one).
 package enum StatusCommand: Subcommand {

@@ -1,5 +1,4 @@
 import FontRegCore
-import Foundation
 
 /// `fontresolve style-name FAMILY WEIGHT [--italic]`: the style string a design tool shows for a face.
 ///

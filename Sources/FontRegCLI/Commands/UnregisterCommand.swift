@@ -1,9 +1,4 @@
-import FontRegAudit
 import FontRegCore
-import FontRegJSON
-import FontRegProtocol
-import FontRegSystem
-import Varlink
 
 /// `fontresolve unregister PATH...`: removes registered files or directories from the daemon's registry.
 package enum UnregisterCommand: Subcommand {

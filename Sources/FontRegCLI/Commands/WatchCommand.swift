@@ -1,10 +1,6 @@
-import FontRegAudit
 import FontRegCore
-import FontRegJSON
 import FontRegProtocol
 import FontRegSystem
-import Foundation
-import Varlink
 
 /// `fontresolve watch`: prints every change to the registry until interrupted.
 package enum WatchCommand: Subcommand {

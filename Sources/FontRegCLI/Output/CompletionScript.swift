@@ -1,10 +1,4 @@
-import FontRegAudit
-import FontRegCore
-import FontRegJSON
-import FontRegProtocol
-import FontRegSystem
 import Foundation
-import Varlink
 
 /// Shell completion scripts for bash and zsh, generated from the command descriptions.
 ///

@@ -1,10 +1,4 @@
-import FontRegAudit
-import FontRegCore
-import FontRegJSON
-import FontRegProtocol
-import FontRegSystem
 import Foundation
-import Varlink
 
 /// Where a command writes: standard output and standard error, and whether each is a terminal that takes colour.
 ///

@@ -1,10 +1,3 @@
-import FontRegAudit
-import FontRegCore
-import FontRegJSON
-import FontRegProtocol
-import FontRegSystem
-import Varlink
-
 /// The words of `fontresolve --help` and `fontresolve help COMMAND`, built from the command descriptions.
 package enum HelpText {
     /// The top-level help.

@@ -1,10 +1,5 @@
-import FontRegAudit
 import FontRegCore
-import FontRegJSON
-import FontRegProtocol
-import FontRegSystem
 import Foundation
-import Varlink
 
 /// The man page `fontresolve(1)`, generated in troff from the command descriptions.
 package enum ManPage {

@@ -1,10 +1,5 @@
-import FontRegAudit
 import FontRegCore
-import FontRegJSON
-import FontRegProtocol
-import FontRegSystem
 import Foundation
-import Varlink
 
 /// Shows paths the way `ls` would: relative to the current directory when they are inside it.
 package enum PathDisplay {

@@ -1,11 +1,5 @@
-import FontRegAudit
-import FontRegCore
-import FontRegJSON
-import FontRegProtocol
-import FontRegSystem
 import Foundation
 import Synchronization
-import Varlink
 
 /// A spinner with the elapsed time on standard error, while a long call runs; only on a terminal.
 ///

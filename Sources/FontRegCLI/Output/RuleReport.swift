@@ -1,9 +1,4 @@
-import FontRegAudit
 import FontRegCore
-import FontRegJSON
-import FontRegProtocol
-import FontRegSystem
-import Varlink
 
 /// A family rule as `fontresolve rules show` prints it: the rule, and the names it composes against the registered faces.
 package struct RuleReport: Sendable, Hashable, Codable {

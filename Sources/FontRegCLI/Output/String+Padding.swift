@@ -1,10 +1,3 @@
-import FontRegAudit
-import FontRegCore
-import FontRegJSON
-import FontRegProtocol
-import FontRegSystem
-import Varlink
-
 extension String {
     /// The string padded with spaces to at least `width` characters.
     func padded(to width: Int) -> String {

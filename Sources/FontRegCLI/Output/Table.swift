@@ -1,10 +1,3 @@
-import FontRegAudit
-import FontRegCore
-import FontRegJSON
-import FontRegProtocol
-import FontRegSystem
-import Varlink
-
 /// An aligned text table: a header row and rows of cells, columns padded to their widest cell.
 package struct Table: Sendable {
     /// The column headings.

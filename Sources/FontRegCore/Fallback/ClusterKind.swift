@@ -1,5 +1,3 @@
-import FontRegJSON
-import FontRegSystem
 import Foundation
 
 /// What a grapheme cluster asks of a face: colour emoji, text presentation, a Han region, or nothing special.

@@ -1,6 +1,3 @@
-import FontRegJSON
-import FontRegSystem
-
 /// Which registered families cover which code points, for registry-wide fallback: built once per
 /// index generation, so that a code point costs a few bisections, not a scan of every family.
 ///

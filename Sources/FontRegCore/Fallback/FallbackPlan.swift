@@ -1,6 +1,3 @@
-import FontRegJSON
-import FontRegSystem
-
 /// The families a text query may draw with, in order, and what each resolves to — worked out lazily, once per call.
 ///
 /// The order: the stack's families (generic names expanded through fontconfig's configuration);

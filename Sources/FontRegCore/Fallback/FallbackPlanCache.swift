@@ -1,5 +1,3 @@
-import FontRegJSON
-import FontRegSystem
 import Synchronization
 
 /// Fallback plans kept across calls, by text query (stack, weight, style, width, Bold Text, language).

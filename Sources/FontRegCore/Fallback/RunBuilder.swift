@@ -1,6 +1,3 @@
-import FontRegJSON
-import FontRegSystem
-
 /// Collects clusters into runs, counting UTF-8 and UTF-16 offsets as it goes.
 struct RunBuilder {
     /// The family key of the stack's first family: a run of another family is a fallback.

@@ -1,5 +1,3 @@
-import FontRegJSON
-import FontRegSystem
 import Foundation
 
 /// What a caller asks for a text: a CSS `font-family` stack and the style every run keeps.

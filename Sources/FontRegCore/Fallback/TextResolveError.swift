@@ -1,6 +1,3 @@
-import FontRegJSON
-import FontRegSystem
-
 /// Why a text could not be resolved.
 public enum TextResolveError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The text is longer than one call takes.

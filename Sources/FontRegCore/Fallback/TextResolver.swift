@@ -1,6 +1,3 @@
-import FontRegJSON
-import FontRegSystem
-
 /// Splits a text into runs and gives each run a face that covers it, at the asked weight and style.
 ///
 /// The rule is CSS's (CSS Fonts 4, "Cluster matching"), as browsers apply it: grapheme clusters

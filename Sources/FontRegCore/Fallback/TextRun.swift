@@ -1,6 +1,3 @@
-import FontRegJSON
-import FontRegSystem
-
 /// A stretch of text drawn with one face: where it lies in the text and which face draws it.
 public struct TextRun: Sendable, Hashable {
     /// The run's text (whole grapheme clusters).

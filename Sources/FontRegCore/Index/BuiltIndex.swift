@@ -1,6 +1,3 @@
-import FontRegJSON
-import FontRegSystem
-
 /// The index built in memory from scanned faces: every face as a ``FaceRecord``, every family
 /// as a ``FamilyEntry`` with its computed tables, two name maps. What a cold start and every
 /// change build (``FontIndex/Storage/built(_:)``).

@@ -1,6 +1,3 @@
-import FontRegJSON
-import FontRegSystem
-
 /// Faces that claim the same PostScript name, or the same family, width, style (and slant angle) and weight,
 /// from more than one file, and which of them the registry uses.
 ///

@@ -1,6 +1,3 @@
-import FontRegJSON
-import FontRegSystem
-
 /// CSS Fonts Level 4 §5.2 face matching inside a family: width first, then style, then weight.
 ///
 /// Each face gets a ``Rank`` for the request; lower is better, compared field by field, so

@@ -1,5 +1,3 @@
-import FontRegSystem
-
 /// Finds the registered families closest to a name that is not registered, at a cost bounded
 /// by the index alone, whatever the caller sends.
 ///

@@ -1,6 +1,3 @@
-import FontRegJSON
-import FontRegSystem
-
 /// Chooses a face inside a family: CSS Fonts Level 4 (width, then style, then weight), or Android's nearest rule.
 package enum WeightMatcher {
     /// The faces of the width CSS prefers for a normal-width request: normal, else the

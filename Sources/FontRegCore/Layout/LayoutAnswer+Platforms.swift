@@ -1,5 +1,3 @@
-import Foundation
-
 extension LayoutAnswer {
     /// Figma's line: the leading split equally above and below the `hhea` ascender and descender.
     public struct Figma: Sendable, Hashable {

@@ -1,6 +1,3 @@
-import FontRegJSON
-import FontRegSystem
-
 /// Bold Text: the heavier weight the Accessibility setting asks for, by policy.
 package enum BoldText {
     /// The weight Bold Text turns `weight` into.

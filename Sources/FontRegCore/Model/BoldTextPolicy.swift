@@ -1,5 +1,3 @@
-import FontRegJSON
-import FontRegSystem
 import Foundation
 
 /// How the Accessibility Bold Text setting turns a weight into a heavier one.

@@ -1,6 +1,3 @@
-import FontRegJSON
-import FontRegSystem
-
 /// A name that hashes and compares without regard to case, without allocating a lowered copy.
 ///
 /// ASCII letters are folded byte by byte; a name with other characters falls back to

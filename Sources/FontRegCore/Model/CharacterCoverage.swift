@@ -1,6 +1,3 @@
-import FontRegJSON
-import FontRegSystem
-
 /// The code points a face maps (its cmap) and the languages fontconfig says it supports.
 ///
 /// Kept compactly as sorted, disjoint, inclusive ranges in one flat array of start/end pairs,

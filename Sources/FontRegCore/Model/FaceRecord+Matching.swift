@@ -1,6 +1,3 @@
-import FontRegJSON
-import FontRegSystem
-
 extension FaceRecord {
     /// The axis with this tag, when the face is the default face of a variable font (an
     /// instance is a point, not a range, so it has none for matching).

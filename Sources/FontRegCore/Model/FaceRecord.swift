@@ -1,7 +1,3 @@
-import FontRegJSON
-import FontRegSystem
-import Foundation
-
 /// One registered font face: a face of a file, or a named instance of a variable font.
 ///
 /// Records are immutable values taken from the font file by FreeType; the index keeps

@@ -1,6 +1,3 @@
-import FontRegJSON
-import FontRegSystem
-
 /// The normalized form of a family name: "Noto Sans", "NotoSans" and "noto-sans" share one key.
 ///
 /// Case, spaces, hyphens and underscores are ignored.

@@ -1,5 +1,3 @@
-import FontRegJSON
-import FontRegSystem
 import Foundation
 
 /// Which meaning the ambiguous name `heavy` has: 800 for Apple and YMatterType, 900 for W3C tokens and CSS.

@@ -1,6 +1,3 @@
-import FontRegJSON
-import FontRegSystem
-
 /// A font weight on the OpenType / CSS scale, 1 to 1000.
 ///
 /// Weights are numbers; names are parsed through ``FontWeight/init(parsing:heavy:)``

@@ -1,5 +1,3 @@
-import FontRegJSON
-import FontRegSystem
 import Foundation
 
 /// A font width as CSS `font-stretch` states it: a percentage of the normal width (50 %–200 %).

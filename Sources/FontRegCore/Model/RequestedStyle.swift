@@ -1,6 +1,3 @@
-import FontRegJSON
-import FontRegSystem
-
 /// The style a query asks for, as CSS `font-style` states it.
 public enum RequestedStyle: Sendable, Hashable, CustomStringConvertible {
     /// An upright face.

@@ -1,6 +1,3 @@
-import FontRegJSON
-import FontRegSystem
-
 /// A file or folder the scanner could not use, and why; the rest of the scan goes on.
 public struct ScanProblem: Sendable, Hashable, Codable, CustomStringConvertible {
     /// What kind of problem it is: what code decides by, where ``reason`` is for people.

@@ -1,6 +1,3 @@
-import FontRegJSON
-import FontRegSystem
-
 /// What a renderer must fake because no registered face has it.
 public struct Synthesis: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Whether the renderer must embolden the face.

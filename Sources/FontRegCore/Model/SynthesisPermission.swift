@@ -1,6 +1,3 @@
-import FontRegJSON
-import FontRegSystem
-
 /// What the caller lets the renderer fake, as CSS `font-synthesis` states it (default: both).
 public struct SynthesisPermission: Sendable, Hashable, CustomStringConvertible {
     /// Whether a bold may be faked (CSS `weight`).

@@ -1,6 +1,3 @@
-import FontRegJSON
-import FontRegSystem
-
 /// One axis value a renderer must set on a variable face, in user space (`wght` 650, `opsz` 24).
 public struct VariationSetting: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The four-letter axis tag.

@@ -1,6 +1,4 @@
-import FontRegJSON
 import FontRegSystem
-import Foundation
 
 /// The whole content of a font file, mapped from a checked descriptor, in memory FreeType can use.
 ///

@@ -1,5 +1,3 @@
-import FontRegJSON
-import FontRegSystem
 import Foundation
 
 /// Reads every face of one font file through FreeType into ``FaceRecord`` values.

@@ -1,6 +1,4 @@
 internal import CFontconfig
-import FontRegJSON
-import FontRegSystem
 import Foundation
 import Synchronization
 

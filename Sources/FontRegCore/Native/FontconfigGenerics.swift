@@ -1,6 +1,4 @@
 internal import CFontconfig
-import FontRegJSON
-import FontRegSystem
 import Synchronization
 
 /// The families fontconfig's system configuration lists for a generic family (`sans-serif`, …).

@@ -1,6 +1,4 @@
 internal import CFontconfig
-import FontRegJSON
-import FontRegSystem
 
 /// The languages fontconfig's orthographies say a set of code points supports.
 ///

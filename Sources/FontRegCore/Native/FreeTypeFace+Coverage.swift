@@ -1,6 +1,4 @@
 internal import CFreeType
-import FontRegJSON
-import FontRegSystem
 
 extension FreeTypeFace {
     /// The code points the face's Unicode cmap maps to a glyph, as flat inclusive ranges.

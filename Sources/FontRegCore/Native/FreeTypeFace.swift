@@ -1,6 +1,4 @@
 internal import CFreeType
-import FontRegJSON
-import FontRegSystem
 import Foundation
 
 /// One open FreeType face; closes it on deinit. The corresponding FreeType call is `FT_New_Face`.

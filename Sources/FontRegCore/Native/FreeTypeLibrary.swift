@@ -1,7 +1,4 @@
 internal import CFreeType
-import FontRegJSON
-import FontRegSystem
-import Foundation
 
 /// A FreeType library instance and the face reader built on it.
 ///

@@ -1,7 +1,4 @@
 internal import CFreeType
-import FontRegJSON
-import FontRegSystem
-import Foundation
 
 /// A line of text drawn as SVG path data from a face's own glyph outlines.
 ///

@@ -1,6 +1,3 @@
-import FontRegJSON
-import FontRegSystem
-
 /// The version of fontreg, reported by `GetInfo`, `GetStatus` and `--version`.
 public enum FontRegVersion {
     /// The version of this build.

@@ -1,5 +1,3 @@
-import FontRegSystem
-import Foundation
 import Synchronization
 
 // Issue 15 (OpenFace): what the service needs to hand out a face's file.

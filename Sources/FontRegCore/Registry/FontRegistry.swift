@@ -1,4 +1,3 @@
-import FontRegJSON
 import FontRegSystem
 import Foundation
 import Synchronization

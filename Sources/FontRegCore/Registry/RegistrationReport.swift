@@ -1,6 +1,3 @@
-import FontRegJSON
-import FontRegSystem
-
 /// What a change to the registry did: faces added and removed, and files that could not be used.
 public struct RegistrationReport: Sendable, Hashable, Codable {
     /// Faces that are new in the index.

@@ -1,7 +1,3 @@
-import FontRegJSON
-import FontRegSystem
-import Foundation
-
 /// What a registry scans and where it keeps its caches.
 public struct RegistryConfiguration: Sendable, Hashable {
     /// Directories scanned recursively for font files.

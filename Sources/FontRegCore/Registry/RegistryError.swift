@@ -1,6 +1,3 @@
-import FontRegJSON
-import FontRegSystem
-
 /// Why a change to the registry was refused.
 public enum RegistryError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The path does not exist.

@@ -1,5 +1,3 @@
-import FontRegJSON
-import FontRegSystem
 import Foundation
 
 /// Writes the family rule whose composed names match the faces actually registered.

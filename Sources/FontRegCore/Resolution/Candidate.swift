@@ -1,6 +1,3 @@
-import FontRegJSON
-import FontRegSystem
-
 /// One face of a family in the order CSS Fonts 4 would try it for a query, with what a renderer
 /// must set and fake to draw with it (see ``Resolver/candidates(_:)``).
 public struct Candidate: Sendable, Hashable, Codable {

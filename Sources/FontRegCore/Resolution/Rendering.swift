@@ -1,6 +1,3 @@
-import FontRegJSON
-import FontRegSystem
-
 /// What a renderer needs besides the face: the axis values to set and what to fake.
 ///
 /// Variations: every axis of a variable face whose value differs from the axis default, or

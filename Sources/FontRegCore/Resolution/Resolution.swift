@@ -1,6 +1,3 @@
-import FontRegJSON
-import FontRegSystem
-
 /// The resolver's answer: the face, how it was found, and a trace of every step in plain words.
 public struct Resolution: Sendable, Hashable, Codable {
     /// How the face was found.

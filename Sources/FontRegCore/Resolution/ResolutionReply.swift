@@ -1,6 +1,3 @@
-import FontRegJSON
-import FontRegSystem
-
 /// The flat JSON shape of a ``Resolution``, shared by `fontresolve resolve --json` and the daemon's `Resolve` reply.
 ///
 /// Keys are stable. `match` and `boldPolicy` stay enums until written; their raw values are the wire spelling.

@@ -1,6 +1,3 @@
-import FontRegJSON
-import FontRegSystem
-
 /// Why a query could not be resolved.
 public enum ResolveError: Error, Sendable, Hashable, CustomStringConvertible {
     /// No registered family has this name (strict mode, or no system fallback available).

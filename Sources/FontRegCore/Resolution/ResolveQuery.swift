@@ -1,6 +1,3 @@
-import FontRegJSON
-import FontRegSystem
-
 /// What a caller asks the resolver for: a family, a weight, a width, a style and an optical size,
 /// how Bold Text applies, and what the renderer may fake.
 public struct ResolveQuery: Sendable, Hashable, Codable {

@@ -1,4 +1,3 @@
-import FontRegJSON
 import FontRegSystem
 
 /// One step of a resolution, kept as data and put into words only when someone reads it.

@@ -1,6 +1,3 @@
-import FontRegJSON
-import FontRegSystem
-
 /// Resolves family + weight + style (+ Bold Text) to a registered face, and says why.
 ///
 /// The steps: alias and rule lookup; the Bold Text weight by policy; the composed face

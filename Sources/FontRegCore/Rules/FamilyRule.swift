@@ -1,6 +1,3 @@
-import FontRegJSON
-import FontRegSystem
-
 /// The naming rule of one family, in the FontRepresentable model: family + weight name → face name.
 ///
 /// `"<familyName>-<weightName><italicSuffix>"`, with no separator between weight name and

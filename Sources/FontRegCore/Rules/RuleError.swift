@@ -1,6 +1,3 @@
-import FontRegJSON
-import FontRegSystem
-
 /// A problem in a rule file: which file, where, and what is wrong.
 public struct RuleError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The rule file.

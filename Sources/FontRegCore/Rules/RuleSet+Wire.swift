@@ -1,5 +1,3 @@
-import FontRegJSON
-import FontRegSystem
 import Foundation
 
 extension RuleSet {

@@ -1,6 +1,3 @@
-import FontRegJSON
-import FontRegSystem
-
 extension FaceCache {
     /// Appends a face's coverage: the range count, the ranges as 32-bit integers, then the languages.
     ///

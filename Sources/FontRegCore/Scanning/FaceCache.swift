@@ -1,7 +1,3 @@
-import FontRegJSON
-import FontRegSystem
-import Foundation
-
 /// The binary record of a scanned file and its faces: the form in which a sandboxed parser
 /// answers (``ParseReply``).
 ///

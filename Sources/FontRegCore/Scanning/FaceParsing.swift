@@ -1,5 +1,3 @@
-import Foundation
-
 /// Where a registry's scanner parses font files: in its own process, or in sandboxed workers.
 ///
 /// An embedding program that reads only its own fonts can parse in process (the default). The

@@ -1,6 +1,3 @@
-import FontRegSystem
-import Foundation
-
 extension FontFileReader {
     /// Reads every face of mapped font bytes into a reply: the faces, or why there are none.
     ///

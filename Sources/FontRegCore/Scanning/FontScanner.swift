@@ -1,6 +1,4 @@
-import FontRegJSON
 import FontRegSystem
-import Foundation
 
 /// Walks font directories and files through directory descriptors and reads every face through FreeType.
 ///

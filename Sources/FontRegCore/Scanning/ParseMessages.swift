@@ -1,5 +1,4 @@
 import FontRegSystem
-import Foundation
 
 /// One file the daemon asks a parser to read: its number in the batch, its size and its path.
 ///

@@ -1,5 +1,4 @@
 import FontRegSystem
-import Foundation
 
 /// The allowed roots a registered path was confined to, opened once per scan, and the only ways
 /// the scanner reaches a confined path: beneath one of their descriptors.

@@ -1,10 +1,3 @@
-import FontRegCore
-import FontRegJSON
-import FontRegProtocol
-import FontRegService
-import FontRegSystem
-import Varlink
-
 /// A mistake in the command line or the config file, with what to do about it.
 package enum ConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A flag the daemon does not know.

@@ -1,10 +1,7 @@
 import FontRegCore
-import FontRegJSON
-import FontRegProtocol
 import FontRegService
 import FontRegSystem
 import Foundation
-import Varlink
 
 extension DaemonConfiguration {
     /// Names of settings that take a list; repeating them adds to the list.

@@ -1,10 +1,5 @@
-import FontRegCore
-import FontRegJSON
-import FontRegProtocol
 import FontRegService
-import FontRegSystem
 import Foundation
-import Varlink
 
 /// Everything `fontregd` can be told, from its config file and its command line.
 ///

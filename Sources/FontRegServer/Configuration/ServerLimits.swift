@@ -1,10 +1,3 @@
-import FontRegCore
-import FontRegJSON
-import FontRegProtocol
-import FontRegService
-import FontRegSystem
-import Varlink
-
 /// The limits that keep one client from taking more than its share of the daemon.
 package struct ServerLimits: Sendable, Hashable {
     /// The longest message accepted, in bytes; a longer one gets `MessageTooLarge` and the connection is closed.

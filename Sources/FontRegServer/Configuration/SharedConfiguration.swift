@@ -1,10 +1,4 @@
-import FontRegCore
-import FontRegJSON
-import FontRegProtocol
-import FontRegService
-import FontRegSystem
 import Synchronization
-import Varlink
 
 /// The configuration in force, replaced on SIGHUP.
 final class SharedConfiguration: Sendable {

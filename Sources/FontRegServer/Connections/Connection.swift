@@ -1,4 +1,3 @@
-import FontRegSystem
 import Varlink
 
 /// One client connection as its event loop holds it: the socket and what epoll and the idle

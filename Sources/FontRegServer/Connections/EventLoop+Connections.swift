@@ -1,5 +1,4 @@
 import Dispatch
-import FontRegJSON
 import FontRegSystem
 import Synchronization
 import Varlink

@@ -1,9 +1,4 @@
-import FontRegCore
-import FontRegJSON
-import FontRegProtocol
-import FontRegService
 import FontRegSystem
-import Varlink
 
 /// Why the daemon could not get a socket to listen on.
 package enum ListenerError: Error, Sendable, CustomStringConvertible {

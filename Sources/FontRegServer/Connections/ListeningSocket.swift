@@ -1,11 +1,6 @@
 internal import CSystemd
-import FontRegCore
-import FontRegJSON
-import FontRegProtocol
-import FontRegService
 import FontRegSystem
 import Glibc  // free and SOCK_STREAM for libsystemd's sd_listen_fds_with_names, no kernel call
-import Varlink
 
 /// A listening Unix stream socket: bound by the daemon itself, or inherited from systemd.
 package struct ListeningSocket: Sendable {

@@ -1,10 +1,3 @@
-import FontRegCore
-import FontRegJSON
-import FontRegProtocol
-import FontRegService
-import FontRegSystem
-import Varlink
-
 /// What the command line asks for: run with a configuration, or print help or the version.
 package enum DaemonCommand: Sendable, Equatable {
     case run(DaemonConfiguration, overrides: [(String, String)])

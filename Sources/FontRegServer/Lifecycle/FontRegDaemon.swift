@@ -1,11 +1,8 @@
 import FontRegCore
-import FontRegJSON
-import FontRegProtocol
 import FontRegService
 import FontRegSystem
 import Foundation
 import Synchronization
-import Varlink
 
 /// The daemon as a whole: reads its configuration, builds the registry, serves it, and
 /// handles signals, sd_notify, the watchdog and inotify until SIGTERM.

@@ -1,6 +1,5 @@
 import Dispatch
 import FontRegService
-import FontRegSystem
 import Synchronization
 
 /// The registrations kept across restarts, as a service: loaded first at start, so that the

@@ -1,7 +1,3 @@
-import FontRegCore
-import FontRegJSON
-import FontRegProtocol
-import FontRegSystem
 import Varlink
 
 /// Who may change the registry: peers whose uid or primary gid the configuration lists.

@@ -1,9 +1,5 @@
-import FontRegCore
-import FontRegJSON
-import FontRegProtocol
 import FontRegSystem
 import Foundation
-import Varlink
 
 /// The directories inside which `Register` accepts paths, checked after resolving symlinks.
 ///

@@ -1,8 +1,4 @@
-import FontRegCore
-import FontRegJSON
-import FontRegProtocol
 import FontRegSystem
-import Varlink
 
 /// Why a path given to `Register` is refused without being opened.
 package enum PathRefusal: Error, Sendable, Equatable, CustomStringConvertible {

@@ -1,8 +1,5 @@
 import FontRegCore
-import FontRegJSON
-import FontRegProtocol
 import FontRegSystem
-import Varlink
 
 /// Why persisted registrations could not be read or written.
 package enum PersistenceError: Error, Sendable, Equatable, CustomStringConvertible {

@@ -1,8 +1,5 @@
-import FontRegCore
 import FontRegJSON
-import FontRegProtocol
 import FontRegSystem
-import Varlink
 
 /// Registrations made with `persist`, kept in `registrations.json` in the state directory.
 ///

@@ -1,6 +1,5 @@
 import FontRegCore
 import FontRegJSON
-import FontRegProtocol
 import Synchronization
 import Varlink
 

@@ -1,9 +1,5 @@
 import FontRegCore
-import FontRegJSON
-import FontRegProtocol
-import FontRegSystem
 import Synchronization
-import Varlink
 
 /// Serialized replies of the current index generation, keyed by what was asked.
 ///

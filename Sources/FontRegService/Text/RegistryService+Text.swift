@@ -1,7 +1,6 @@
 import FontRegCore
 import FontRegJSON
 import FontRegProtocol
-import FontRegSystem
 import Varlink
 
 extension RegistryService {

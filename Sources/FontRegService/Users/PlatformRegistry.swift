@@ -1,4 +1,3 @@
-import FontRegCore
 import Synchronization
 
 /// The registry's issue-15 state: who registered what for how long, what is disabled, each

@@ -1,7 +1,6 @@
 import Dispatch
 import FontRegCore
 import FontRegJSON
-import FontRegProtocol
 import FontRegSystem
 import Synchronization
 import Varlink

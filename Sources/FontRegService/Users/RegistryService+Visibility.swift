@@ -1,8 +1,6 @@
 import FontRegCore
 import FontRegJSON
-import FontRegProtocol
 import Synchronization
-import Varlink
 
 /// Who sees what (issue 15): every read goes through ``RegistryService/view(for:)``.
 extension RegistryService {

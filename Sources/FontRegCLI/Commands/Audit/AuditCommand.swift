@@ -1,10 +1,6 @@
 import FontRegAudit
 import FontRegCore
-import FontRegJSON
-import FontRegProtocol
-import FontRegSystem
 import Foundation
-import Varlink
 
 /// `fontresolve audit FILE… [--fonts DIR] [--bold-policy P] [--json] [--markdown] [--report FILE.html] [--format F]
 /// [--emit FORMAT --out DIR] [--copy-fonts DIR]`.

@@ -1,9 +1,5 @@
 import FontRegAudit
 import FontRegCore
-import FontRegJSON
-import FontRegProtocol
-import FontRegSystem
-import Varlink
 
 /// `fontresolve audit FILE...`: the design-system audit (``AuditCommand``), with faces from `--fonts` or the daemon.
 package enum AuditSubcommand: Subcommand {
