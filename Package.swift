@@ -85,11 +85,15 @@ let package = Package(
                 "FontRegSystem",
             ]),
 
-        // What several test targets share: fixture paths, starting the built daemon and client, snapshots.
+        // What several test targets share: fixture paths, starting the built daemon and client, the
+        // service in memory (InMemoryRegistry), snapshots.
         .target(
             name: "FontRegTestSupport",
-            dependencies: ["FontRegCore", "Varlink", "FontRegJSON", "FontRegSystem", "CFontconfig", "CFreeType"],
+            dependencies: [
+                "FontRegService", "FontRegCore", "Varlink", "FontRegJSON", "FontRegSystem", "CFontconfig", "CFreeType",
+            ],
             path: "Tests/FontRegTestSupport"),
+        .testTarget(name: "FontRegSystemTests", dependencies: ["FontRegSystem", "FontRegTestSupport"]),
         .testTarget(name: "FontRegJSONTests", dependencies: ["FontRegJSON"]),
         .testTarget(
             name: "FontRegCoreTests",
@@ -98,6 +102,9 @@ let package = Package(
                 "CShim",
             ]),
         .testTarget(name: "VarlinkTests", dependencies: ["Varlink", "FontRegJSON"]),
+        .testTarget(
+            name: "FontRegProtocolTests",
+            dependencies: ["FontRegProtocol", "FontRegCore", "Varlink", "FontRegJSON", "FontRegTestSupport"]),
         .testTarget(
             name: "FontRegServiceTests",
             dependencies: [
