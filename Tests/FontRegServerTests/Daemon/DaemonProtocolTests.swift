@@ -11,7 +11,10 @@ import Testing
 @testable import FontRegSystem
 @testable import Varlink
 
-/// The real `fontregd` on a real Unix socket: Varlink behaviour as clients see it.
+/// The real `fontregd` on a real Unix socket: calls pipelined through the event loop's reads.
+///
+/// The rest of Varlink as clients see it (answers, errors, `oneway`, `more`) is tested in memory:
+/// `RegistryProtocolTests` in FontRegServiceTests.
 @Suite("fontregd speaks Varlink", .serialized)
 struct DaemonProtocolTests {
     static let registry = "io.fontreg.Registry"

@@ -11,7 +11,9 @@ import Testing
 @testable import FontRegSystem
 @testable import Varlink
 
-/// Who may change the registry, and which paths `Register` accepts, against the real daemon.
+/// Who may change the registry, against the real daemon: the kernel's peer credentials and the socket.
+///
+/// The decisions by uid, gid and path are tested in memory (`RegistryChangePermissionTests`).
 @Suite("fontregd refuses what it must", .serialized)
 struct DaemonSecurityTests {
     /// Sends one raw call as uid/gid 65534 (`nobody`) through `setpriv`, and returns the reply.
