@@ -92,11 +92,17 @@ let package = Package(
                 "FontRegSystem",
             ], swiftSettings: swiftSettings),
 
-        // What several test targets share: fixture paths, starting the built daemon and client, snapshots.
+        // What several test targets share: fixture paths, starting the built daemon and client, the
+        // service in memory (InMemoryRegistry), snapshots.
         .target(
             name: "FontRegTestSupport",
-            dependencies: ["FontRegCore", "Varlink", "FontRegJSON", "FontRegSystem", "CFontconfig", "CFreeType"],
+            dependencies: [
+                "FontRegService", "FontRegCore", "Varlink", "FontRegJSON", "FontRegSystem", "CFontconfig", "CFreeType",
+            ],
             path: "Tests/FontRegTestSupport", swiftSettings: swiftSettings),
+        .testTarget(
+            name: "FontRegSystemTests", dependencies: ["FontRegSystem", "FontRegTestSupport"],
+            swiftSettings: swiftSettings),
         .testTarget(name: "FontRegJSONTests", dependencies: ["FontRegJSON"], swiftSettings: swiftSettings),
         .testTarget(
             name: "FontRegCoreTests",
@@ -105,6 +111,10 @@ let package = Package(
                 "CShim",
             ], swiftSettings: swiftSettings),
         .testTarget(name: "VarlinkTests", dependencies: ["Varlink", "FontRegJSON"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "FontRegProtocolTests",
+            dependencies: ["FontRegProtocol", "FontRegCore", "Varlink", "FontRegJSON", "FontRegTestSupport"],
+            swiftSettings: swiftSettings),
         .testTarget(
             name: "FontRegServiceTests",
             dependencies: [

@@ -97,8 +97,7 @@ import Testing
         let indicator = ProgressIndicator(enabled: true) { chunk in recorder.text.withLock { $0 += chunk } }
         // A call that lasts until the spinner has drawn (bounded): no timing assumption about a busy machine.
         let result = indicator.run("Rescanning") { () -> Int in
-            let deadline = Date().addingTimeInterval(30)
-            while recorder.text.withLock({ !$0.contains(" s") }) && Date() < deadline { usleep(10_000) }
+            try? waitFor("the spinner to draw the elapsed time") { recorder.text.withLock { $0.contains(" s") } }
             return 7
         }
         #expect(result == 7)

@@ -86,11 +86,9 @@ struct CompletionTests {
             return (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
         }
         func waitFor(_ text: String) -> Bool {
-            for _ in 0..<100 {
-                if screen().contains(text) { return true }
-                usleep(50_000)
-            }
-            return false
+            (try? FontRegTestSupport.waitFor("\(text) on the terminal", timeout: 5, interval: 0.05) {
+                screen().contains(text)
+            }) != nil
         }
         type("cd \(BuildProducts.packageRoot.path) && source \(Self.bashScript) && clear", "Enter")
         #expect(waitFor("$"), "\(screen())")  // capture-pane trims the prompt's trailing space

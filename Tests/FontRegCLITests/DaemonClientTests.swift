@@ -200,9 +200,10 @@ import Testing
         let first = try #require(reader.nextLine(timeout: 10))
         #expect(first.hasPrefix("watching: generation 1, 106 faces"))
         try daemon.stop()
-        let deadline = Date().addingTimeInterval(20)
-        while watcher.isRunning && Date() < deadline { usleep(20_000) }
-        if watcher.isRunning { kill(watcher.processIdentifier, SIGKILL) }
+        defer { if watcher.isRunning { kill(watcher.processIdentifier, SIGKILL) } }
+        try waitFor("fontresolve watch to exit after the daemon stopped", timeout: 20, interval: 0.02) {
+            !watcher.isRunning
+        }
         #expect(watcher.terminationStatus == 69)
     }
 }

@@ -43,6 +43,22 @@ package final class TemporaryDirectory {
 
     package func file(_ name: String) -> String { path + "/" + name }
 
+    /// Makes a font directory `name` in it holding copies of `fonts` (paths), the copies named
+    /// `names` when given (one per font), else as the originals.
+    ///
+    /// - Returns: the directory's path.
+    package func fontDirectory(_ name: String = "fonts", copying fonts: [String] = [], as names: [String]? = nil)
+        throws -> String
+    {
+        let directory = file(name)
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        for (offset, font) in fonts.enumerated() {
+            let copy = names?[offset] ?? URL(fileURLWithPath: font).lastPathComponent
+            try FileManager.default.copyItem(atPath: font, toPath: directory + "/" + copy)
+        }
+        return directory
+    }
+
     deinit {
         try? FileManager.default.removeItem(atPath: path)
     }
@@ -99,23 +115,37 @@ package final class DaemonProcess {
         process.standardError = FileHandle(forWritingAtPath: logPath)
         process.standardOutput = FileHandle(forWritingAtPath: logPath)
         try process.run()
+        Self.recordStart()
         if waitUntilServing { try waitUntilAccepting() }
+    }
+
+    /// Appends the running test's id to the file `FONTREG_COUNT_DAEMON_STARTS` names, if set: how
+    /// many tests start a daemon is then `sort -u` of that file (issue 23 counts them).
+    private static func recordStart() {
+        guard let path = ProcessInfo.processInfo.environment["FONTREG_COUNT_DAEMON_STARTS"] else { return }
+        let line = Array("\(Test.current.map { "\($0.id)" } ?? "(no test)")\n".utf8)
+        let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { return }
+        _ = line.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        close(fd)
     }
 
     /// Waits until the socket accepts a connection (at most `timeout` seconds).
     package func waitUntilAccepting(timeout: Double = 30) throws {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if let client = try? VarlinkClient(socketPath: socketPath, timeout: 5) {
-                client.close()
-                return
+        do {
+            try waitFor("fontregd to accept connections on \(socketPath)", timeout: timeout, interval: 0.02) {
+                if let client = try? VarlinkClient(socketPath: socketPath, timeout: 5) {
+                    client.close()
+                    return true
+                }
+                if !process.isRunning {
+                    throw HarnessError("fontregd exited with \(process.terminationStatus) before serving:\n\(log)")
+                }
+                return false
             }
-            if !process.isRunning {
-                throw HarnessError("fontregd exited with \(process.terminationStatus) before serving:\n\(log)")
-            }
-            usleep(20_000)
+        } catch let timedOut as WaitTimedOut {
+            throw HarnessError("\(timedOut):\n\(log)")
         }
-        throw HarnessError("fontregd did not accept connections within \(timeout) s:\n\(log)")
     }
 
     /// A new client connected to the daemon.
@@ -136,13 +166,11 @@ package final class DaemonProcess {
     /// Waits for the process to exit (at most `timeout` seconds) and returns its exit status.
     @discardableResult
     package func waitForExit(timeout: Double = 20) throws -> Int32 {
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning {
-            if Date() > deadline {
-                kill(process.processIdentifier, SIGKILL)
-                throw HarnessError("fontregd did not exit within \(timeout) s:\n\(log)")
-            }
-            usleep(10_000)
+        do {
+            try waitFor("fontregd to exit", timeout: timeout, interval: 0.01) { !process.isRunning }
+        } catch let timedOut as WaitTimedOut {
+            kill(process.processIdentifier, SIGKILL)
+            throw HarnessError("\(timedOut):\n\(log)")
         }
         return process.terminationStatus
     }

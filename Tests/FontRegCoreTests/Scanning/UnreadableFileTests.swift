@@ -13,11 +13,8 @@ import Testing
 @Suite struct UnreadableFileTests {
     @Test func aFileTheUserCannotReadIsReportedAndTheOthersAreServed() throws {
         let directory = TemporaryDirectory()
-        let fonts = directory.file("fonts")
-        try FileManager.default.createDirectory(atPath: fonts, withIntermediateDirectories: true)
-        for name in ["NotoFixture-Regular.ttf", "NotoFixture-Bold.ttf"] {
-            try FileManager.default.copyItem(atPath: Fixtures.families + "/" + name, toPath: fonts + "/" + name)
-        }
+        let fonts = try directory.fontDirectory(
+            copying: ["NotoFixture-Regular.ttf", "NotoFixture-Bold.ttf"].map { Fixtures.families + "/" + $0 })
         chmod(fonts, 0o755)
         chmod(fonts + "/NotoFixture-Regular.ttf", 0o644)
         chmod(fonts + "/NotoFixture-Bold.ttf", 0o000)

@@ -10,13 +10,6 @@ import Testing
 /// yes|no settings given alone, and the example file of docs/daemon.md as it stands.
 @Suite("fontregd configuration syntax")
 struct DaemonConfigurationSyntaxTests {
-    func configuration(_ arguments: [String]) throws(ConfigurationError) -> DaemonConfiguration {
-        guard case .run(let configuration, _) = try DaemonConfiguration.parse(arguments: arguments) else {
-            preconditionFailure("expected a run command")
-        }
-        return configuration
-    }
-
     /// The indented block that follows "Example `/etc/fontreg/fontregd.conf`:" in docs/daemon.md.
     func daemonDocExample() throws -> String {
         let doc = try String(

@@ -12,13 +12,6 @@ import Testing
 
 @Suite("fontregd configuration")
 struct DaemonConfigurationTests {
-    func configuration(_ arguments: [String]) throws(ConfigurationError) -> DaemonConfiguration {
-        guard case .run(let configuration, _) = try DaemonConfiguration.parse(arguments: arguments) else {
-            preconditionFailure("expected a run command")
-        }
-        return configuration
-    }
-
     @Test func withoutFlagsTheSystemPathsAreUsed() throws {
         let defaults = try configuration(["--config", "/nonexistent/but/given"].dropLast(2).map { $0 })
         #expect(defaults.socketPath == "/run/fontreg/fontregd.sock")

@@ -145,8 +145,7 @@ struct DaemonFairnessTests {
         }
         #expect(closed, "the trickling connection was still open after \(Date().timeIntervalSince(started)) s")
         #expect(Date().timeIntervalSince(started) < 8)
-        for _ in 0..<100 where !daemon.log.contains("sent part of a message") { usleep(20_000) }
-        #expect(daemon.log.contains("sent part of a message"))
+        try waitFor("the daemon to log the trickling client") { daemon.log.contains("sent part of a message") }
         #expect(try daemon.client().call(Self.status)["faces"] != nil)
     }
 }

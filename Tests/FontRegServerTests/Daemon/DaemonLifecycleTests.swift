@@ -110,9 +110,9 @@ struct DaemonLifecycleTests {
             waitUntilServing: false)
         // systemd-socket-activate listens first and starts fontregd at the first connection.
         var client: VarlinkClient?
-        for _ in 0..<500 where client == nil {
+        try waitFor("systemd-socket-activate to listen on \(path)", timeout: 10, interval: 0.02) {
             client = try? VarlinkClient(socketPath: path, timeout: 20)
-            if client == nil { usleep(20_000) }
+            return client != nil
         }
         let connected = try #require(client)
         #expect(try connected.call("io.fontreg.Registry.GetStatus")["faces"] == 128)
@@ -124,11 +124,9 @@ struct DaemonLifecycleTests {
 
     @Test func copyingAFontIntoAWatchedDirectoryIsAnnouncedOnMonitor() throws {
         let directory = TemporaryDirectory()
-        let fonts = directory.file("fonts")
-        try FileManager.default.createDirectory(atPath: fonts, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(
-            atPath: BuildProducts.fixtureFonts + "/families/FixtureSans-Regular.otf",
-            toPath: fonts + "/FixtureSans-Regular.otf")
+        let fonts = try directory.fontDirectory(copying: [
+            BuildProducts.fixtureFonts + "/families/FixtureSans-Regular.otf"
+        ])
         let daemon = try DaemonProcess(directory: directory, fonts: [fonts], extraArguments: ["--debounce-ms", "100"])
         let monitor = try daemon.client(timeout: 20)
         try monitor.send(VarlinkCall(method: "io.fontreg.Registry.Monitor", more: true))
@@ -180,7 +178,9 @@ struct DaemonLifecycleTests {
         let client = try daemon.client(timeout: 30)
         try client.send(VarlinkCall(method: "io.fontreg.Registry.Register", parameters: ["paths": [.string(allowed)]]))
         // Signal only once the daemon has taken the call (it logs that before the scan starts).
-        for _ in 0..<1000 where !daemon.log.contains("registering \(allowed)") { usleep(5_000) }
+        try waitFor("the daemon to log that it is registering \(allowed)", interval: 0.005) {
+            daemon.log.contains("registering \(allowed)")
+        }
         daemon.signal(SIGTERM)
         let reply = try client.receive()
         #expect(reply.error == nil)

@@ -29,45 +29,6 @@ struct DaemonLimitsTests {
         }
     }
 
-    @Test func malformedJSONGetsInvalidMessageThenTheConnectionIsClosed() throws {
-        let daemon = try DaemonProcess()
-        let bystander = try daemon.client()
-        let client = try daemon.client()
-        try client.sendRaw(Array("{\"method\": \"io.fontreg.Registry.GetStatus\", ".utf8) + [0])
-        let replies = try repliesUntilClosed(client)
-        #expect(replies.map(\.error) == ["io.fontreg.Registry.InvalidMessage"])
-        #expect(try bystander.call(Self.status)["faces"] != nil)
-    }
-
-    @Test func unknownTopLevelKeyIsAProtocolErrorThatClosesTheConnection() throws {
-        let daemon = try DaemonProcess()
-        let client = try daemon.client()
-        try client.sendRaw(Array(#"{"method":"io.fontreg.Registry.GetStatus","id":7}"#.utf8) + [0])
-        let replies = try repliesUntilClosed(client)
-        #expect(replies.first?.error == "io.fontreg.Registry.InvalidMessage")
-        #expect(replies.first?.parameters["reason"]?.stringValue?.contains("'id'") == true)
-    }
-
-    @Test func oversizedMessageGetsMessageTooLargeAndMemoryStaysBounded() throws {
-        let daemon = try DaemonProcess(extraArguments: ["--max-message-size", "4096"])
-        let client = try daemon.client()
-        // 1 MiB without a NUL: the daemon must give up after 4 KiB plus one read, not buffer it all.
-        let chunk = [UInt8](repeating: UInt8(ascii: "a"), count: 65536)
-        var sent = 0
-        do {
-            while sent < 1 << 20 {
-                try client.sendRaw(chunk)
-                sent += chunk.count
-            }
-        } catch {
-            // The daemon closed the connection while we were still sending: that is the point.
-        }
-        let replies = try repliesUntilClosed(client)
-        #expect(replies.first?.error == "io.fontreg.Registry.MessageTooLarge")
-        #expect(replies.first?.parameters["limit"] == 4096)
-        #expect(try daemon.client().call(Self.status)["faces"] != nil)
-    }
-
     @Test func clientDisconnectingMidMessageLeavesOthersServed() throws {
         let daemon = try DaemonProcess()
         let bystander = try daemon.client()
@@ -78,19 +39,21 @@ struct DaemonLimitsTests {
         }
         #expect(try bystander.call(Self.status)["faces"] != nil)
         // The closes are handled on whichever loop owns each connection: give the log a moment.
-        for _ in 0..<250 where !daemon.log.contains("disconnected mid-message") { usleep(20_000) }
-        #expect(daemon.log.contains("disconnected mid-message"))
+        try waitFor("the daemon to log a client that disconnected mid-message") {
+            daemon.log.contains("disconnected mid-message")
+        }
     }
 
     @Test func connectionsBeyondTheLimitGetTooManyConnections() throws {
         let daemon = try DaemonProcess(extraArguments: ["--max-connections", "2"])
         // The harness's own readiness probe may still hold a slot for a moment: retry until served.
         func servedClient() throws -> VarlinkClient {
-            for _ in 0..<100 {
-                if let client = try? daemon.client(), (try? client.call(Self.status)) != nil { return client }
-                usleep(20_000)
+            var served: VarlinkClient?
+            try waitFor("a connection slot to become free", timeout: 10, interval: 0.02) {
+                if let client = try? daemon.client(), (try? client.call(Self.status)) != nil { served = client }
+                return served != nil
             }
-            throw HarnessError("no connection slot became free")
+            return try #require(served)
         }
         let first = try servedClient()
         let second = try servedClient()
@@ -101,12 +64,7 @@ struct DaemonLimitsTests {
         #expect(replies.first?.parameters["limit"] == 2)
         second.close()
         // The freed slot is available again.
-        var served = false
-        for _ in 0..<50 where !served {
-            if let client = try? daemon.client(), (try? client.call(Self.status)) != nil { served = true }
-            usleep(20_000)
-        }
-        #expect(served)
+        _ = try servedClient()
     }
 
     @Test func silentConnectionIsClosedAfterTheIdleTimeout() throws {

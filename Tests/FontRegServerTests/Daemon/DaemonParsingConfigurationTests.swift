@@ -8,13 +8,6 @@ import Testing
 /// The settings of the sandboxed font parsers (issue 15): `parse-fonts`, `parse-worker-user`, `parse-timeout`.
 @Suite("fontregd parsing settings")
 struct DaemonParsingConfigurationTests {
-    func configuration(_ arguments: [String]) throws(ConfigurationError) -> DaemonConfiguration {
-        guard case .run(let configuration, _) = try DaemonConfiguration.parse(arguments: arguments) else {
-            preconditionFailure("expected a run command")
-        }
-        return configuration
-    }
-
     @Test func parsingIsSandboxedAsNobodyWithAFiveSecondTimeoutByDefault() throws {
         let defaults = try configuration([])
         guard case .sandboxed(let settings) = FontRegDaemon.parsing(defaults) else {

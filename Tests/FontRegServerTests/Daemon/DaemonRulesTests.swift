@@ -60,17 +60,6 @@ struct DaemonRulesTests {
         #expect(missingLog.contains("no-such-rules"), "\(missingLog)")
     }
 
-    @Test func resolveManyNamesAMistypedKnownParameterWithItsPlaceInTheBatch() throws {
-        let daemon = try DaemonProcess()
-        let reply = try daemon.client().call(
-            "\(Self.registry).ResolveMany",
-            ["queries": [["family": "Fixture Sans"], ["family": 5], ["family": "Fixture Sans", "italic": "yes"]]])
-        let results = reply["results"]?.arrayValue ?? []
-        #expect(results.count == 3)
-        #expect(results.dropFirst().first?["error"]?["parameters"]?["parameter"] == "queries[1].family")
-        #expect(results.last?["error"]?["parameters"]?["parameter"] == "queries[2].italic")
-    }
-
     @Test func registeringADirectoryInsideARegisteredOneSaysSo() throws {
         let directory = TemporaryDirectory()
         let allowed = directory.file("fonts")

@@ -14,13 +14,10 @@ struct DaemonSandboxedParsingTests {
 
     /// A font directory with good files and files the tests' faults make a worker crash, hang or misbehave on.
     static func faultyFonts(in directory: TemporaryDirectory) throws -> String {
-        let fonts = directory.file("fonts")
-        try FileManager.default.createDirectory(atPath: fonts, withIntermediateDirectories: true)
-        let source = BuildProducts.fixtureFonts + "/families/NotoFixture-Regular.ttf"
-        for name in ["good-1", "parser-crash", "good-2", "parser-hang", "parser-syscall", "good-3"] {
-            try FileManager.default.copyItem(atPath: source, toPath: "\(fonts)/\(name).ttf")
-        }
-        return fonts
+        let names = ["good-1", "parser-crash", "good-2", "parser-hang", "parser-syscall", "good-3"]
+        return try directory.fontDirectory(
+            copying: names.map { _ in BuildProducts.fixtureFonts + "/families/NotoFixture-Regular.ttf" },
+            as: names.map { $0 + ".ttf" })
     }
 
     /// The `/proc/PID/status` lines of the daemon's children, by pid.
@@ -71,11 +68,8 @@ struct DaemonSandboxedParsingTests {
         try #require(getuid() == 0, "dropping to nobody needs the tests to run as root")
         // A file the workers hang on (tests' faults) keeps them alive long enough to be looked at.
         let directory = TemporaryDirectory()
-        let fonts = directory.file("fonts")
-        try FileManager.default.createDirectory(atPath: fonts, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(
-            atPath: BuildProducts.fixtureFonts + "/families/NotoFixture-Regular.ttf", toPath: fonts + "/parser-hang.ttf"
-        )
+        let fonts = try directory.fontDirectory(
+            copying: [BuildProducts.fixtureFonts + "/families/NotoFixture-Regular.ttf"], as: ["parser-hang.ttf"])
         let daemon = try DaemonProcess(
             directory: directory, fonts: [fonts], extraArguments: ["--parse-timeout", "3", "--watch", "no"],
             environment: ["FONTREG_TEST_PARSER_FAULTS": "1"], waitUntilServing: false)

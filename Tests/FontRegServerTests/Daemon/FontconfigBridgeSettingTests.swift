@@ -7,13 +7,6 @@ import Testing
 /// Issue 28: the `fontconfig-config` setting, on for the installed service, off for a daemon started by hand.
 @Suite("fontconfig-config setting")
 struct FontconfigBridgeSettingTests {
-    func configuration(_ arguments: [String]) throws -> DaemonConfiguration {
-        guard case .run(let configuration, _) = try DaemonConfiguration.parse(arguments: arguments) else {
-            preconditionFailure("expected a run command")
-        }
-        return configuration
-    }
-
     @Test func theBridgeIsOffForADaemonStartedByHandAndInSystemdsRuntimeDirectoryForTheService() {
         #expect(DaemonConfiguration.defaultFontconfigConfig(environment: [:]) == nil)
         #expect(

@@ -137,8 +137,7 @@ struct DaemonServiceTests {
 
     @Test func theWatcherReportsAChangeAndItsThreadEndsAtStop() throws {
         let directory = TemporaryDirectory()
-        let fonts = directory.file("fonts")
-        try FileManager.default.createDirectory(atPath: fonts, withIntermediateDirectories: true)
+        let fonts = try directory.fontDirectory()
         let watcher = try FontDirectoryWatcher(
             directories: [fonts], debounceMilliseconds: 20, logger: Logger(minimumLevel: .error))
         let changed = DispatchSemaphore(value: 0)

@@ -202,12 +202,11 @@ struct DaemonUserFontsTests {
 
         kill(client.processIdentifier, SIGKILL)
         client.waitUntilExit()
-        let deadline = Date().addingTimeInterval(10)
         var error: JSONValue?
-        repeat {
+        try waitFor("the killed client's registration to go", timeout: 10, interval: 0.05) {
             error = try Self.call(a, daemon, "Resolve", ["family": "Noto Fixture", "strict": true])["error"]
-            if error == nil { usleep(50_000) }
-        } while error == nil && Date() < deadline
+            return error != nil
+        }
         #expect(error == "io.fontreg.Registry.FamilyNotFound")
         let left = try Self.call(a, daemon, "GetStatus")["parameters"]?["registrations"]?.arrayValue
         #expect(left?.contains { $0["scope"] == "connection" } == false)

@@ -9,13 +9,6 @@ import Testing
 /// Issue 15's settings: users' own fonts, their roots, sharing, the Bold Text default.
 @Suite("fontregd configuration of users' fonts and Bold Text")
 struct PlatformConfigurationTests {
-    func configuration(_ arguments: [String]) throws(ConfigurationError) -> DaemonConfiguration {
-        guard case .run(let configuration, _) = try DaemonConfiguration.parse(arguments: arguments) else {
-            preconditionFailure("expected a run command")
-        }
-        return configuration
-    }
-
     @Test func theDefaultsLetUsersRegisterInTheirFontDirectoriesForThemselves() throws {
         let defaults = try configuration([]).platform
         #expect(defaults.userFonts && !defaults.shareUserFonts && !defaults.boldText)

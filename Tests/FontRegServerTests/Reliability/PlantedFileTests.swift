@@ -30,14 +30,9 @@ struct PlantedFileTests {
         return bytes
     }
 
-    /// Polls until `condition` holds or `seconds` pass.
+    /// Whether `condition` holds within `seconds` (``waitFor(_:timeout:interval:_:)`` bounds the wait).
     static func eventually(within seconds: Double = 10, _ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            if condition() { return true }
-            usleep(20_000)
-        }
-        return condition()
+        (try? waitFor("a planted file's effect", timeout: seconds, interval: 0.02, condition)) != nil
     }
 
     @Test(arguments: Plant.allCases)

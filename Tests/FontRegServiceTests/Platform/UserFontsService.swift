@@ -52,25 +52,19 @@ final class UserFontsService {
         return path
     }
 
-    /// Calls `method` as `uid`, running deferred and offloaded work at once, as the worker would.
+    /// Calls `method` as `uid` through a connection in memory (``InMemoryConnection``: the daemon's
+    /// framing and dispatch), running deferred and offloaded work at once, as the worker would.
     @discardableResult
     func call(_ method: String, _ parameters: [String: JSONValue] = [:], uid: UInt32) -> Result<JSONValue, VarlinkError>
     {
-        let peer = PeerCredentials(pid: 1, uid: uid, gid: uid)
-        return Self.run(
-            service.handle(VarlinkCall(method: "io.fontreg.Registry." + method, parameters: parameters), peer: peer))
-    }
-
-    static func run(_ outcome: CallOutcome) -> Result<JSONValue, VarlinkError> {
-        switch outcome {
-        case .reply(let parameters): return .success(.object(parameters))
-        case .encodedReply(let bytes): return .success((try? JSONParser.parse(bytes)) ?? .null)
-        case .failure(let error): return .failure(error)
-        case .deferred(let work): return work().map { .object($0) }
-        case .offloaded(let work): return work().map { (try? JSONParser.parse($0)) ?? .null }
-        case .replayable(let inner, _): return run(inner)
-        case .subscribe(let first): return .success(.object(first))
-        case .replyWithDescriptors(let parameters, _, _): return .success(.object(parameters))
+        let connection = InMemoryConnection(service: service, peer: PeerCredentials(pid: 1, uid: uid, gid: uid))
+        defer { connection.close() }
+        do {
+            return .success(.object(try connection.call("io.fontreg.Registry." + method, parameters)))
+        } catch .remote(let error) {
+            return .failure(error)
+        } catch {
+            return .failure(VarlinkError("test.NoReply", ["reason": .string("\(error)")]))
         }
     }
 }

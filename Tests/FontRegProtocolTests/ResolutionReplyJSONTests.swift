@@ -5,7 +5,6 @@ import Testing
 @testable import FontRegCore
 @testable import FontRegJSON
 @testable import FontRegProtocol
-@testable import FontRegService
 @testable import Varlink
 
 @Suite("Resolve reply encoding")

@@ -17,13 +17,11 @@ import Testing
         let directory = TemporaryDirectory()
         let daemon = try DaemonProcess(
             directory: directory, fonts: [families], extraArguments: ["--allow-root", directory.path, "--watch", "no"])
-        try Self.waitFor(RegistrySnapshot.path(forSocket: daemon.socketPath))
+        let path = RegistrySnapshot.path(forSocket: daemon.socketPath)
+        try waitFor("the snapshot \(path) to be published", timeout: 10, interval: 0.05) {
+            FileManager.default.fileExists(atPath: path)
+        }
         return daemon
-    }
-
-    static func waitFor(_ path: String) throws {
-        for _ in 0..<200 where !FileManager.default.fileExists(atPath: path) { usleep(50_000) }
-        guard FileManager.default.fileExists(atPath: path) else { throw HarnessError("\(path) was never published") }
     }
 
     /// The commands compared both ways: every kind of answer, and answers the snapshot hands to the socket.
@@ -102,8 +100,9 @@ import Testing
             toPath: extra + "/FixtureColor-Regular.ttf")
         let registered = try FontResolveProcess.run(["register", extra, "--socket", daemon.socketPath])
         #expect(registered.status == 0, "\(registered.stderr)")
-        for _ in 0..<200 where before.isCurrent { usleep(25_000) }
-        #expect(!before.isCurrent)
+        try waitFor("the snapshot to be replaced after the registration", timeout: 5, interval: 0.025) {
+            !before.isCurrent
+        }
         let after = try snapshot.current()
         #expect(after.generation > before.generation)
         #expect(after.face(postscriptName: "FixtureColor-Regular") != nil)
@@ -117,8 +116,10 @@ import Testing
         let path = RegistrySnapshot.path(forSocket: daemon.socketPath)
         let disabled = try FontResolveProcess.run(["disable", "AvenirFixture-Bold", "--socket", daemon.socketPath])
         #expect(disabled.status == 0, "\(disabled.stderr)")
-        for _ in 0..<200 where FileManager.default.fileExists(atPath: path) { usleep(25_000) }
-        #expect(!FileManager.default.fileExists(atPath: path), "a disabled face must not resolve from the snapshot")
+        // A disabled face must not resolve from the snapshot.
+        try waitFor("the snapshot to be withdrawn after the face was disabled", timeout: 5, interval: 0.025) {
+            !FileManager.default.fileExists(atPath: path)
+        }
         let answer = try FontResolveProcess.run([
             "resolve", "Avenir Fixture", "--weight", "700", "--json", "--socket", daemon.socketPath,
         ])
@@ -126,6 +127,8 @@ import Testing
         #expect(reply["postscriptName"] as? String != "AvenirFixture-Bold")
         let enabled = try FontResolveProcess.run(["enable", "AvenirFixture-Bold", "--socket", daemon.socketPath])
         #expect(enabled.status == 0, "\(enabled.stderr)")
-        try SnapshotClientTests.waitFor(path)
+        try waitFor("the snapshot \(path) to be published again", timeout: 10, interval: 0.05) {
+            FileManager.default.fileExists(atPath: path)
+        }
     }
 }

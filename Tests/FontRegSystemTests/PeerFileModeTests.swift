@@ -7,7 +7,7 @@ import Testing
 
 /// The permission check behind `OpenFace` (issue 15): the mode bits the kernel would pick for a
 /// peer, and the walk from `/` that refuses links and unsearchable directories.
-@Suite struct PeerFileAccessTests {
+@Suite struct PeerFileModeTests {
     /// A status with this owner, group and mode.
     static func status(owner: UInt32, group: UInt32, mode: mode_t, directory: Bool = false) -> FileStatus {
         var info = stat()

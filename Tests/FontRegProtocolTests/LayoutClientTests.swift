@@ -5,7 +5,6 @@ import Testing
 @testable import FontRegCore
 @testable import FontRegJSON
 @testable import FontRegProtocol
-@testable import FontRegService
 @testable import Varlink
 
 /// `Layout` and the faces' `metrics` over the real daemon (issue 27), compared with the library
