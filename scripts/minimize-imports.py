@@ -146,7 +146,9 @@ def minimize(root, verbose=True, under=("Sources", "Tests")):
             message = match.group("message")
             wanted = MISSING_MODULE.search(message)
             if wanted:
-                asked[path].add(next(g for g in wanted.groups() if g))
+                module = next(g for g in wanted.groups() if g)
+                # Foundation's parts are imported as Foundation.
+                asked[path].add("Foundation" if module.startswith("Foundation") else module)
                 continue
             missing = CANNOT_FIND.search(message)
             if missing:

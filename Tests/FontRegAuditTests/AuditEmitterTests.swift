@@ -4,7 +4,6 @@ import Testing
 
 @testable import FontRegAudit
 @testable import FontRegCore
-@testable import FontRegJSON
 
 /// The emitters in process, on the fixture fonts: variable faces, names, paths.
 @Suite struct AuditEmitterTests {

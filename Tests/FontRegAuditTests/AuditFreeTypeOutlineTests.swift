@@ -4,7 +4,6 @@ import Testing
 
 @testable import FontRegAudit
 @testable import FontRegCore
-@testable import FontRegJSON
 
 @Suite struct AuditFreeTypeOutlineTests {
     static func fixture(_ name: String) -> String {

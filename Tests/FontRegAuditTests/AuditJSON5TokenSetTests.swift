@@ -1,5 +1,4 @@
 import FontRegTestSupport
-import Foundation
 import Testing
 
 @testable import FontRegAudit

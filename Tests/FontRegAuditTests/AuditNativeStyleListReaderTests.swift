@@ -3,7 +3,6 @@ import Testing
 
 @testable import FontRegAudit
 @testable import FontRegCore
-@testable import FontRegJSON
 
 @Suite struct AuditNativeStyleListReaderTests {
     @Test func readsStylesStacksAndNames() throws {

@@ -4,7 +4,6 @@ import Testing
 
 @testable import FontRegAudit
 @testable import FontRegCore
-@testable import FontRegJSON
 
 /// The `wght` range a design system uses and the instancing estimate, checked against fontTools' instancer.
 @Suite struct AuditVariableFontSavingsTests {

@@ -1,10 +1,8 @@
-import FontRegTestSupport
 import Foundation
 import Testing
 
 @testable import FontRegAudit
 @testable import FontRegCore
-@testable import FontRegJSON
 
 /// The computation on hand-made faces, so each rule is checked alone.
 @Suite struct AuditorTests {

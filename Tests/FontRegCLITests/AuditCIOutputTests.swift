@@ -1,10 +1,8 @@
 import FontRegTestSupport
-import Foundation
 import Testing
 
 @testable import FontRegAudit
 @testable import FontRegCLI
-@testable import FontRegCore
 @testable import FontRegJSON
 
 /// `--format sarif` and `--format github`: results on the token file's line and column.

@@ -5,9 +5,6 @@ import Testing
 @testable import FontRegAudit
 @testable import FontRegCLI
 @testable import FontRegCore
-@testable import FontRegJSON
-@testable import FontRegProtocol
-@testable import Varlink
 
 /// The command end to end, in process, against the fixture fonts and the bundled Inter and Lato.
 @Suite struct AuditCommandTests {

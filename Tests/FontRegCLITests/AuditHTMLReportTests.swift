@@ -5,7 +5,6 @@ import Testing
 @testable import FontRegAudit
 @testable import FontRegCLI
 @testable import FontRegCore
-@testable import FontRegJSON
 
 /// The HTML report, opened in headless Chromium (Debian's `chromium`).
 @Suite(.serialized) struct AuditHTMLReportTests {

@@ -4,8 +4,6 @@ import Testing
 
 @testable import FontRegAudit
 @testable import FontRegCLI
-@testable import FontRegCore
-@testable import FontRegJSON
 
 /// How an audit ends (issue 25): nothing audited is never success, a coverage gap is never "Complete",
 /// stand-ins ship, and declared families no style uses are named. In process, on the bundled fonts.

@@ -2,10 +2,7 @@ import FontRegTestSupport
 import Foundation
 import Testing
 
-@testable import FontRegAudit
 @testable import FontRegCLI
-@testable import FontRegCore
-@testable import FontRegJSON
 
 /// Whole outputs compared with recorded files in `Fixtures/tokens/snapshots/`.
 ///

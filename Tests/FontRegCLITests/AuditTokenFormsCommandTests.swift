@@ -4,7 +4,6 @@ import Testing
 
 @testable import FontRegAudit
 @testable import FontRegCLI
-@testable import FontRegCore
 
 /// `--theme`, `--explain` and the errors for inputs the audit does not read, end to end.
 @Suite struct AuditTokenFormsCommandTests {

@@ -4,7 +4,6 @@ import Testing
 
 @testable import FontRegAudit
 @testable import FontRegCLI
-@testable import FontRegCore
 @testable import FontRegJSON
 
 /// The wiring `--emit` writes, checked by the tools that consume it: Chromium, an XML parser,

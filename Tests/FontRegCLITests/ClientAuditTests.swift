@@ -1,5 +1,4 @@
 import FontRegTestSupport
-import Foundation
 import Testing
 
 /// `fontresolve audit`: the audit library wired to `--fonts` and to the daemon's faces.

@@ -3,7 +3,6 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import FontRegAudit
 @testable import FontRegCLI
 @testable import FontRegCore
 @testable import FontRegJSON

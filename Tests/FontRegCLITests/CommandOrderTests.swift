@@ -1,12 +1,6 @@
-import FontRegTestSupport
 import Testing
 
-@testable import FontRegAudit
 @testable import FontRegCLI
-@testable import FontRegCore
-@testable import FontRegJSON
-@testable import FontRegProtocol
-@testable import Varlink
 
 @Suite struct CommandOrderTests {
     @Test func optionsBeforeTheCommandMoveAfterIt() {

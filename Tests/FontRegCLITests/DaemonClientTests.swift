@@ -3,12 +3,7 @@ import Foundation
 import Glibc
 import Testing
 
-@testable import FontRegAudit
 @testable import FontRegCLI
-@testable import FontRegCore
-@testable import FontRegJSON
-@testable import FontRegProtocol
-@testable import Varlink
 
 /// `fontresolve` against the real `fontregd` on a temporary socket, serving the fixture fonts.
 @Suite(.serialized) struct DaemonClientTests {

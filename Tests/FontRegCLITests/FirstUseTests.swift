@@ -1,5 +1,4 @@
 import FontRegTestSupport
-import Foundation
 import Testing
 
 /// What a new user meets first: the version, typos, missing values, fallbacks, odd socket paths.

@@ -2,12 +2,7 @@ import FontRegTestSupport
 import Foundation
 import Testing
 
-@testable import FontRegAudit
 @testable import FontRegCLI
-@testable import FontRegCore
-@testable import FontRegJSON
-@testable import FontRegProtocol
-@testable import Varlink
 
 /// `--help`, `help COMMAND`, the generated completion scripts and man page.
 @Suite struct HelpTests {

@@ -1,5 +1,4 @@
 import FontRegTestSupport
-import Foundation
 import Testing
 
 /// `--no-bold-text` against the real daemon while the caller's own Bold Text setting is on (issue 15).

@@ -1,5 +1,4 @@
 import FontRegTestSupport
-import Foundation
 import Testing
 
 /// Bad usage exits 64 with the usage line on standard error, and nothing on standard output.

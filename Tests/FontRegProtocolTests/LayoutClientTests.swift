@@ -1,11 +1,9 @@
 import FontRegTestSupport
-import Foundation
 import Testing
 
 @testable import FontRegCore
 @testable import FontRegJSON
 @testable import FontRegProtocol
-@testable import Varlink
 
 /// `Layout` and the faces' `metrics` over the real daemon (issue 27), compared with the library
 /// in process, on Debian's Lato (scripts/setup-deps.sh --test).

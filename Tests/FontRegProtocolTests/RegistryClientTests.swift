@@ -1,9 +1,7 @@
 import FontRegTestSupport
-import Foundation
 import Testing
 
 @testable import FontRegCore
-@testable import FontRegJSON
 @testable import FontRegProtocol
 @testable import Varlink
 

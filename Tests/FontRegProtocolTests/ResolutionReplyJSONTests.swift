@@ -1,11 +1,9 @@
 import FontRegTestSupport
-import Foundation
 import Testing
 
 @testable import FontRegCore
 @testable import FontRegJSON
 @testable import FontRegProtocol
-@testable import Varlink
 
 @Suite("Resolve reply encoding")
 struct ResolutionReplyJSONTests {

@@ -3,11 +3,7 @@ import Foundation
 import Glibc
 import Testing
 
-@testable import FontRegCore
-@testable import FontRegJSON
-@testable import FontRegProtocol
 @testable import FontRegService
-@testable import Varlink
 
 @Suite("allowed roots")
 struct AllowedRootsTests {

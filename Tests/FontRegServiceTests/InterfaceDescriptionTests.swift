@@ -2,7 +2,6 @@ import FontRegTestSupport
 import Foundation
 import Testing
 
-@testable import FontRegCore
 @testable import FontRegJSON
 @testable import FontRegProtocol
 @testable import FontRegService

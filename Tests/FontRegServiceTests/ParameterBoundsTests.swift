@@ -1,7 +1,6 @@
 import FontRegTestSupport
 import Testing
 
-@testable import FontRegCore
 @testable import FontRegJSON
 @testable import FontRegProtocol
 @testable import FontRegService

@@ -2,11 +2,7 @@ import FontRegTestSupport
 import Foundation
 import Testing
 
-@testable import FontRegCore
-@testable import FontRegJSON
-@testable import FontRegProtocol
 @testable import FontRegService
-@testable import Varlink
 
 @Suite("persisted registrations")
 struct RegistrationStoreTests {

@@ -2,9 +2,6 @@ import FontRegTestSupport
 import Synchronization
 import Testing
 
-@testable import FontRegCore
-@testable import FontRegJSON
-@testable import FontRegProtocol
 @testable import FontRegService
 @testable import FontRegSystem
 @testable import Varlink

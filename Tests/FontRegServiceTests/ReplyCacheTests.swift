@@ -1,11 +1,7 @@
-import FontRegTestSupport
 import Testing
 
 @testable import FontRegCore
-@testable import FontRegJSON
-@testable import FontRegProtocol
 @testable import FontRegService
-@testable import Varlink
 
 @Suite("reply cache")
 struct ReplyCacheTests {

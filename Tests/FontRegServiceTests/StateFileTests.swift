@@ -6,7 +6,6 @@ import Synchronization
 import Testing
 
 @testable import FontRegService
-@testable import FontRegSystem
 
 /// Issue 24: the daemon's state files are read without following a link and without blocking,
 /// what is not a regular file is reported and left in place, every corrupt copy is kept under a

@@ -1,8 +1,5 @@
 import FontRegCore
-import FontRegJSON
-import FontRegSystem
 import Foundation
-import Varlink
 
 /// Paths of the committed fixtures and the repository, found from this file's location.
 package enum Fixtures {

@@ -1,9 +1,7 @@
-import Foundation
 // ThreadSanitizer cannot see Synchronization.Mutex on Linux (Swift 6.3.1): this program, whose only
 // shared state is behind a Mutex, gets "Swift access race" reports. Reproduce:
 //   swiftc -sanitize=thread -O Tests/reliability/tsan-mutex-false-positive.swift -o /tmp/m && /tmp/m
 // So TSan reports on Mutex-protected state are false positives; see Tests/reliability/tsan.supp.
-import Synchronization
 
 final class Box: Sendable { let m = Mutex<[Int: Int]>([:]) }
 let box = Box()

@@ -1,5 +1,4 @@
 import FontRegCore
-import Foundation
 import Testing
 
 /// CSS's per-cluster rule (CSS Fonts 4, "Cluster matching"), as Chromium applies it: each grapheme

@@ -2,8 +2,6 @@ import FontRegTestSupport
 import Testing
 
 @testable import FontRegCore
-@testable import FontRegJSON
-@testable import FontRegSystem
 
 @Suite struct FontIndexTests {
     let index = Fixtures.registry.index

@@ -1,6 +1,5 @@
 import FontRegCore
 import FontRegTestSupport
-import Foundation
 import Testing
 
 /// The layout answer (issue 27) on real Debian fonts: Lato (USE_TYPO_METRICS, typo ≠ hhea),

@@ -1,10 +1,7 @@
 import FontRegTestSupport
-import Foundation
 import Testing
 
 @testable import FontRegCore
-@testable import FontRegJSON
-@testable import FontRegSystem
 
 /// Answers a renderer can draw with, on the generated fixtures in `matching/`: widths, oblique
 /// angles, the variable AxisFixture (wght, wdth, slnt, opsz), synthesis and ranked candidates.

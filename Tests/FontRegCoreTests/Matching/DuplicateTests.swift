@@ -3,8 +3,6 @@ import Foundation
 import Testing
 
 @testable import FontRegCore
-@testable import FontRegJSON
-@testable import FontRegSystem
 
 /// Faces claimed by more than one file: the documented winner (higher fontRevision, then a
 /// static face over a variable instance, then the earlier directory), shown in the index and trace.

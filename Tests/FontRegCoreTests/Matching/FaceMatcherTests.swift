@@ -1,9 +1,6 @@
-import FontRegTestSupport
 import Testing
 
 @testable import FontRegCore
-@testable import FontRegJSON
-@testable import FontRegSystem
 
 /// CSS Fonts 4 §5.2 on synthetic faces: width before style before weight, and the
 /// oblique-angle order around the 11° threshold (the web-platform-tests' matching cases).

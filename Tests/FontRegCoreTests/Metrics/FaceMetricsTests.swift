@@ -1,4 +1,3 @@
-import FontRegJSON
 import FontRegTestSupport
 import Foundation
 import Testing

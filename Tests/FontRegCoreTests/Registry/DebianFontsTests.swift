@@ -1,10 +1,7 @@
-import FontRegTestSupport
 import Foundation
 import Testing
 
 @testable import FontRegCore
-@testable import FontRegJSON
-@testable import FontRegSystem
 
 /// Real families from Debian packages, resolved as a user would ask for them.
 ///

@@ -4,8 +4,6 @@ import Synchronization
 import Testing
 
 @testable import FontRegCore
-@testable import FontRegJSON
-@testable import FontRegSystem
 
 @Suite struct FontRegistryTests {
     func emptyRegistry() throws -> FontRegistry {

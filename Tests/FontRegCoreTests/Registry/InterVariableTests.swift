@@ -1,10 +1,7 @@
-import FontRegTestSupport
 import Foundation
 import Testing
 
 @testable import FontRegCore
-@testable import FontRegJSON
-@testable import FontRegSystem
 
 /// The real variable Inter from Debian's fonts-inter-variable (installed by
 /// `scripts/setup-deps.sh --test`): weights between instances, named instances, italic from the

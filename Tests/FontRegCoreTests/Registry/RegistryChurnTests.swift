@@ -3,8 +3,6 @@ import Foundation
 import Testing
 
 @testable import FontRegCore
-@testable import FontRegJSON
-@testable import FontRegSystem
 
 /// Issue 17, item 9 and "also found": registry changes leave nothing behind.
 @Suite struct RegistryChurnTests {

@@ -2,8 +2,6 @@ import FontRegTestSupport
 import Testing
 
 @testable import FontRegCore
-@testable import FontRegJSON
-@testable import FontRegSystem
 
 /// Resolution over the fixture families, one test per quirk in `naming-rules.md`.
 @Suite struct ResolverTests {

@@ -1,9 +1,6 @@
-import FontRegTestSupport
 import Testing
 
 @testable import FontRegCore
-@testable import FontRegJSON
-@testable import FontRegSystem
 
 /// CSS Fonts Level 4 weight matching, each branch, and where it differs from fontconfig.
 @Suite struct WeightMatcherTests {

@@ -1,9 +1,6 @@
-import FontRegTestSupport
 import Testing
 
 @testable import FontRegCore
-@testable import FontRegJSON
-@testable import FontRegSystem
 
 /// The worked examples of `naming-rules.md` (default rule, family `F`) and the Bold Text policies.
 @Suite struct NamingAndBoldTextTests {

@@ -3,8 +3,6 @@ import Foundation
 import Testing
 
 @testable import FontRegCore
-@testable import FontRegJSON
-@testable import FontRegSystem
 
 @Suite struct RuleFileTests {
     /// The example in docs/rules.md, so the documentation stays true.

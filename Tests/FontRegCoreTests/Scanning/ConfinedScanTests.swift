@@ -4,7 +4,6 @@ import Glibc
 import Testing
 
 @testable import FontRegCore
-@testable import FontRegJSON
 @testable import FontRegSystem
 
 /// Issue 17, items 1–5: the scanner reaches a registered path only beneath its allowed root,

@@ -3,8 +3,6 @@ import Foundation
 import Testing
 
 @testable import FontRegCore
-@testable import FontRegJSON
-@testable import FontRegSystem
 
 @Suite struct FaceCacheTests {
     @Test func aScanThatFindsOnlyCachedFilesLeavesTheCacheFileAloneEvenBesideABadFile() throws {

@@ -3,8 +3,6 @@ import Foundation
 import Testing
 
 @testable import FontRegCore
-@testable import FontRegJSON
-@testable import FontRegSystem
 
 @Suite struct FontScannerTests {
     let index = Fixtures.registry.index

@@ -3,7 +3,6 @@ import Foundation
 import Testing
 
 @testable import FontRegCore
-@testable import FontRegJSON
 @testable import FontRegSystem
 
 /// Font parsing in sandboxed worker processes (issue 15): the built `fontregd --parse-worker`,

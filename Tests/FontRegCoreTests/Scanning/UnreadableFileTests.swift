@@ -2,10 +2,6 @@ import FontRegTestSupport
 import Foundation
 import Testing
 
-@testable import FontRegCore
-@testable import FontRegJSON
-@testable import FontRegSystem
-
 /// A file the scanning user may not read is reported as such and the rest is served.
 ///
 /// Tests run as root here, and root reads everything: the scan runs in the built

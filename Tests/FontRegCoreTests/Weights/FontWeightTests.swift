@@ -1,9 +1,6 @@
-import FontRegTestSupport
 import Testing
 
 @testable import FontRegCore
-@testable import FontRegJSON
-@testable import FontRegSystem
 
 @Suite struct FontWeightTests {
     @Test(arguments: [

@@ -2,13 +2,8 @@ import FontRegTestSupport
 import Foundation
 import Testing
 
-@testable import FontRegCore
-@testable import FontRegJSON
-@testable import FontRegProtocol
 @testable import FontRegServer
 @testable import FontRegService
-@testable import FontRegSystem
-@testable import Varlink
 
 @Suite("fontregd configuration")
 struct DaemonConfigurationTests {

@@ -3,9 +3,6 @@ import Foundation
 import Glibc
 import Testing
 
-@testable import FontRegJSON
-@testable import FontRegProtocol
-@testable import FontRegServer
 @testable import Varlink
 
 /// One local user cannot take the daemon from the others: connection slots per uid, slow senders closed.

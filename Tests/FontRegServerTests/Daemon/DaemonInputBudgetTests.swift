@@ -1,6 +1,5 @@
 import FontRegJSON
 import FontRegTestSupport
-import Foundation
 import Testing
 
 @testable import Varlink

@@ -3,12 +3,9 @@ import Foundation
 import Glibc
 import Testing
 
-@testable import FontRegCore
 @testable import FontRegJSON
-@testable import FontRegProtocol
 @testable import FontRegServer
 @testable import FontRegService
-@testable import FontRegSystem
 @testable import Varlink
 
 /// Start, readiness, reload, stop, restart and socket activation of the real daemon.

@@ -3,12 +3,7 @@ import Foundation
 import Glibc
 import Testing
 
-@testable import FontRegCore
 @testable import FontRegJSON
-@testable import FontRegProtocol
-@testable import FontRegServer
-@testable import FontRegService
-@testable import FontRegSystem
 @testable import Varlink
 
 /// Hostile and broken clients get a clear error and are closed; everyone else goes on being served.

@@ -1,14 +1,7 @@
 import FontRegTestSupport
-import Foundation
-import Glibc
 import Testing
 
-@testable import FontRegCore
 @testable import FontRegJSON
-@testable import FontRegProtocol
-@testable import FontRegServer
-@testable import FontRegService
-@testable import FontRegSystem
 @testable import Varlink
 
 /// The real `fontregd` on a real Unix socket: calls pipelined through the event loop's reads.

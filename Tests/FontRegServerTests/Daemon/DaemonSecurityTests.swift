@@ -7,7 +7,6 @@ import Testing
 @testable import FontRegJSON
 @testable import FontRegProtocol
 @testable import FontRegServer
-@testable import FontRegService
 @testable import FontRegSystem
 @testable import Varlink
 

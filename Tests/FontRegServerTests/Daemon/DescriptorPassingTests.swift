@@ -1,4 +1,3 @@
-import FontRegTestSupport
 import Foundation
 import Glibc
 import Testing

@@ -2,14 +2,6 @@ import FontRegTestSupport
 import Foundation
 import Testing
 
-@testable import FontRegCore
-@testable import FontRegJSON
-@testable import FontRegProtocol
-@testable import FontRegServer
-@testable import FontRegService
-@testable import FontRegSystem
-@testable import Varlink
-
 /// The unit files as `systemd-analyze` judges them.
 @Suite("systemd units")
 struct SystemdUnitTests {

@@ -1,5 +1,3 @@
-import FontRegTestSupport
-import Foundation
 import Testing
 
 @testable import FontRegCore

@@ -4,12 +4,7 @@ import Glibc
 import Synchronization
 import Testing
 
-@testable import FontRegCore
 @testable import FontRegJSON
-@testable import FontRegProtocol
-@testable import FontRegServer
-@testable import FontRegService
-@testable import FontRegSystem
 @testable import Varlink
 
 /// What `Tests/FontRegServerTests/Daemon` did not yet cover of issue 7's access list: a file swapped

@@ -1,14 +1,6 @@
-import FontRegTestSupport
-import Foundation
 import Testing
 
 @testable import FontRegCore
-@testable import FontRegJSON
-@testable import FontRegProtocol
-@testable import FontRegServer
-@testable import FontRegService
-@testable import FontRegSystem
-@testable import Varlink
 
 /// Inputs the fuzzers found to crash the daemon, kept so that they never do again.
 ///

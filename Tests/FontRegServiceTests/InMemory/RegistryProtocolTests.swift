@@ -1,7 +1,6 @@
 import FontRegCore
 import FontRegJSON
 import FontRegProtocol
-import FontRegService
 import FontRegTestSupport
 import Foundation
 import Testing

@@ -7,7 +7,6 @@ import Testing
 @testable import FontRegJSON
 @testable import FontRegProtocol
 @testable import FontRegService
-@testable import FontRegSystem
 @testable import Varlink
 
 /// Issue 24: one user made 4,400 persistent registrations with 3,797-byte paths and grew

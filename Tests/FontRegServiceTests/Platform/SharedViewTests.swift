@@ -1,13 +1,9 @@
 import FontRegTestSupport
-import Foundation
 import Testing
 
 @testable import FontRegCore
 @testable import FontRegJSON
-@testable import FontRegProtocol
 @testable import FontRegService
-@testable import FontRegSystem
-@testable import Varlink
 
 /// Issue 24: one user disabled one of its own faces, then 300 uids each queried twice: every uid
 /// got a view of its own (RSS 75 MB → 810 MB). Views are keyed by what differs for the caller.

@@ -4,10 +4,7 @@ import Testing
 
 @testable import FontRegCore
 @testable import FontRegJSON
-@testable import FontRegProtocol
 @testable import FontRegService
-@testable import FontRegSystem
-@testable import Varlink
 
 /// Issue 24: 1,000 users' persistent registrations made the next start take 415 s, one rescan of
 /// every root per registration. They are restored in one change of the registry now.
