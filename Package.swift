@@ -61,10 +61,8 @@ let package = Package(
             resources: [.embedInCode("io.fontreg.Registry.varlink")], swiftSettings: swiftSettings),
         .target(
             name: "FontRegServer",
-            dependencies: [
-                "FontRegService", "FontRegProtocol", "FontRegCore", "Varlink", "FontRegJSON", "FontRegSystem",
-                "CSystemd",
-            ], swiftSettings: swiftSettings),
+            dependencies: ["FontRegService", "FontRegCore", "Varlink", "FontRegJSON", "FontRegSystem", "CSystemd"],
+            swiftSettings: swiftSettings),
         .target(name: "FontRegAudit", dependencies: ["FontRegCore", "FontRegJSON"], swiftSettings: swiftSettings),
         .target(
             name: "FontRegCLI",
@@ -81,9 +79,8 @@ let package = Package(
         // Benchmark of the daemon over its socket (scripts/bench-daemon.sh); not installed.
         .executableTarget(
             name: "fontregd-bench",
-            dependencies: [
-                "FontRegService", "FontRegProtocol", "FontRegCore", "Varlink", "FontRegJSON", "FontRegSystem",
-            ], swiftSettings: swiftSettings),
+            dependencies: ["FontRegService", "FontRegProtocol", "FontRegCore", "Varlink", "FontRegJSON"],
+            swiftSettings: swiftSettings),
         // Protocol fuzz target: replays inputs when built plainly, libFuzzer with -sanitize=fuzzer (docs/reliability.md).
         .executableTarget(
             name: "fontreg-fuzz",
@@ -96,9 +93,7 @@ let package = Package(
         // service in memory (InMemoryRegistry), snapshots.
         .target(
             name: "FontRegTestSupport",
-            dependencies: [
-                "FontRegService", "FontRegCore", "Varlink", "FontRegJSON", "FontRegSystem", "CFontconfig", "CFreeType",
-            ],
+            dependencies: ["FontRegService", "FontRegCore", "Varlink", "FontRegJSON", "FontRegSystem"],
             path: "Tests/FontRegTestSupport", swiftSettings: swiftSettings),
         .testTarget(
             name: "FontRegSystemTests", dependencies: ["FontRegSystem", "FontRegTestSupport"],
@@ -106,10 +101,7 @@ let package = Package(
         .testTarget(name: "FontRegJSONTests", dependencies: ["FontRegJSON"], swiftSettings: swiftSettings),
         .testTarget(
             name: "FontRegCoreTests",
-            dependencies: [
-                "FontRegCore", "FontRegJSON", "FontRegSystem", "FontRegTestSupport", "CFontconfig", "CFreeType",
-                "CShim",
-            ], swiftSettings: swiftSettings),
+            dependencies: ["FontRegCore", "FontRegSystem", "FontRegTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "VarlinkTests", dependencies: ["Varlink", "FontRegJSON"], swiftSettings: swiftSettings),
         .testTarget(
             name: "FontRegProtocolTests",
@@ -119,27 +111,23 @@ let package = Package(
             name: "FontRegServiceTests",
             dependencies: [
                 "FontRegService", "FontRegProtocol", "FontRegCore", "Varlink", "FontRegJSON", "FontRegTestSupport",
-                "CFontconfig",
-                "CFreeType",
+                "FontRegSystem",
             ], swiftSettings: swiftSettings),
         .testTarget(
             name: "FontRegServerTests",
             dependencies: [
                 "FontRegServer", "FontRegService", "FontRegProtocol", "FontRegCore", "Varlink", "FontRegJSON",
-                "FontRegSystem",
-                "FontRegTestSupport", "CFontconfig", "CFreeType", "CShim",
+                "FontRegSystem", "FontRegTestSupport",
             ], swiftSettings: swiftSettings),
         .testTarget(
             name: "FontRegAuditTests",
-            dependencies: [
-                "FontRegAudit", "FontRegCore", "FontRegJSON", "FontRegSystem", "FontRegTestSupport", "CFontconfig",
-                "CFreeType", "CShim",
-            ], swiftSettings: swiftSettings),
+            dependencies: ["FontRegAudit", "FontRegCore", "FontRegJSON", "FontRegTestSupport"],
+            swiftSettings: swiftSettings),
         .testTarget(
             name: "FontRegCLITests",
             dependencies: [
                 "FontRegCLI", "FontRegAudit", "FontRegProtocol", "FontRegCore", "Varlink", "FontRegJSON",
-                "FontRegTestSupport", "CFontconfig", "CFreeType", "CShim",
+                "FontRegTestSupport", "FontRegSystem",
             ], swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v6]
