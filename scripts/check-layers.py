@@ -8,7 +8,7 @@
    README states it): a file may name what a folder below its own declares, never above.
 3. Every target imports only what Package.swift lists for it, and lists nothing it never imports.
 
-Usage: scripts/check-layers.py [--root DIR]. Exits 1 with one line per broken promise, naming
+Usage: scripts/check-layers.py [--root DIR] [--self-test]. Exits 1 with one line per broken promise, naming
 the file and the line; 0 when every promise holds. Run by scripts/test.sh.
 """
 
@@ -243,15 +243,63 @@ def check_target_imports(root, problems):
             )
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--root", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-    arguments = parser.parse_args()
-    root = os.path.abspath(arguments.root)
+def check(root):
     problems = []
     check_choke_point(root, problems)
     check_core_order(root, problems)
     check_target_imports(root, problems)
+    return problems
+
+
+def self_test(root):
+    """Plants one breach of each promise in a copy of the sources and expects each to be reported."""
+    import shutil
+    import tempfile
+
+    scratch = tempfile.mkdtemp(prefix="fontreg-check-layers-")
+    try:
+        for part in ("Sources", "Tests"):
+            shutil.copytree(os.path.join(root, part), os.path.join(scratch, part),
+                            ignore=shutil.ignore_patterns("*.ttf", "*.otf", "*.ttc", "*.woff2", "Snapshots"))
+        shutil.copy(os.path.join(root, "Package.swift"), scratch)
+        if check(scratch):
+            raise SystemExit("check-layers --self-test: the untouched copy already fails")
+        plants = {
+            "Sources/FontRegCLI/PlantedKernelCall.swift":
+                "import Glibc\n\nfunc planted() -> Int32 {\n    _ = unlink(\"/x\")\n    return errno\n}\n",
+            "Sources/FontRegCore/Model/PlantedUpwardEdge.swift":
+                "func plantedEdge(_ registry: FontRegistry) {}\n",
+            "Sources/FontRegJSON/PlantedImport.swift": "import FontRegCore\n",
+        }
+        for rel, text in plants.items():
+            with open(os.path.join(scratch, rel), "w", encoding="utf-8") as file:
+                file.write(text)
+        found = "\n".join(check(scratch))
+        expected = [
+            "PlantedKernelCall.swift:1: imports Glibc",
+            "PlantedKernelCall.swift:4: calls unlink()",
+            "PlantedKernelCall.swift:5: reads errno",
+            "PlantedUpwardEdge.swift:1: Model/ names FontRegistry of Registry/",
+            "PlantedImport.swift:1: imports FontRegCore, which Package.swift does not list for FontRegJSON",
+        ]
+        missed = [e for e in expected if e not in found]
+        if missed:
+            raise SystemExit("check-layers --self-test: not reported: " + "; ".join(missed) + "\n" + found)
+        print(f"check-layers --self-test: all {len(expected)} planted breaches reported")
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--root", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+    parser.add_argument("--self-test", action="store_true", help="plant a breach of each promise in a copy; expect each reported")
+    arguments = parser.parse_args()
+    root = os.path.abspath(arguments.root)
+    if arguments.self_test:
+        self_test(root)
+        return 0
+    problems = check(root)
     for problem in problems:
         print(problem)
     if problems:

@@ -9,6 +9,8 @@ bash scripts/setup-deps.sh --test
 
 # The code is formatted with the committed .swift-format, and compiles without a single warning.
 swift format lint --strict --recursive --parallel Sources Tests Package.swift
+# The layers keep their promises: the kernel choke point, FontRegCore's folder order, the imports.
+scripts/check-layers.sh
 mkdir -p .build
 swift build --build-tests 2>&1 | tee .build/build-tests.log
 if grep -E "(warning|error): " .build/build-tests.log | grep -v "^warning: 'swift-" >/dev/null; then
