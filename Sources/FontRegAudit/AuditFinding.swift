@@ -45,7 +45,7 @@ package struct AuditFinding: Sendable, Hashable {
     }
 
     /// One finding per coverage gap (issue 12), at the first text style requiring the face.
-    package static func coverageFindings(in report: AuditReport) -> [AuditFinding] {
+    static func coverageFindings(in report: AuditReport) -> [AuditFinding] {
         (report.coverage ?? []).map { gap in
             var place = parse(gap.source)
             place.message = "`\(place.name)` needs \(gap.summary)"
@@ -55,7 +55,7 @@ package struct AuditFinding: Sendable, Hashable {
 
     /// The warnings of inputs that yield nothing: one for the whole run when no text style was found
     /// (at the first input), else one per input file that contributes nothing.
-    package static func inputWarnings(in report: AuditReport) -> [AuditFinding] {
+    static func inputWarnings(in report: AuditReport) -> [AuditFinding] {
         if report.status == .nothingAudited {
             let file = report.inputs.first.map { $0.components(separatedBy: ", ").first ?? $0 } ?? ""
             return [AuditFinding(file: file, line: nil, column: nil, name: "", message: report.nothingAuditedMessage)]
@@ -66,7 +66,7 @@ package struct AuditFinding: Sendable, Hashable {
     }
 
     /// One finding per declaration of a family no text style uses.
-    package static func unusedFamilyFindings(in report: AuditReport) -> [AuditFinding] {
+    static func unusedFamilyFindings(in report: AuditReport) -> [AuditFinding] {
         report.unusedFamilies.flatMap { family in
             family.declaredAt.map { declaration in
                 var place = parse(declaration)

@@ -86,7 +86,7 @@ package enum AuditInputFormat: String, Sendable, Hashable, Codable, CaseIterable
 
     /// What a JSON document that is no known format looks like, for the error: its kind and top-level
     /// keys, and the format it resembles when one is close (a Tokens Studio `$themes.json` given alone).
-    package static func describeShape(json root: SourceJSONValue) -> String {
+    static func describeShape(json root: SourceJSONValue) -> String {
         if let items = root.arrayValue {
             if items.contains(where: { $0["selectedTokenSets"] != nil }) {
                 return

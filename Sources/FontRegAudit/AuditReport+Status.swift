@@ -11,7 +11,7 @@ extension AuditReport {
     }
 
     /// The sample characters no registered face draws, over every gap, in order and without repeats.
-    package var uncoveredCharacters: [String] {
+    var uncoveredCharacters: [String] {
         var seen: [String] = []
         for character in (coverage ?? []).flatMap(\.uncovered) where !seen.contains(character) {
             seen.append(character)
@@ -60,7 +60,7 @@ extension AuditReport {
 
 extension AuditInputFormat {
     /// What holds text styles in this format, for the message of an audit that found none.
-    package var textStyleSource: String {
+    var textStyleSource: String {
         switch self {
         case .dtcg: "DTCG tokens of $type typography"
         case .tokensStudio: "Tokens Studio tokens of type typography"

@@ -200,15 +200,15 @@ package struct NotAuditable: Sendable, Hashable, Codable {
     /// Why it is not audited.
     package var reason: String
     /// The text styles whose stacks name it.
-    package var usedBy: [String]
+    var usedBy: [String]
 }
 
 /// Counts and sizes.
 package struct AuditTotals: Sendable, Hashable, Codable {
     /// Required (family, style, weight) triples.
-    package var requiredFaces: Int = 0
+    var requiredFaces: Int = 0
     /// Required triples with a face of exactly that weight.
-    package var foundFaces: Int = 0
+    var foundFaces: Int = 0
     /// Required triples without one.
     package var missingFaces: Int = 0
     /// Distinct files to ship and their total size.

@@ -41,7 +41,7 @@ package struct CoverageGap: Sendable, Hashable, Codable {
     }
 
     /// The face in words: `Lato-Regular (400)`, with ` under Bold Text` for the Bold Text role.
-    package var faceDescription: String {
+    var faceDescription: String {
         "\(family) \(weight)\(style == "normal" ? "" : " \(style)") (\(postscriptName))"
             + (role == "boldText" ? " under Bold Text" : "")
     }

@@ -11,14 +11,14 @@ package struct FamilyStack: Sendable, Hashable {
     package var generics: [String]
 
     /// CSS generic families and the system-font keywords of browsers and platforms.
-    package static let genericNames: Set<String> = [
+    static let genericNames: Set<String> = [
         "serif", "sansserif", "monospace", "cursive", "fantasy", "math", "emoji", "fangsong",
         "systemui", "uiserif", "uisansserif", "uimonospace", "uirounded",
         "applesystem", "blinkmacsystemfont", "system", "systemfont", "inherit", "initial", "unset",
     ]
 
     /// Whether a family name is a generic or system keyword rather than a family with files.
-    package static func isGeneric(_ name: String) -> Bool {
+    static func isGeneric(_ name: String) -> Bool {
         genericNames.contains(FontWeight.normalizedName(name))
     }
 

@@ -15,12 +15,12 @@ package struct TypographyDocument: Sendable {
     /// Files read into this document that contribute no token to any text style (of merged token files).
     ///
     /// Empty for a single-file document; the audit counts such a document as idle when it has no uses.
-    package var idleFiles: [String] = []
+    var idleFiles: [String] = []
     /// Families the file declares as tokens of their own (`fontFamily`), used by a text style or not.
-    package var declaredFamilies: [DeclaredFamily] = []
+    var declaredFamilies: [DeclaredFamily] = []
 
     /// A family declared as a token: the audit reports those no text style uses.
-    package struct DeclaredFamily: Sendable, Hashable {
+    struct DeclaredFamily: Sendable, Hashable {
         /// The family the token names (the first real family of its stack).
         package var family: String
         /// Where the token is.

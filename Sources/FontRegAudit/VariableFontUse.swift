@@ -17,7 +17,7 @@ package struct VariableFontUse: Sendable, Hashable, Codable {
     /// The file's size.
     package var bytes: Int64
     /// The size of its variation tables.
-    package var variationBytes: Int64
+    var variationBytes: Int64
     /// The estimated size of one static instance (`bytes - variationBytes`).
     package var staticInstanceBytes: Int64
     /// `pin` (one static face per used weight is smaller) or `trim` (keep the font, limit the axis to the used range).

@@ -20,7 +20,7 @@ package struct CommandContext: Sendable {
     package var json: Bool { arguments.has("json") }
 
     /// Whether the command runs in embedded mode (`--fonts` or `--system-fonts`).
-    package var isEmbedded: Bool { !arguments.values("fonts").isEmpty || arguments.has("system-fonts") }
+    var isEmbedded: Bool { !arguments.values("fonts").isEmpty || arguments.has("system-fonts") }
 
     /// The daemon socket the command would use.
     package var socketPath: String {
@@ -71,7 +71,7 @@ package struct CommandContext: Sendable {
     }
 
     /// The positional arguments, checked against a count.
-    package func positional(_ range: ClosedRange<Int>, missing: String) throws(CLIError) -> [String] {
+    func positional(_ range: ClosedRange<Int>, missing: String) throws(CLIError) -> [String] {
         let values = arguments.positional
         if values.count < range.lowerBound { throw spec.usageError(missing) }
         if values.count > range.upperBound {
@@ -82,7 +82,7 @@ package struct CommandContext: Sendable {
     }
 
     /// Prints a value as key-sorted JSON.
-    package func printJSON<T: Encodable>(_ value: T) {
+    func printJSON<T: Encodable>(_ value: T) {
         console.line(JSONOutput.text(value))
     }
 

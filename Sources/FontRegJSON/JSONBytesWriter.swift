@@ -41,19 +41,19 @@ package struct JSONBytesWriter {
     }
 
     /// Opens an array; give each element with ``element(_:)`` or ``write(_:)`` after ``nextElement()``.
-    package mutating func beginArray() {
+    mutating func beginArray() {
         output.append(UInt8(ascii: "["))
         depth += 1
         needsComma = false
     }
 
     /// Closes the array.
-    package mutating func endArray() {
+    mutating func endArray() {
         close(UInt8(ascii: "]"))
     }
 
     /// Starts the next element of an open array: the comma and, when pretty, the line break.
-    package mutating func nextElement() {
+    mutating func nextElement() {
         separate()
     }
 

@@ -66,7 +66,7 @@ package indirect enum SourceJSONValue: Sendable, Hashable {
     }
 
     /// Whether this is `null`.
-    package var isNull: Bool {
+    var isNull: Bool {
         if case .null = self { true } else { false }
     }
 

@@ -140,7 +140,7 @@ extension JSONBytesWriter {
     }
 
     /// Writes settings as an array of `{"tag", "value"}` objects (a face's instance coordinates).
-    package mutating func writeSettingsArray(_ settings: [VariationSetting]) {
+    mutating func writeSettingsArray(_ settings: [VariationSetting]) {
         array(settings) { writer, setting in
             writer.begin()
             writer.member("tag", setting.tag)
@@ -150,7 +150,7 @@ extension JSONBytesWriter {
     }
 
     /// Writes settings as one object from axis tag to value (`{"wght": 650}`): a reply's `variations`.
-    package mutating func writeVariations(_ settings: [VariationSetting]) {
+    mutating func writeVariations(_ settings: [VariationSetting]) {
         begin()
         for setting in settings.sorted(by: { $0.tag < $1.tag }) {
             key(setting.tag)
@@ -160,7 +160,7 @@ extension JSONBytesWriter {
     }
 
     /// Writes a synthesis as `{"bold", "oblique", "obliqueAngle"}` (the angle only when oblique).
-    package mutating func writeSynthesis(_ synthesis: Synthesis) {
+    mutating func writeSynthesis(_ synthesis: Synthesis) {
         begin()
         member("bold", synthesis.bold)
         member("oblique", synthesis.oblique)

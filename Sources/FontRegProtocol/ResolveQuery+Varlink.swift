@@ -5,11 +5,11 @@ extension ResolveQuery {
     /// The query as `Resolve`'s parameters (and one element of `ResolveMany`'s `queries`).
     ///
     /// Flags that are off are left out, so the message stays short.
-    package var varlinkParameters: [String: JSONValue] { varlinkParameters(statingBoldText: false) }
+    var varlinkParameters: [String: JSONValue] { varlinkParameters(statingBoldText: false) }
 
     /// The query as `Resolve`'s parameters; with `statingBoldText`, `boldText` is sent even when off,
     /// so the daemon does not use the caller's Bold Text setting (issue 15).
-    package func varlinkParameters(statingBoldText: Bool) -> [String: JSONValue] {
+    func varlinkParameters(statingBoldText: Bool) -> [String: JSONValue] {
         var parameters: [String: JSONValue] = ["family": .string(family), "weight": .string(String(weight.value))]
         if italic { parameters["italic"] = true }
         if boldText || statingBoldText { parameters["boldText"] = .bool(boldText) }

@@ -131,7 +131,7 @@ extension TextReply.Run {
 
 extension TextQuery {
     /// The parameters of `ResolveText` for this query and text.
-    package func varlinkParameters(text: String, explain: Bool = false) -> [String: JSONValue] {
+    func varlinkParameters(text: String, explain: Bool = false) -> [String: JSONValue] {
         var parameters = style.varlinkParameters
         parameters["family"] = nil
         parameters["families"] = .array(families.map { .string($0) })

@@ -53,7 +53,7 @@ package struct FileStatus: Sendable, Hashable {
     }
 
     /// Whether `other` is the same file on disk (device and inode).
-    package func isSameFile(as other: FileStatus) -> Bool {
+    func isSameFile(as other: FileStatus) -> Bool {
         device == other.device && inode == other.inode
     }
 }

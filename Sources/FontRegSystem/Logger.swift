@@ -40,7 +40,7 @@ package struct Logger: Sendable {
 
     /// The last component of the running executable's path (`fontregd` in the daemon), as
     /// `program_invocation_short_name` is: the layer below the daemon names no program itself.
-    package static let processName: String = {
+    static let processName: String = {
         let path = CommandLine.arguments.first ?? ""
         let name = path.split(separator: "/").last.map(String.init) ?? ""
         return name.isEmpty ? "fontreg" : name

@@ -140,7 +140,7 @@ package enum UnixSocket {
 
     /// Sends one datagram from an unbound Unix datagram socket to `path` (for tests that read
     /// `NOTIFY_SOCKET`).
-    package static func sendDatagram(_ message: [UInt8], to path: String) throws(SystemError) {
+    static func sendDatagram(_ message: [UInt8], to path: String) throws(SystemError) {
         let fd = try Syscall.run("socket") {
             socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         }

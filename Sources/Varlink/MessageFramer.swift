@@ -15,7 +15,7 @@ package struct MessageFramer: Sendable {
     }
 
     /// Bytes received but not yet handed out as messages.
-    package var bufferedByteCount: Int { buffer.count - start }
+    var bufferedByteCount: Int { buffer.count - start }
 
     /// Bytes the input buffer holds room for (a large message leaves it large until it is emptied).
     package var capacity: Int { buffer.capacity }
@@ -25,7 +25,7 @@ package struct MessageFramer: Sendable {
 
     /// Gives a large buffer back once every message in it has been handed out, so a connection
     /// that sent one long message does not keep its buffer while it is idle.
-    package mutating func releaseConsumedBuffer() {
+    mutating func releaseConsumedBuffer() {
         guard start == buffer.count, buffer.capacity > 64 << 10 else { return }
         buffer = []
         start = 0

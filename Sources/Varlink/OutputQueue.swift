@@ -11,7 +11,7 @@ package struct OutputQueue: Sendable {
     /// Replies at least this long are queued by reference instead of copied.
     package static let shareThreshold = 16 << 10
     /// A buffer with at most this much capacity is kept for reuse once written; a larger one is freed.
-    package static let keptCapacity = 64 << 10
+    static let keptCapacity = 64 << 10
 
     private var chunks: [[UInt8]] = []
     /// Descriptors sent with the first byte of the chunk at the same position (issue 15: `OpenFace`).

@@ -25,7 +25,7 @@ package struct ParameterReader: Sendable {
     /// The longest string parameter accepted when a method names no tighter bound, in UTF-8
     /// bytes: a path (`PATH_MAX`). Every string a call carries is bounded, so no caller's input
     /// makes the work done with it (lookups, suggestions, replies that echo it) grow without end.
-    package static let defaultMaximumStringBytes = 4096
+    static let defaultMaximumStringBytes = 4096
 
     /// A required string parameter of at most `maximumBytes` UTF-8 bytes.
     ///
@@ -60,7 +60,7 @@ package struct ParameterReader: Sendable {
     }
 
     /// An optional integer parameter (`nil` when absent or null).
-    package func optionalInt(_ name: String) throws(VarlinkError) -> Int? {
+    func optionalInt(_ name: String) throws(VarlinkError) -> Int? {
         guard let value = present(name) else { return nil }
         guard let number = value.intValue else { throw VarlinkError.invalidParameter(name) }
         return number

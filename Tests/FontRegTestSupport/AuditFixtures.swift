@@ -15,7 +15,7 @@ package enum AuditFixtures {
     }
 
     /// The generated fixture fonts (`Fixtures/fonts/families` and `variable`).
-    package static let fixtureFontDirectories = [
+    static let fixtureFontDirectories = [
         testsRoot.appendingPathComponent("Fixtures/fonts/families").path,
         testsRoot.appendingPathComponent("Fixtures/fonts/variable").path,
     ]

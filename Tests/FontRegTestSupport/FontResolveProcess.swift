@@ -24,7 +24,7 @@ package enum FontResolveProcess {
     ///   - asNobody: run as uid/gid 65534 through `setpriv`, to meet the daemon's and the socket's permissions.
     /// `ASAN_OPTIONS` and friends, kept in the clean environment so that a sanitizer run
     /// (`swift test --sanitize=…`, scripts/reliability.sh) applies its settings to the client too.
-    package static var sanitizerOptions: [String: String] {
+    static var sanitizerOptions: [String: String] {
         ProcessInfo.processInfo.environment.filter {
             ["ASAN_OPTIONS", "LSAN_OPTIONS", "TSAN_OPTIONS", "UBSAN_OPTIONS"].contains($0.key)
         }

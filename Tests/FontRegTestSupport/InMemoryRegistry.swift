@@ -41,7 +41,7 @@ package final class InMemoryRegistry {
     package var stateDirectory: String { directory.file("state") }
     /// Where users register their own fonts (`user-font-root` in fontregd.conf): absolute, so that test uids need
     /// no home in the user database.
-    package var userFontRoot: String { directory.file("users") }
+    var userFontRoot: String { directory.file("users") }
 
     /// Builds the service over `fonts`, as `fontregd --no-system-fonts --fonts …` would.
     ///
@@ -174,7 +174,7 @@ package final class InMemoryConnection: Sendable {
     }
 
     /// The peer shuts down its sending side: what is buffered is answered, then the connection closes.
-    package func sendEnd() {
+    func sendEnd() {
         state.withLock { $0.receiveEnd() }
         answer()
     }

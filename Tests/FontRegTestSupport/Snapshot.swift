@@ -13,7 +13,7 @@ package enum Snapshot {
     package static var recording: Bool { ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1" }
 
     /// Replaces machine-specific paths.
-    package static func normalize(_ text: String, temporary: String? = nil) -> String {
+    static func normalize(_ text: String, temporary: String? = nil) -> String {
         var result = text.replacingOccurrences(of: BuildProducts.packageRoot.path, with: "$ROOT")
         if let temporary { result = result.replacingOccurrences(of: temporary, with: "$TMP") }
         return result
@@ -64,7 +64,7 @@ package enum Snapshot {
         }
     }
 
-    package static func firstDifference(_ a: String, _ b: String) -> (line: Int, expected: String, actual: String) {
+    static func firstDifference(_ a: String, _ b: String) -> (line: Int, expected: String, actual: String) {
         let x = a.components(separatedBy: "\n"), y = b.components(separatedBy: "\n")
         for i in 0..<max(x.count, y.count) where (i < x.count ? x[i] : nil) != (i < y.count ? y[i] : nil) {
             return (i + 1, i < x.count ? x[i] : "<end>", i < y.count ? y[i] : "<end>")

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A condition a test waited for that did not come true in time.
-package struct WaitTimedOut: Error, CustomStringConvertible {
+struct WaitTimedOut: Error, CustomStringConvertible {
     /// What the test waited for.
     package let what: String
     /// How long it waited, in seconds.

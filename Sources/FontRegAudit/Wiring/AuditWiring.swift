@@ -24,7 +24,7 @@ package struct AuditWiring: Sendable {
 
         /// The weights the face is declared at: its own weight for a static face; for a variable face the
         /// weights it serves and those it stands in for, clamped to its `wght` range.
-        package var declaredWeights: [Int] {
+        var declaredWeights: [Int] {
             guard isVariable else { return [record.weight] }
             let range = weightAxisRange
             return Array(Set(weights + standsInFor.map { min(max($0, range.lowerBound), range.upperBound) })).sorted()
@@ -49,13 +49,13 @@ package struct AuditWiring: Sendable {
         /// Hook for the resolution's `variations` (the issue "Answers a renderer can draw with"):
         /// when resolutions carry the settings a renderer must apply, take them from there instead
         /// of deriving `wght` from the weight here; every emitter asks this one place.
-        package func variationSettings(for weight: Int) -> [(tag: String, value: Double)] {
+        func variationSettings(for weight: Int) -> [(tag: String, value: Double)] {
             guard isVariable, record.axes.contains(where: { $0.tag == "wght" }) else { return [] }
             return [("wght", Double(weight))]
         }
 
         /// The CSS `format()` hint for the file, from its extension.
-        package var cssFormat: String {
+        var cssFormat: String {
             switch (record.file as NSString).pathExtension.lowercased() {
             case "otf": "opentype"
             case "woff": "woff"

@@ -1,7 +1,7 @@
 /// A small command-line parser: positional arguments, `--flag`, `--option VALUE` / `--option=VALUE`, repeatable options.
 package struct ParsedArguments: Sendable {
     /// Positional arguments in order.
-    package var positional: [String] = []
+    var positional: [String] = []
     /// Options with their values in order (repeatable options keep every value).
     package var options: [String: [String]] = [:]
     /// Flags that were given.
@@ -20,7 +20,7 @@ package struct UsageError: Error, Sendable, CustomStringConvertible {
     package var message: String
     /// The option that was not understood (without `--`), so that the caller can say which
     /// other commands take it.
-    package var unknownOption: String?
+    var unknownOption: String?
     package init(_ message: String, unknownOption: String? = nil) {
         self.message = message
         self.unknownOption = unknownOption

@@ -21,7 +21,7 @@ package struct CommandSpec: Sendable {
         /// A command line that uses it.
         package var example: String
         /// Whether it may be given more than once.
-        package var repeatable: Bool
+        var repeatable: Bool
         /// What a shell should complete after it.
         package var completion: Completion
 
@@ -48,13 +48,13 @@ package struct CommandSpec: Sendable {
     /// One line: what the command does.
     package var summary: String
     /// A paragraph with the details.
-    package var discussion: String
+    var discussion: String
     /// The options it takes, the shared ones included.
     package var options: [Option]
     /// Command lines to copy, each with what it shows.
     package var examples: [String]
     /// What a shell should complete for the positional arguments.
-    package var argumentCompletion: Option.Completion
+    var argumentCompletion: Option.Completion
 
     package init(
         name: String, arguments: String = "", summary: String, discussion: String, options: [Option],
@@ -109,7 +109,7 @@ package struct CommandSpec: Sendable {
     }
 
     /// A usage error for this command.
-    package func usageError(_ message: String) -> CLIError {
+    func usageError(_ message: String) -> CLIError {
         .usage("fontresolve \(name): \(message)", usage: usage)
     }
 }

@@ -1,6 +1,6 @@
 extension CommonOptions {
     /// `--no-snapshot`: ask the daemon over its socket even when its snapshot could answer.
-    package static func noSnapshot(_ sample: String) -> CommandSpec.Option {
+    static func noSnapshot(_ sample: String) -> CommandSpec.Option {
         .init(
             "no-snapshot",
             help:

@@ -2,7 +2,7 @@
 ///
 /// Each takes a sample invocation of the command it is for (`"list Lato"`), so that every
 /// option's example in `--help` shows that command.
-package enum CommonOptions {
+enum CommonOptions {
     /// `--fonts DIR`: embedded mode.
     package static func fonts(_ sample: String) -> CommandSpec.Option {
         .init(
@@ -20,7 +20,7 @@ package enum CommonOptions {
     }
 
     /// `--system-fonts`.
-    package static func systemFonts(_ sample: String) -> CommandSpec.Option {
+    static func systemFonts(_ sample: String) -> CommandSpec.Option {
         .init(
             "system-fonts", help: "Also index fontconfig's system fonts; embedded mode only.",
             example: "fontresolve \(sample) --fonts fonts --system-fonts")

@@ -3,7 +3,7 @@ import Foundation
 /// Finds the daemon's socket: `--socket`, else `$FONTREG_SOCKET`, else the system socket, else the per-user one.
 package struct SocketLocator: Sendable {
     /// The environment variable that names the socket when `--socket` is not given.
-    package static let environmentVariable = "FONTREG_SOCKET"
+    static let environmentVariable = "FONTREG_SOCKET"
     /// Where the system daemon listens (`fontregd.socket`, and fontregd's default).
     package static let systemSocket = "/run/fontreg/fontregd.sock"
 
@@ -21,18 +21,18 @@ package struct SocketLocator: Sendable {
     }
 
     /// The per-user socket, `$XDG_RUNTIME_DIR/fontreg/fontregd.sock`, when `XDG_RUNTIME_DIR` is set.
-    package var userSocket: String? {
+    var userSocket: String? {
         guard let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty else { return nil }
         return (runtime as NSString).appendingPathComponent("fontreg/fontregd.sock")
     }
 
     /// The sockets discovery looks at, in order, when neither `--socket` nor the environment names one.
-    package var defaultCandidates: [String] {
+    var defaultCandidates: [String] {
         [Self.systemSocket] + (userSocket.map { [$0] } ?? [])
     }
 
     /// Whether the socket comes from discovery rather than from `--socket` or `$FONTREG_SOCKET`.
-    package func isDiscovered(option: String?) -> Bool {
+    func isDiscovered(option: String?) -> Bool {
         (option ?? "").isEmpty && (environment[Self.environmentVariable] ?? "").isEmpty
     }
 

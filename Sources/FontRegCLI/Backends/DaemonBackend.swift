@@ -7,7 +7,7 @@ import Varlink
 /// A thin wrapper of the one typed client, ``RegistryClient``, which encodes every call and
 /// decodes every reply into the same values the embedded backend returns; this type only
 /// turns errors into sentences with the exit status they deserve (see ``DaemonErrorTranslator``).
-package final class DaemonBackend: RegistryBackend {
+final class DaemonBackend: RegistryBackend {
     /// The socket this backend talks to.
     package let socketPath: String
     private let client: RegistryClient

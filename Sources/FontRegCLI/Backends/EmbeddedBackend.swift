@@ -6,7 +6,7 @@ import Foundation
 ///
 /// It lives as long as the command, so it serves every read command; `register`,
 /// `unregister` and `rescan` would change nothing that outlives it and are refused.
-package final class EmbeddedBackend: RegistryBackend {
+final class EmbeddedBackend: RegistryBackend {
     /// The registry, scanned when the backend was created.
     package let registry: FontRegistry
     private let directories: [String]
@@ -86,7 +86,7 @@ package final class EmbeddedBackend: RegistryBackend {
     /// (the audit too) reports a missing one with the same words and exit status 1.
     ///
     /// - Throws: ``CLIError/notFound(_:)`` naming the option and the path.
-    package static func checkPaths(_ arguments: ParsedArguments) throws(CLIError) {
+    static func checkPaths(_ arguments: ParsedArguments) throws(CLIError) {
         if let rules = arguments.value("rules") {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: rules, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -101,7 +101,7 @@ package final class EmbeddedBackend: RegistryBackend {
 
     /// The `--fonts` directories in which no font file was found (no face, no problem): a
     /// wrong path is more likely than an empty folder, so the command says so.
-    package var emptyDirectories: [String] {
+    var emptyDirectories: [String] {
         let index = registry.index
         let used = Set(index.faces.map(\.file) + index.problems.map(\.path))
         return directories.filter { directory in

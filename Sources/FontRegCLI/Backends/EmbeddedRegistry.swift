@@ -2,7 +2,7 @@ import FontRegCore
 import Foundation
 
 /// Builds an in-process registry from `--fonts DIR`, `--rules DIR` and `--system-fonts` (embedded mode, no daemon).
-package enum EmbeddedRegistry {
+enum EmbeddedRegistry {
     /// Opens the registry the arguments describe.
     ///
     /// - Throws: ``RegistryError`` when a font directory does not exist.

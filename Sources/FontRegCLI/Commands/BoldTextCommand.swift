@@ -1,7 +1,7 @@
 import FontRegProtocol
 
 /// `fontresolve bold-text on|off|default|status`: the user's own Bold Text setting (issue 15).
-package enum BoldTextCommand: Subcommand {
+enum BoldTextCommand: Subcommand {
     package static let spec = CommandSpec(
         name: "bold-text", arguments: "on|off|default|status",
         summary: "Set or show your Bold Text setting, which the daemon applies to queries that do not say.",

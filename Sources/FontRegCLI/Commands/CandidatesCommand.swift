@@ -4,7 +4,7 @@ import FontRegProtocol
 import Foundation
 
 /// `fontresolve candidates FAMILY [query options]`: the family's faces in the order CSS tries them.
-package enum CandidatesCommand: Subcommand {
+enum CandidatesCommand: Subcommand {
     package static let spec = CommandSpec(
         name: "candidates", arguments: "FAMILY",
         summary: "List a family's faces in the order CSS Fonts 4 tries them for a query, best first.",

@@ -1,5 +1,5 @@
 /// `fontresolve completion bash|zsh`: prints a shell completion script.
-package enum CompletionCommand: Subcommand {
+enum CompletionCommand: Subcommand {
     package static let spec = CommandSpec(
         name: "completion", arguments: "bash|zsh",
         summary: "Print the completion script for bash or zsh.",

@@ -2,7 +2,7 @@ import FontRegCore
 import FontRegProtocol
 
 /// `fontresolve duplicates`: faces claimed by more than one file, the one used and why the others lost.
-package enum DuplicatesCommand: Subcommand {
+enum DuplicatesCommand: Subcommand {
     package static let spec = CommandSpec(
         name: "duplicates", arguments: "",
         summary: "Show faces registered from more than one file, which one is used and why.",

@@ -3,7 +3,7 @@ import FontRegProtocol
 import FontRegSystem
 
 /// `fontresolve disable|enable TARGET [--kind face|file|family]` (issue 15).
-package enum EnablementCommand {
+enum EnablementCommand {
     /// The spec of `disable` or `enable`.
     static func spec(_ name: String, summary: String, discussion: String) -> CommandSpec {
         CommandSpec(
@@ -43,7 +43,7 @@ package enum EnablementCommand {
 }
 
 /// `fontresolve disable`: stops a face, file or family from being resolved, without unregistering it.
-package enum DisableCommand: Subcommand {
+enum DisableCommand: Subcommand {
     package static let spec = EnablementCommand.spec(
         "disable", summary: "Disable a face, a font file or a family without unregistering it.",
         discussion: """
@@ -59,7 +59,7 @@ package enum DisableCommand: Subcommand {
 }
 
 /// `fontresolve enable`: undoes `disable`.
-package enum EnableCommand: Subcommand {
+enum EnableCommand: Subcommand {
     package static let spec = EnablementCommand.spec(
         "enable", summary: "Enable again a face, a font file or a family that was disabled.",
         discussion: """

@@ -1,7 +1,7 @@
 import Foundation
 
 /// `fontresolve explain FAMILY …`: `resolve --explain`.
-package enum ExplainCommand: Subcommand {
+enum ExplainCommand: Subcommand {
     package static let spec: CommandSpec = {
         var spec = ResolveCommand.spec
         spec.name = "explain"

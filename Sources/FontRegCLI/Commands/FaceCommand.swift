@@ -2,7 +2,7 @@ import FontRegCore
 import Foundation
 
 /// `fontresolve face POSTSCRIPT-NAME`: one face and everything the registry knows about it.
-package enum FaceCommand: Subcommand {
+enum FaceCommand: Subcommand {
     package static let spec = CommandSpec(
         name: "face", arguments: "POSTSCRIPT-NAME",
         summary: "Show one face by its PostScript name (case-insensitive).",

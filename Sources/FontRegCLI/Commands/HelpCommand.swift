@@ -1,5 +1,5 @@
 /// `fontresolve help [COMMAND]`: the overview, or one command's options with examples.
-package enum HelpCommand: Subcommand {
+enum HelpCommand: Subcommand {
     package static let spec = CommandSpec(
         name: "help", arguments: "[COMMAND]",
         summary: "Show the overview, or a command's options, each with an example.",

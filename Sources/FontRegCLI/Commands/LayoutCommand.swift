@@ -4,7 +4,7 @@ import FontRegProtocol
 
 /// `fontresolve layout FAMILY [--weight W] [--italic] --size PX --line-height VALUE [--explain] [--json]`:
 /// where the resolved face puts the baseline, and the settings that make each platform agree (issue 27).
-package enum LayoutCommand: Subcommand {
+enum LayoutCommand: Subcommand {
     package static let spec = CommandSpec(
         name: "layout", arguments: "FAMILY",
         summary: "Answer where a face puts its baseline on a line, and each platform's settings for it.",

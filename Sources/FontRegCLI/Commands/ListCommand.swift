@@ -2,7 +2,7 @@ import FontRegCore
 import FontRegProtocol
 
 /// `fontresolve list [FAMILY]`: the registered families, or the faces of one family.
-package enum ListCommand: Subcommand {
+enum ListCommand: Subcommand {
     package static let spec = CommandSpec(
         name: "list", arguments: "[FAMILY]",
         summary: "List the registered families, or the faces of one family.",
@@ -73,7 +73,7 @@ package enum ListCommand: Subcommand {
     }
 
     /// One row per family.
-    package static func familiesTable(_ families: [FamilySummary]) -> Table {
+    static func familiesTable(_ families: [FamilySummary]) -> Table {
         var table = Table(headers: ["FAMILY", "FACES", "WEIGHTS", "ITALIC", "FILES"], rightAligned: [1, 4])
         for family in families {
             table.append([
@@ -85,7 +85,7 @@ package enum ListCommand: Subcommand {
     }
 
     /// One row per face.
-    package static func facesTable(_ faces: [FaceRecord]) -> Table {
+    static func facesTable(_ faces: [FaceRecord]) -> Table {
         var table = Table(
             headers: ["POSTSCRIPT NAME", "WEIGHT", "STYLE", "WIDTH", "FORMAT", "FILE"], rightAligned: [1, 3])
         for face in faces {

@@ -4,7 +4,7 @@ import Foundation
 import Varlink
 
 /// `fontresolve open POSTSCRIPT-NAME`: the face's file through a descriptor the daemon passes (issue 15).
-package enum OpenCommand: Subcommand {
+enum OpenCommand: Subcommand {
     package static let spec = CommandSpec(
         name: "open", arguments: "POSTSCRIPT-NAME",
         summary: "Read a face's file through a descriptor the daemon opens for you.",

@@ -2,7 +2,7 @@ import FontRegCore
 import FontRegSystem
 
 /// `fontresolve register PATH... [--persist]`: adds font files or directories to the daemon's registry.
-package enum RegisterCommand: Subcommand {
+enum RegisterCommand: Subcommand {
     package static let spec = CommandSpec(
         name: "register", arguments: "PATH...",
         summary: "Register font files or directories (recursively) with the daemon.",

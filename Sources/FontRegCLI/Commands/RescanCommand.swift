@@ -1,7 +1,7 @@
 import FontRegCore
 
 /// `fontresolve rescan`: makes the daemon re-read every registered directory and file now.
-package enum RescanCommand: Subcommand {
+enum RescanCommand: Subcommand {
     package static let spec = CommandSpec(
         name: "rescan", arguments: "",
         summary: "Make the daemon re-read every registered directory and file now.",

@@ -2,7 +2,7 @@ import FontRegCore
 
 /// `fontresolve resolve FAMILY [--weight W] [--italic] [--style S] [--width W] [--optical-size PT]
 /// [--synthesis S] [--bold-text | --no-bold-text] [--bold-policy P] [--strict] [--explain] [--json]`.
-package enum ResolveCommand: Subcommand {
+enum ResolveCommand: Subcommand {
     package static let spec = CommandSpec(
         name: "resolve", arguments: "FAMILY",
         summary: "Find the face that serves a family at a weight and style.",

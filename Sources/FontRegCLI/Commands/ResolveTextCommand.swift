@@ -3,7 +3,7 @@ import FontRegProtocol
 import Foundation
 
 /// `fontresolve resolve FAMILY[,FAMILY…] --text TEXT [--lang TAG]`: runs with their faces (issue 12).
-package enum ResolveTextCommand {
+enum ResolveTextCommand {
     /// Resolves the text with the query's style; the family argument is read as a CSS stack.
     static func run(_ context: CommandContext, query: ResolveQuery, text: String, explain: Bool) throws(CLIError)
         -> ExitStatus
@@ -49,7 +49,7 @@ package enum ResolveTextCommand {
 }
 
 /// `fontresolve face NAME --covers TEXT` (issue 12).
-package enum FaceCoverageCommand {
+enum FaceCoverageCommand {
     /// Prints what the face lacks of the text.
     static func run(_ context: CommandContext, postscriptName: String, text: String) throws(CLIError) -> ExitStatus {
         let reply = try context.backend().faceCoverage(postscriptName: postscriptName, text: text)

@@ -1,7 +1,7 @@
 import FontRegCore
 
 /// `fontresolve rules suggest FAMILY` and `fontresolve rules show [FAMILY]`.
-package enum RulesCommand: Subcommand {
+enum RulesCommand: Subcommand {
     package static let spec = CommandSpec(
         name: "rules", arguments: "suggest FAMILY | show [FAMILY] | check",
         summary: "Write the rule that fits a family's faces, show the rule in force, or check rule files.",

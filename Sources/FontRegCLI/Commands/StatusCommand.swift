@@ -22,7 +22,7 @@ package enum StatusCommand: Subcommand {
         ])
 
     /// How many unregistered directories or problems are listed without `--all`.
-    package static let listLimit = 10
+    static let listLimit = 10
 
     package static func run(_ context: CommandContext) throws(CLIError) -> ExitStatus {
         _ = try context.positional(0...0, missing: "")

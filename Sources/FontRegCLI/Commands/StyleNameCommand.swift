@@ -6,7 +6,7 @@ import FontRegCore
 /// the font's typographic subfamily (name ID 17, else 2; for a named instance of a variable font,
 /// the instance's name). This prints that string for the registered face of exactly that weight,
 /// so a token file can write what Figma shows instead of guessing it.
-package enum StyleNameCommand: Subcommand {
+enum StyleNameCommand: Subcommand {
     package static let spec = CommandSpec(
         name: "style-name", arguments: "FAMILY WEIGHT",
         summary: "Print the style name a design tool shows for a family's face of a weight.",
@@ -54,7 +54,7 @@ package enum StyleNameCommand: Subcommand {
 }
 
 /// `fontresolve weight-of FAMILY STYLE`: the weight of the face a design tool calls STYLE.
-package enum WeightOfCommand: Subcommand {
+enum WeightOfCommand: Subcommand {
     package static let spec = CommandSpec(
         name: "weight-of", arguments: "FAMILY STYLE",
         summary: "Print the weight of the face a design tool names STYLE.",

@@ -1,7 +1,7 @@
 import FontRegCore
 
 /// `fontresolve unregister PATH...`: removes registered files or directories from the daemon's registry.
-package enum UnregisterCommand: Subcommand {
+enum UnregisterCommand: Subcommand {
     package static let spec = CommandSpec(
         name: "unregister", arguments: "PATH...",
         summary: "Unregister files or directories registered before (persisted ones too).",

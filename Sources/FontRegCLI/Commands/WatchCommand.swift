@@ -3,7 +3,7 @@ import FontRegProtocol
 import FontRegSystem
 
 /// `fontresolve watch`: prints every change to the registry until interrupted.
-package enum WatchCommand: Subcommand {
+enum WatchCommand: Subcommand {
     package static let spec = CommandSpec(
         name: "watch", arguments: "",
         summary: "Stream changes to the registry until interrupted (Ctrl-C).",

@@ -3,7 +3,7 @@ import Foundation
 /// Shell completion scripts for bash and zsh, generated from the command descriptions.
 ///
 /// Family names complete from `fontresolve list --names` (the daemon; nothing when it is not running).
-package enum CompletionScript {
+enum CompletionScript {
     /// The shells with a script.
     package static let shells = ["bash", "zsh"]
 

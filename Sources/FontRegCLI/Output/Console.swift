@@ -11,13 +11,13 @@ package final class Console: Sendable {
     }
 
     /// Whether standard output is a terminal.
-    package let outputIsTerminal: Bool
+    let outputIsTerminal: Bool
     /// Whether standard error is a terminal.
-    package let errorIsTerminal: Bool
+    let errorIsTerminal: Bool
     /// Whether standard output takes colour.
-    package let outputColor: Bool
+    let outputColor: Bool
     /// Whether standard error takes colour.
-    package let errorColor: Bool
+    let errorColor: Bool
 
     /// A console on the process's standard output and error.
     package init(environment: [String: String] = ProcessInfo.processInfo.environment) {
@@ -34,7 +34,7 @@ package final class Console: Sendable {
     }
 
     /// Writes text to standard error as it is (for progress lines that rewrite themselves).
-    package func errorRaw(_ text: String) {
+    func errorRaw(_ text: String) {
         FileHandle.standardError.write(Data(text.utf8))
     }
 
@@ -44,12 +44,12 @@ package final class Console: Sendable {
     }
 
     /// Styles text for standard output (unchanged when it takes no colour).
-    package func styled(_ text: String, _ style: Style) -> String {
+    func styled(_ text: String, _ style: Style) -> String {
         outputColor ? "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m" : text
     }
 
     /// Styles text for standard error (unchanged when it takes no colour).
-    package func styledError(_ text: String, _ style: Style) -> String {
+    func styledError(_ text: String, _ style: Style) -> String {
         errorColor ? "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m" : text
     }
 }

@@ -1,7 +1,7 @@
 /// The words of `fontresolve --help` and `fontresolve help COMMAND`, built from the command descriptions.
-package enum HelpText {
+enum HelpText {
     /// The top-level help.
-    package static var overview: String {
+    static var overview: String {
         var lines = [
             "fontresolve: ask the fontreg font registry which face serves a family at a weight and style.",
             "",

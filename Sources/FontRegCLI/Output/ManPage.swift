@@ -2,7 +2,7 @@ import FontRegCore
 import Foundation
 
 /// The man page `fontresolve(1)`, generated in troff from the command descriptions.
-package enum ManPage {
+enum ManPage {
     /// The page's troff source.
     package static func render() -> String {
         var lines = [

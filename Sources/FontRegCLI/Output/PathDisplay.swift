@@ -2,7 +2,7 @@ import FontRegCore
 import Foundation
 
 /// Shows paths the way `ls` would: relative to the current directory when they are inside it.
-package enum PathDisplay {
+enum PathDisplay {
     /// `path` relative to `directory` when it is inside it, else unchanged.
     package static func relative(_ path: String, to directory: String = FileManager.default.currentDirectoryPath)
         -> String

@@ -1,7 +1,7 @@
 import FontRegCore
 
 /// A family rule as `fontresolve rules show` prints it: the rule, and the names it composes against the registered faces.
-package struct RuleReport: Sendable, Hashable, Codable {
+struct RuleReport: Sendable, Hashable, Codable {
     /// One of the nine steps.
     package struct Step: Sendable, Hashable, Codable {
         package var weight: Int
@@ -9,11 +9,11 @@ package struct RuleReport: Sendable, Hashable, Codable {
         /// The composed upright face name.
         package var upright: String
         /// The registered PostScript name it matches (ignoring case), if any.
-        package var uprightRegistered: String?
+        var uprightRegistered: String?
         /// The composed italic face name.
         package var italic: String
         /// The registered PostScript name it matches (ignoring case), if any.
-        package var italicRegistered: String?
+        var italicRegistered: String?
     }
 
     package var family: String

@@ -29,7 +29,7 @@ package enum BoldText {
     }
 
     /// The ideal Bold Text weight with every step available: one step heavier (black stays black).
-    package static func idealNextStep(after weight: Int) -> Int {
+    static func idealNextStep(after weight: Int) -> Int {
         min(900, max(weight, (weight / 100 + 1) * 100))
     }
 }

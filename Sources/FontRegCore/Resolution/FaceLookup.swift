@@ -1,5 +1,5 @@
 /// What the resolver asks of the faces it resolves against: the in-memory ``FontIndex`` or a ``MappedSnapshot``.
-package protocol FaceLookup {
+protocol FaceLookup {
     /// The family under an already normalized key.
     func family(key: FamilyKey) -> FamilyEntry?
     /// The family with this name under its normalized key.

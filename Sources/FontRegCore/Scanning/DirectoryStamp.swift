@@ -9,7 +9,7 @@ import FontRegSystem
 /// a file a scan never reads (fontconfig's `.uuid`, a `README.txt`) may appear or change in it
 /// without a cold rebuild, and a font file rewritten in place is seen. For a root file, its own
 /// `stat`.
-package struct DirectoryStamp: Sendable, Hashable {
+struct DirectoryStamp: Sendable, Hashable {
     /// The path the scan reached it by.
     package let path: String
     /// The device it lives on.

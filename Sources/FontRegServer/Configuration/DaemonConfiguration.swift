@@ -36,7 +36,7 @@ package struct DaemonConfiguration: Sendable, Hashable {
 
     /// The limits the server runs with: ``limits``, with the uids allowed to change the registry
     /// and groups (``access``) given the administrators' connection reserve.
-    package var serverLimits: ServerLimits {
+    var serverLimits: ServerLimits {
         var limits = self.limits
         limits.privilegedUIDs = access.allowedUIDs.union([0])
         limits.privilegedGIDs = access.allowedGIDs
@@ -49,15 +49,15 @@ package struct DaemonConfiguration: Sendable, Hashable {
     /// How long to wait after the last change in a watched directory before rescanning, in milliseconds.
     package var debounceMilliseconds = 500
     /// Font files larger than this many MiB are reported as problems and never read.
-    package var fontSizeLimitMiB = 64
+    var fontSizeLimitMiB = 64
     /// Whether to print debug lines (each connection).
     package var verbose = false
     /// Whether fonts are parsed in sandboxed worker processes (the default) or in the daemon itself (issue 15).
-    package var parseSandboxed = true
+    var parseSandboxed = true
     /// The unprivileged user the font-parsing workers run as.
-    package var parseWorkerUser = "nobody"
+    var parseWorkerUser = "nobody"
     /// How long one font file may take to parse before its worker is killed, in seconds.
-    package var parseTimeoutSeconds = 5.0
+    var parseTimeoutSeconds = 5.0
     /// Users' own fonts and the Bold Text default (issue 15).
     package var platform = PlatformSettings()
     /// The fontconfig configuration the daemon keeps so that every fontconfig application sees
@@ -183,7 +183,7 @@ package struct DaemonConfiguration: Sendable, Hashable {
     ]
 
     /// The `--help` text.
-    package static var helpText: String {
+    static var helpText: String {
         var text = """
             Usage: fontregd [--socket PATH] [--fonts DIR]... [--rules DIR] [--state-dir DIR]
                             [--config FILE] [--no-system-fonts] [OPTION VALUE]...

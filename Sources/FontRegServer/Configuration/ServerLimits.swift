@@ -6,10 +6,10 @@ package struct ServerLimits: Sendable, Hashable {
     package var maximumConnections: Int
     /// Seconds a connection may stay silent with no call in progress, or take to send one message,
     /// before it is closed; 0 disables.
-    package var idleTimeout: Double
+    var idleTimeout: Double
     /// The most connections one user (uid) may hold; root, ``privilegedUIDs`` and members of
     /// ``privilegedGIDs`` are not bound by it.
-    package var maximumConnectionsPerUID: Int
+    var maximumConnectionsPerUID: Int
     /// Uids that may use the last slots of ``maximumConnections`` and are not bound by the
     /// per-user share: root and the uids allowed to change the registry.
     package var privilegedUIDs: Set<UInt32>
@@ -18,7 +18,7 @@ package struct ServerLimits: Sendable, Hashable {
     package var privilegedGIDs: Set<UInt32> = []
     /// Bytes of unsent replies a connection may hold before the daemon stops reading from it
     /// (or, for a `Monitor` stream that is not read, closes it).
-    package var maximumOutputBuffer: Int
+    var maximumOutputBuffer: Int
 
     /// The limits; every one has the documented default.
     package init(

@@ -9,7 +9,7 @@ package struct ListeningSocket: Sendable {
     /// The socket's path, when known.
     package let path: String?
     /// Whether the daemon created the path and removes it on exit (not for activated sockets).
-    package let ownsPath: Bool
+    let ownsPath: Bool
 
     /// Binds a new socket at `path` with permissions `mode`.
     ///

@@ -65,7 +65,7 @@ package final class VarlinkServer: VarlinkBroadcaster, DaemonService {
     package var connectionCount: Int { shared.connectionCount.load(ordering: .relaxed) }
 
     /// How long ago, in seconds, the slowest event loop last went round (for the watchdog).
-    package var slowestLoopAge: Double {
+    var slowestLoopAge: Double {
         let now = MonotonicClock.microseconds
         let oldest = loops.map { $0.heartbeat.load(ordering: .relaxed) }.min() ?? now
         return Double(now &- oldest) / 1_000_000

@@ -10,7 +10,7 @@ import Synchronization
 /// `fontregd`'s `main` is one call to ``main(arguments:)``.
 package enum FontRegDaemon {
     /// Exit codes, after the sysexits convention.
-    package enum ExitCode {
+    enum ExitCode {
         /// Stopped by SIGTERM or SIGINT, or printed help.
         package static let success: Int32 = 0
         /// Any other failure.

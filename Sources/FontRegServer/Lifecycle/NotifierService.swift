@@ -4,7 +4,7 @@ import Synchronization
 
 /// systemd notification as a service: `READY=1` once every other service runs, `WATCHDOG=1`
 /// while the event loops are healthy, and `STOPPING=1` first thing at stop.
-package final class NotifierService: DaemonService {
+final class NotifierService: DaemonService {
     package let name = "notifier"
     private let notifier: SystemdNotifier
     private let status: @Sendable () -> String

@@ -4,7 +4,7 @@ import FontRegSystem
 /// Tells systemd how the daemon is doing (`sd_notify`): ready, reloading, stopping, status, watchdog.
 ///
 /// Without `NOTIFY_SOCKET` in the environment every call does nothing.
-package struct SystemdNotifier: Sendable {
+struct SystemdNotifier: Sendable {
     package init() {}
 
     /// Sends raw notify lines.
@@ -26,7 +26,7 @@ package struct SystemdNotifier: Sendable {
     }
 
     /// `WATCHDOG=1`: the daemon is alive.
-    package func petWatchdog() {
+    func petWatchdog() {
         send("WATCHDOG=1")
     }
 
@@ -43,7 +43,7 @@ package struct SystemdNotifier: Sendable {
     /// The watchdog interval systemd asked for (`WATCHDOG_USEC`), in microseconds, if any.
     ///
     /// The corresponding libsystemd call is `sd_watchdog_enabled`.
-    package var watchdogInterval: UInt64? {
+    var watchdogInterval: UInt64? {
         var usec: UInt64 = 0
         guard sd_watchdog_enabled(0, &usec) > 0, usec > 0 else { return nil }
         return usec

@@ -15,7 +15,7 @@ import Synchronization
 /// file is skipped, so fontconfig's caches and `FcConfigUptoDate` see no change. At stop it is
 /// rewritten with only what outlives the daemon (configured directories, persistent
 /// registrations, disables, aliases).
-package final class FontconfigBridge: DaemonService {
+final class FontconfigBridge: DaemonService {
     package let name = "fontconfig bridge"
     /// The generated file.
     package let path: String

@@ -7,7 +7,7 @@ import Synchronization
 ///
 /// Each `Register` or `Unregister` writes the store durably before it replies, so there is
 /// nothing left to write at stop; stopping last is what guarantees no call still writes.
-package final class PersistenceService: DaemonService {
+final class PersistenceService: DaemonService {
     package let name = "persistence"
     /// The state directory's store.
     package let store: RegistrationStore

@@ -5,7 +5,7 @@ import FontRegSystem
 import Synchronization
 
 /// The font directory watcher as a service: rescans the registry when watched directories change.
-package final class DirectoryWatchService: DaemonService {
+final class DirectoryWatchService: DaemonService {
     package let name = "watcher"
     private let watcher: FontDirectoryWatcher
     private let registry: FontRegistry

@@ -15,7 +15,7 @@ package struct AccessPolicy: Sendable, Hashable {
     }
 
     /// Whether `peer` may change the registry.
-    package func mayChangeRegistry(_ peer: PeerCredentials) -> Bool {
+    func mayChangeRegistry(_ peer: PeerCredentials) -> Bool {
         allowedUIDs.contains(peer.uid) || allowedGIDs.contains(peer.gid)
     }
 }

@@ -57,7 +57,7 @@ package struct AllowedRoots: Sendable, Hashable {
     /// lies outside every allowed root, so that registering the directory cannot reach beyond them.
     ///
     /// - Returns: the link and what it resolves to, or `nil` when every link stays inside.
-    package func firstEscapingLink(under directory: String, limit: Int = 200_000) -> (link: String, target: String)? {
+    func firstEscapingLink(under directory: String, limit: Int = 200_000) -> (link: String, target: String)? {
         let roots = resolvedRoots
         var pending = [directory]
         var examined = 0

@@ -6,7 +6,7 @@ package struct StartupProblem: Sendable, Hashable {
     /// What is reported.
     package let problem: ScanProblem
     /// A file whose removal (or renaming) by the operator settles the problem; `nil` for one that lasts until restart.
-    package let settledWhenGone: String?
+    let settledWhenGone: String?
 
     /// - Parameters:
     ///   - problem: what `GetStatus` shows.

@@ -68,7 +68,7 @@ package struct StateFile: Sendable {
     ///
     /// - Parameter bytes: what is about to be written.
     /// - Throws: ``PersistenceError/tooLarge(path:size:limit:)`` past ``maximumSize``.
-    package func checkSize(_ bytes: [UInt8]) throws(PersistenceError) {
+    func checkSize(_ bytes: [UInt8]) throws(PersistenceError) {
         guard bytes.count <= Self.maximumSize else {
             throw .tooLarge(path: path, size: bytes.count, limit: Self.maximumSize)
         }

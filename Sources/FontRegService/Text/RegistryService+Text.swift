@@ -5,7 +5,7 @@ import Varlink
 
 extension RegistryService {
     /// The most families one `ResolveText` stack may name.
-    package static let maximumStackFamilies = 64
+    static let maximumStackFamilies = 64
 
     /// `ResolveText` (issue 12): the text's runs, each with its face, and the code points nothing covers.
     ///
@@ -59,7 +59,7 @@ extension RegistryService {
     }
 
     /// Texts up to this many UTF-8 bytes are answered on the event loop.
-    package static let largestTextOnLoop = 4096
+    static let largestTextOnLoop = 4096
 
     /// The `ResolveText` reply parameters, or the error to answer.
     private static func textReply(

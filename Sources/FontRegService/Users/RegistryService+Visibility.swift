@@ -82,7 +82,7 @@ extension RegistryService {
     /// - Parameters:
     ///   - uid: the peer's uid.
     ///   - face: a face of the index.
-    package func canSee(uid: UInt32, face: FaceRecord) -> Bool {
+    func canSee(uid: UInt32, face: FaceRecord) -> Bool {
         view(for: uid).index.face(postscriptName: face.postscriptName).map {
             $0.file == face.file && $0.freetypeIndex == face.freetypeIndex
         } ?? false

@@ -1,6 +1,6 @@
 /// A reply-cache key together with the view it was answered for, so that one user's cached
 /// reply is never served to a user who sees other faces (issue 15).
-package struct VisibleKey<Base: Hashable & Sendable>: Hashable, Sendable {
+struct VisibleKey<Base: Hashable & Sendable>: Hashable, Sendable {
     /// ``VisibleView/key`` of the view.
     package let view: String
     /// The query's own key.

@@ -12,13 +12,13 @@ package struct VisibleView: Sendable {
     package let disabled: [FaceRecord]
     /// The index with the disabled faces left in, to say when a disabled face would have won
     /// (`nil` when nothing visible is disabled).
-    package let withDisabled: FontIndex?
+    let withDisabled: FontIndex?
     /// The private owners whose faces this view shows.
     package let owners: Set<UInt32>
     /// The private registrations whose faces this view hides.
-    package let hiddenRoots: [String]
+    let hiddenRoots: [String]
     /// `ResolveText`'s plans and coverage index for this view (the whole index's are the service's).
-    package let textPlans = FallbackPlanCache(capacity: 16)
+    let textPlans = FallbackPlanCache(capacity: 16)
 
     /// The whole index, for when nothing is private or disabled.
     init(whole index: FontIndex) {
@@ -73,7 +73,7 @@ package struct VisibleView: Sendable {
 
     /// About how many bytes the view holds: its faces (twice when disabled ones are kept too),
     /// at a few hundred bytes each, and the hidden roots.
-    package var estimatedBytes: Int {
+    var estimatedBytes: Int {
         let faces = index.faceCount + (withDisabled?.faceCount ?? 0) + disabled.count
         return 1024 + faces * 512 + hiddenRoots.reduce(0) { $0 + $1.utf8.count + 16 }
     }

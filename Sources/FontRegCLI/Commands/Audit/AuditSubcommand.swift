@@ -2,7 +2,7 @@ import FontRegAudit
 import FontRegCore
 
 /// `fontresolve audit FILE...`: the design-system audit (``AuditCommand``), with faces from `--fonts` or the daemon.
-package enum AuditSubcommand: Subcommand {
+enum AuditSubcommand: Subcommand {
     package static let spec = CommandSpec(
         name: "audit", arguments: "FILE...",
         summary: "Audit design-system typography against the registered faces.",
