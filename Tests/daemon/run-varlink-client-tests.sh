@@ -11,5 +11,8 @@ if [ -z "${FONTREGD:-}" ]; then
     FONTREGD="$(swift build --show-bin-path)/fontregd"
     export FONTREGD
 fi
-"$PYTHON" Tests/daemon/test_varlink_client.py
-exec "$PYTHON" Tests/daemon/test_asyncvarlink_client.py
+# Both run even when the first fails, so that a report names every client that broke.
+status=0
+"$PYTHON" Tests/daemon/test_varlink_client.py || status=1
+"$PYTHON" Tests/daemon/test_asyncvarlink_client.py || status=1
+exit $status
