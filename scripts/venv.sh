@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Prints the path of the project's own Python, a virtual environment in .venv (gitignored),
 # creating it and installing the PyPI tools the tests use when they are missing: fontTools and
-# brotli (fixture and corpus fonts, the font fuzzer), varlink (the third-party client tests) and
-# PyYAML (the audit's Flutter pubspec is parsed as YAML).
+# brotli (fixture and corpus fonts, the font fuzzer), varlink and asyncvarlink (the third-party
+# client tests) and PyYAML (the audit's Flutter pubspec is parsed as YAML).
 # Nothing is installed into the system's Python.
 #
 #   py=$(bash scripts/venv.sh)               # the test tools
@@ -20,7 +20,7 @@ if [[ ! -x $venv/bin/python ]]; then
     }
 fi
 missing=()
-for package in fonttools brotli varlink pyyaml "$@"; do
+for package in fonttools brotli varlink asyncvarlink pyyaml "$@"; do
     module=$package
     [[ $package == fonttools ]] && module=fontTools
     [[ $package == pyyaml ]] && module=yaml

@@ -1,6 +1,6 @@
 #!/bin/sh
-# Runs the PyPI `varlink` client against the real fontregd.
-# Uses the project's virtual environment (scripts/venv.sh installs `varlink` there when missing),
+# Runs the PyPI `varlink` and `asyncvarlink` clients against the real fontregd.
+# Uses the project's virtual environment (scripts/venv.sh installs both there when missing),
 # builds fontregd unless FONTREGD names a binary.
 #   Tests/daemon/run-varlink-client-tests.sh
 set -eu
@@ -11,4 +11,8 @@ if [ -z "${FONTREGD:-}" ]; then
     FONTREGD="$(swift build --show-bin-path)/fontregd"
     export FONTREGD
 fi
-exec "$PYTHON" Tests/daemon/test_varlink_client.py
+# Both run even when the first fails, so that a report names every client that broke.
+status=0
+"$PYTHON" Tests/daemon/test_varlink_client.py || status=1
+"$PYTHON" Tests/daemon/test_asyncvarlink_client.py || status=1
+exit $status

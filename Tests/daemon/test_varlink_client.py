@@ -5,58 +5,28 @@ and calls every method of io.fontreg.Registry, including error replies and a Mon
 stream. Run through run-varlink-client-tests.sh.
 """
 import os
-import shutil
-import socket
-import subprocess
 import sys
-import tempfile
-import time
 import unittest
 
 import varlink
 
-ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-FIXTURES = os.path.join(ROOT, "Tests", "Fixtures", "fonts")
-REAL_FONTS = os.path.join(ROOT, "fonts")
+from fontregd_process import REAL_FONTS, Fontregd
+
 INTERFACE = "io.fontreg.Registry"
 
 
 class FontregdVarlinkClientTests(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
-        binary = os.environ.get("FONTREGD", os.path.join(ROOT, ".build", "debug", "fontregd"))
-        if not os.access(binary, os.X_OK):
-            raise RuntimeError(f"{binary} is missing: build it first (swift build --product fontregd)")
-        cls.tmp = tempfile.mkdtemp(prefix="fontregd-pytest-")
-        cls.allowed = os.path.join(cls.tmp, "allowed")
-        shutil.copytree(os.path.join(REAL_FONTS, "Lato"), os.path.join(cls.allowed, "Lato"))
-        cls.socket_path = os.path.join(cls.tmp, "fontregd.sock")
-        cls.address = "unix:" + cls.socket_path
-        cls.log = open(os.path.join(cls.tmp, "fontregd.log"), "w")
-        cls.daemon = subprocess.Popen(
-            [binary, "--socket", cls.socket_path, "--fonts", FIXTURES, "--no-system-fonts",
-             "--state-dir", os.path.join(cls.tmp, "state"), "--cache-dir", os.path.join(cls.tmp, "cache"),
-             "--config", "/dev/null", "--allow-root", cls.allowed],
-            stdout=cls.log, stderr=cls.log)
-        deadline = time.time() + 30
-        while time.time() < deadline:
-            try:
-                with socket.socket(socket.AF_UNIX) as probe:
-                    probe.connect(cls.socket_path)
-                break
-            except OSError:
-                if cls.daemon.poll() is not None:
-                    raise RuntimeError("fontregd exited early: " + open(cls.log.name).read())
-                time.sleep(0.02)
+        cls.fontregd = Fontregd(prefix="fontregd-pytest-")
+        cls.allowed = cls.fontregd.allowed
+        cls.address = "unix:" + cls.fontregd.socket_path
         cls.client = varlink.Client(address=cls.address)
 
     @classmethod
     def tearDownClass(cls):
         cls.client.cleanup()
-        cls.daemon.terminate()
-        status = cls.daemon.wait(timeout=20)
-        cls.log.close()
-        shutil.rmtree(cls.tmp, ignore_errors=True)
+        status = cls.fontregd.stop()
         assert status == 0, f"fontregd exited with {status} after SIGTERM"
 
     def open(self):
