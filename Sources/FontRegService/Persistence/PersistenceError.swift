@@ -19,7 +19,7 @@ package enum PersistenceError: Error, Sendable, Equatable, CustomStringConvertib
                 "cannot save registrations: \(error); check that the state directory exists and is writable (StateDirectory= under systemd)"
         case .corrupt(let path, let reason):
             return
-                "\(path) is not a fontregd state file (\(reason)); move it away to start with no persisted registrations"
+                "\(path) is not a fontreg state file (\(reason)); move it away to start with no persisted registrations"
         case .notRegularFile(let path, let kind):
             return
                 "\(path) is \(kind), not a regular file: it was not read and was left in place; remove it (the "

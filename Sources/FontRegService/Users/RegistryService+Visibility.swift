@@ -114,7 +114,7 @@ extension RegistryService {
             resolution.steps.append(
                 .text(
                     "\(other.face.postscriptName) (\(other.face.file)) is disabled; it would have served this query. "
-                        + "`fontresolve enable \(other.face.postscriptName)` enables it again."))
+                        + "Enabling it again (the Enable method) makes it serve."))
         }
         return resolution
     }
