@@ -227,7 +227,8 @@ import Testing
     @Test(arguments: [
         CSSFontFaceEmitter.path, "android/res/font/lato.xml", "android/res/font/inter.xml", IOSFontEmitter.plistPath,
         "ios/FontRegLatoFontFamily.swift", "ios/FontRegLatoItalicFontFamily.swift", "ios/FontRegInterFontFamily.swift",
-        FlutterFontEmitter.path, StyleDictionaryEmitter.path,
+        FlutterFontEmitter.path, StyleDictionaryEmitter.path, AndroidFontEmitter.stylesPath,
+        "ios/FontRegTypography.swift", FlutterFontEmitter.stylesPath,
     ])
     func emittedFileMatchesItsSnapshot(path: String) throws {
         try AuditSnapshotTests.assertSnapshot(try Self.text(path), named: "wiring/\(path)")
