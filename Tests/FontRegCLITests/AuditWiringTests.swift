@@ -153,6 +153,7 @@ import Testing
         #expect(
             sources.sorted() == [
                 "FontRegInterFontFamily.swift", "FontRegLatoFontFamily.swift", "FontRegLatoItalicFontFamily.swift",
+                "FontRegTypography.swift",
             ])
         for source in sources {
             let run = try runCommand([compiler, "-parse", folder.appendingPathComponent(source).path])
