@@ -120,7 +120,8 @@ import Testing
                     face: AuditWiring.Face(record: record, weights: [weight], style: style),
                     layout: try LayoutAnswer(face: record, size: 16, lineHeight: .pixels(24))))
         }
-        let typography = IOSFontEmitter.typographySource(styles, options: IOSFontEmitter.Options(api: api, prefix: prefix))
+        let typography = IOSFontEmitter.typographySource(
+            styles, options: IOSFontEmitter.Options(api: api, prefix: prefix))
         try #require(typography != nil)
         sources[prefix + "Typography.swift"] = typography
         let odd = [("OddSans-Book", 400), ("OddSansBold", 700)].map { name, weight in
