@@ -75,6 +75,11 @@ struct CSSTypographyReader {
                 style.removeAll { $0.key == "fontStyle" }
                 style.append(member("fontStyle", reference(fontStyle.value, at: fontStyle.position)))
             }
+            for (property, key) in [("font-size", "fontSize"), ("line-height", "lineHeight")] {
+                guard let declaration = properties[property] else { continue }
+                style.removeAll { $0.key == key }
+                style.append(member(key, reference(declaration.value, at: declaration.position)))
+            }
             guard style.contains(where: { $0.key == "fontFamily" }) else {
                 if style.contains(where: { $0.key == "fontWeight" }) {
                     notes.append(
@@ -169,8 +174,19 @@ struct CSSTypographyReader {
                 || (startsWithDigit && Double(lower) == nil) || lower.hasPrefix("calc(") || lower.hasPrefix("var(")
             if isSize {
                 var rest = parts[(index + 1)...]
+                var size = part
+                var lineHeight: String?
+                if let slash = part.firstIndex(of: "/") {
+                    size = String(part[..<slash])
+                    lineHeight = String(part[part.index(after: slash)...])
+                }
                 if let first = rest.first, first.hasPrefix("/") {
+                    lineHeight = first == "/" ? rest.dropFirst().first : String(first.dropFirst())
                     rest = first == "/" ? rest.dropFirst(2) : rest.dropFirst()
+                }
+                result.append(member("fontSize", .string(size, at: position)))
+                if let lineHeight, !lineHeight.isEmpty {
+                    result.append(member("lineHeight", .string(lineHeight, at: position)))
                 }
                 let family = rest.joined(separator: " ")
                 if !family.isEmpty { result.append(member("fontFamily", reference(family, at: position))) }

@@ -107,7 +107,11 @@ extension SwiftTypographyReader {
                     let weightToken = arguments.last(where: { $0.kind == .identifier })
                 else { break }
                 typography.weight = try weight(weightToken, file: file, location: "\(location).fontWeight(…)")
-            default: break  // fontSize, lineHeight, kerning, textCase, …: no effect on the face
+            case "fontSize":
+                if let size = part.arguments.flatMap(Self.positiveNumber) { typography.size = size }
+            case "lineHeight":
+                if let height = part.arguments.flatMap(Self.positiveNumber) { typography.lineHeight = height }
+            default: break  // kerning, textCase, …: no effect on the face or its line
             }
             current = .typography(typography)
         }
@@ -240,7 +244,18 @@ extension SwiftTypographyReader {
             style = styleToken.text == "italic" ? .italic : .normal
         }
         if family.style == nil { family.style = nil }
-        return .typography(TypographyValue(family: family, weight: weight, style: style))
+        var value = TypographyValue(family: family, weight: weight, style: style)
+        value.size = call.argument("fontSize").flatMap(Self.positiveNumber)
+        value.lineHeight = call.argument("lineHeight").flatMap(Self.positiveNumber)
+        return .typography(value)
+    }
+
+    /// A positive number literal (`16`, `24.5`); `nil` for any other expression (a constant, a sum).
+    static func positiveNumber(_ tokens: [SwiftSourceScanner.Token]) -> Double? {
+        guard tokens.count == 1, tokens[0].kind == .number,
+            let value = Double(String(tokens[0].text.filter { $0 != "_" })), value > 0, value.isFinite
+        else { return nil }
+        return value
     }
 
     /// A custom `FontFamily` type: its `familyName` and `supportedWeights` as declared in the files.

@@ -44,6 +44,10 @@ struct SwiftTypographyReader {
         var family: FamilyValue
         var weight: FontWeight
         var style: FontStyle
+        /// `fontSize:` in points, when it is a number literal.
+        var size: Double? = nil
+        /// `lineHeight:` in points, when it is a number literal.
+        var lineHeight: Double? = nil
     }
 
     /// What an expression evaluates to, as far as the audit cares.
@@ -137,9 +141,12 @@ struct SwiftTypographyReader {
     }
 
     func use(_ value: TypographyValue, file: String, name: String, offset: Int, text: String) -> TypographyUse {
-        TypographyUse(
+        var use = TypographyUse(
             familyStack: value.family.stack, weight: value.weight, style: value.style,
             origin: UseOrigin(file: file, name: name, position: SwiftSourceScanner.position(of: offset, in: text)),
             supportedWeights: value.family.supportedWeights)
+        use.size = value.size
+        use.lineHeight = value.lineHeight.map(LineHeight.pixels)
+        return use
     }
 }

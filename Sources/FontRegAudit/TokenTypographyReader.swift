@@ -128,9 +128,54 @@ struct TokenTypographyReader {
                 try readStyleValue(
                     styleValue, token: token, location: "\(token.path).fontStyle", visited: &visited) ?? style
         }
-        return TypographyUse(
+        var use = TypographyUse(
             familyStack: family, weight: weight, style: style,
             origin: UseOrigin(file: token.file, name: token.path, position: token.position))
+        use.size = value["fontSize"].flatMap { try? tree.resolve($0, in: token.path, visited: &visited) }
+            .flatMap(Self.pixels)
+        use.lineHeight = value["lineHeight"].flatMap { try? tree.resolve($0, in: token.path, visited: &visited) }
+            .flatMap { Self.lineHeight($0, bareStringIsPixels: format == .tokensStudio) }
+        return use
+    }
+
+    /// A font size in pixels: a number (pixels), `16px`, `1rem` (16 px), or a DTCG dimension `{value, unit}`.
+    ///
+    /// Anything else (a `calc()`, `em`) is not a size the layout can place: `nil`, and the style's
+    /// emitted class carries no size.
+    static func pixels(_ value: SourceJSONValue) -> Double? {
+        if let number = value.doubleValue { return number > 0 ? number : nil }
+        if let number = value["value"]?.doubleValue, let unit = value["unit"]?.stringValue {
+            return pixels(number: number, unit: unit)
+        }
+        guard let text = value.stringValue?.trimmingCharacters(in: .whitespaces).lowercased() else { return nil }
+        for unit in ["px", "rem"] where text.hasSuffix(unit) {
+            return Double(text.dropLast(unit.count)).flatMap { pixels(number: $0, unit: unit) }
+        }
+        return Double(text).flatMap { $0 > 0 ? $0 : nil }
+    }
+
+    private static func pixels(number: Double, unit: String) -> Double? {
+        guard number.isFinite, number > 0 else { return nil }
+        switch unit.lowercased() {
+        case "px": return number
+        case "rem": return number * 16
+        default: return nil
+        }
+    }
+
+    /// A line height: a number is a multiple of the size (DTCG, CSS), a string `24px`, `1.5` or
+    /// `150%`, a dimension `{value, unit}` pixels; `AUTO` and anything else `nil`.
+    ///
+    /// Tokens Studio writes a bare number as a string (`"24"`) for pixels (`bareStringIsPixels`).
+    static func lineHeight(_ value: SourceJSONValue, bareStringIsPixels: Bool = false) -> LineHeight? {
+        if let number = value.doubleValue { return number > 0 && number.isFinite ? .multiple(number) : nil }
+        if value["unit"] != nil { return pixels(value).map(LineHeight.pixels) }
+        guard let text = value.stringValue else { return nil }
+        if text.lowercased().hasSuffix("rem") { return pixels(value).map(LineHeight.pixels) }
+        if bareStringIsPixels, let number = Double(text.trimmingCharacters(in: .whitespaces)), number > 0 {
+            return .pixels(number)
+        }
+        return LineHeight(parsing: text)
     }
 
     /// A font style token's value: `normal`, `italic`, `oblique` in any case (Tokens Studio writes `"Italic"`).

@@ -20,6 +20,10 @@ package struct TypographyUse: Sendable, Hashable {
     /// The tokens a style was assembled from, each as `role: token` (`font-weight: heading-font-weight`);
     /// empty for a style written as one token or value. `--explain` prints them.
     package var madeOf: [String] = []
+    /// The font size in pixels, when the style gives one (`fontSize`); the emitters' text styles need it.
+    package var size: Double?
+    /// The line height as written (`24px`, `1.5`, `150%`), when the style gives one.
+    package var lineHeight: LineHeight?
 
     package init(
         familyStack: [String], weight: FontWeight, style: FontStyle, origin: UseOrigin,

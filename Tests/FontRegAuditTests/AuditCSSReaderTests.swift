@@ -1,4 +1,5 @@
 import FontRegTestSupport
+import Foundation
 import Testing
 
 @testable import FontRegAudit
@@ -28,6 +29,27 @@ import Testing
         #expect(caption.style == .italic)
         #expect(caption.weight.value == 500)
         #expect(FamilyStack(caption.familyStack).primary == "Inter")
+        #expect(caption.size == 12)  // 0.75rem
+        #expect(caption.lineHeight == .multiple(1.4))
+    }
+
+    @Test func fontSizeAndLineHeightLonghandsAndReferencesAreRead() throws {
+        let file = AuditFixtures.temporaryDirectory().appendingPathComponent("styles.css")
+        let css = """
+            :root { --size-body: 15px; }
+            .body { font-family: "Lato"; font-weight: 400; font-size: var(--size-body); line-height: 22px; }
+            .lead { font: 600 20px / 150% "Lato"; }
+            .wide { font-family: "Lato"; font-size: calc(1rem + 2vw); line-height: normal; }
+            """
+        try css.write(to: file, atomically: true, encoding: .utf8)
+        let uses = try #require(try TypographyReader.read(paths: [file.path]).first).uses
+        let byName = Dictionary(uniqueKeysWithValues: uses.map { ($0.origin.name, $0) })
+        #expect(byName[".body"]?.size == 15)
+        #expect(byName[".body"]?.lineHeight == .pixels(22))
+        #expect(byName[".lead"]?.size == 20)
+        #expect(byName[".lead"]?.lineHeight == .percent(150))
+        #expect(byName[".wide"]?.size == nil)
+        #expect(byName[".wide"]?.lineHeight == nil)
     }
 
     @Test func customPropertiesAssembleSiblingStylesAndUnusedWeightsAreListed() throws {

@@ -25,6 +25,16 @@ import Testing
         #expect(styles["Typography.largeTitle"]?.origin.position?.line == 6)
     }
 
+    @Test func sizesAndLineHeightsAreReadAndDerivedStylesKeepThem() throws {
+        let styles = try Self.styles()
+        #expect(styles["Typography.largeTitle"]?.size == 32)
+        #expect(styles["Typography.largeTitle"]?.lineHeight == .pixels(36))
+        #expect(styles["Typography.title"]?.size == 28)
+        #expect(styles["Typography.title"]?.lineHeight == .pixels(34))
+        #expect(styles["Typography.headlineBold"]?.size == styles["Typography.headline"]?.size)
+        #expect(styles["Typography.headline"]?.lineHeight == .pixels(22))
+    }
+
     @Test func commentedOutDeclarationsAreIgnored() throws {
         #expect(!(try Self.styles()).values.contains { $0.familyStack == ["Gone Sans"] })
     }

@@ -34,9 +34,13 @@ import Testing
         return """
             import Foundation
             import UIKit
-            public enum Typography {
+            public struct Typography {
                 public enum FontWeight: CGFloat, CaseIterable { \(cases) }
                 public enum FontStyle: String, CaseIterable { case regular = "normal", italic }
+                public init(
+                    fontFamily: \(conformance), fontWeight: FontWeight, fontSize: CGFloat, lineHeight: CGFloat,
+                    letterSpacing: CGFloat = 0, isFixed: Bool = false
+                ) {}
             }
             public protocol \(conformance) {
                 var familyName: String { get }
@@ -100,6 +104,26 @@ import Testing
             sources[name + ".swift"] = IOSFontEmitter.source(
                 typeName: name, family: family, faces: faces, style: style, api: api)
         }
+        // Text styles of both styles, one at an off-grid weight: `Typography` declarations.
+        var styles: [AuditWiring.Style] = []
+        for (name, weight, style) in [("text.body", 400, FontStyle.normal), ("text.quote", 450, .italic)] {
+            let record = try #require(
+                lato.first { $0.weight == (weight / 100) * 100 && $0.italic == (style == .italic) })
+            var use = TypographyUse(
+                familyStack: ["Lato"], weight: FontWeight(weight)!, style: style,
+                origin: UseOrigin(file: "t.json", name: name))
+            use.size = 16
+            use.lineHeight = .pixels(24)
+            styles.append(
+                AuditWiring.Style(
+                    use: use, className: AuditWiring.className(name), family: "Lato",
+                    face: AuditWiring.Face(record: record, weights: [weight], style: style),
+                    layout: try LayoutAnswer(face: record, size: 16, lineHeight: .pixels(24))))
+        }
+        let typography = IOSFontEmitter.typographySource(
+            styles, options: IOSFontEmitter.Options(api: api, prefix: prefix))
+        try #require(typography != nil)
+        sources[prefix + "Typography.swift"] = typography
         let odd = [("OddSans-Book", 400), ("OddSansBold", 700)].map { name, weight in
             AuditWiring.Face(
                 record: FaceRecord(
@@ -118,6 +142,7 @@ import Testing
         let sources = try Self.emitted(api)
         #expect(sources["FontRegLatoFontFamily.swift"]?.contains("func weightName(for weight") == true)
         #expect(sources["FontRegOddSansFontFamily.swift"]?.contains("func fontName(for weight") == true)
+        #expect(sources["FontRegTypography.swift"]?.contains("fontFamily: FontRegLatoItalicFontFamily()") == true)
         let run = try Self.typecheck(sources, api: api)
         #expect(run.status == 0, "\(api): \(run.stderr)")
     }

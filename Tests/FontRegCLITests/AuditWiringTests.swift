@@ -153,6 +153,7 @@ import Testing
         #expect(
             sources.sorted() == [
                 "FontRegInterFontFamily.swift", "FontRegLatoFontFamily.swift", "FontRegLatoItalicFontFamily.swift",
+                "FontRegTypography.swift",
             ])
         for source in sources {
             let run = try runCommand([compiler, "-parse", folder.appendingPathComponent(source).path])
@@ -227,7 +228,8 @@ import Testing
     @Test(arguments: [
         CSSFontFaceEmitter.path, "android/res/font/lato.xml", "android/res/font/inter.xml", IOSFontEmitter.plistPath,
         "ios/FontRegLatoFontFamily.swift", "ios/FontRegLatoItalicFontFamily.swift", "ios/FontRegInterFontFamily.swift",
-        FlutterFontEmitter.path, StyleDictionaryEmitter.path,
+        FlutterFontEmitter.path, StyleDictionaryEmitter.path, AndroidFontEmitter.stylesPath,
+        "ios/FontRegTypography.swift", FlutterFontEmitter.stylesPath,
     ])
     func emittedFileMatchesItsSnapshot(path: String) throws {
         try AuditSnapshotTests.assertSnapshot(try Self.text(path), named: "wiring/\(path)")

@@ -7,9 +7,16 @@ import Foundation
 /// `Lato-Bold.ttf` is copied as `lato_bold.ttf` and referred to as `@font/lato_bold`. Each
 /// `<font>` carries the `android:` attributes (API 26+) and the `app:` ones AppCompat reads on
 /// older releases. A variable face is listed once per weight it serves, with `fontVariationSettings`.
+///
+/// The text styles go to `android/res/values/fontreg_text_styles.xml`, one `<style>` per style
+/// (``stylesPath``) to set on a `TextView` (API 28+): the family, weight and size, and, when the
+/// style has a line height, `lineHeight`, `firstBaselineToTopHeight` (Figma's baseline) and
+/// `includeFontPadding` false, from the layout answer.
 package enum AndroidFontEmitter {
     /// The resource folder under `--out`.
     package static let folder = "android/res/font"
+    /// The text styles' resource file under `--out`.
+    package static let stylesPath = "android/res/values/fontreg_text_styles.xml"
 
     /// Emits the XML files and the copies of the fonts.
     package static func emit(_ wiring: AuditWiring) -> [EmittedFile] {
@@ -38,8 +45,46 @@ package enum AndroidFontEmitter {
             let name = resourceName(family.name, extension: false)
             files.append(EmittedFile(path: "\(folder)/\(name).xml", content: .text(xml.joined(separator: "\n") + "\n")))
         }
+        let styles = wiring.styles.filter { $0.family != nil }
+        if !styles.isEmpty {
+            let xml =
+                [
+                    "<?xml version=\"1.0\" encoding=\"utf-8\"?>",
+                    "<!-- Text styles: written by fontresolve audit (emit android); set one with style=\"@style/…\" on a TextView (API 28+). -->",
+                    "<resources>",
+                ] + styles.flatMap(styleElement) + ["</resources>"]
+            files.append(EmittedFile(path: stylesPath, content: .text(xml.joined(separator: "\n") + "\n")))
+        }
         return files
     }
+
+    /// The `<style>` name of a text style: `FontReg.` and the class name in upper camel case (`FontReg.TextBodyStrong`).
+    static func styleName(_ style: AuditWiring.Style) -> String {
+        "FontReg." + style.className.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    }
+
+    /// One `<style>` with the face and the layout answer's values in `sp`.
+    static func styleElement(_ style: AuditWiring.Style) -> [String] {
+        var items = [
+            ("android:fontFamily", "@font/\(resourceName(style.family ?? "", extension: false))"),
+            ("android:textFontWeight", "\(style.use.weight.value)"),
+            ("android:textStyle", style.use.style == .normal ? "normal" : "italic"),
+        ]
+        if let size = style.use.size { items.append(("android:textSize", sp(size))) }
+        if let layout = style.layout {
+            items += [
+                ("android:lineHeight", sp(layout.android.lineHeight)),
+                ("android:firstBaselineToTopHeight", sp(layout.android.firstBaselineToTopHeight)),
+                ("android:lastBaselineToBottomHeight", sp(layout.android.lastBaselineToBottomHeight)),
+                ("android:includeFontPadding", layout.android.includeFontPadding ? "true" : "false"),
+            ]
+        }
+        return ["    <!-- \(escape(style.use.origin.name)) -->", "    <style name=\"\(styleName(style))\">"]
+            + items.map { "        <item name=\"\($0.0)\">\(escape($0.1))</item>" } + ["    </style>"]
+    }
+
+    /// A length in scaled pixels (`18.192sp`).
+    static func sp(_ value: Double) -> String { "\(LayoutAnswer.format(value))sp" }
 
     /// One `<font>` element with both attribute sets.
     static func fontElement(face: AuditWiring.Face, weight: Int, reference: String) -> String {

@@ -8,6 +8,11 @@ import Foundation
 /// CSS file). A variable face declares its whole `wght` range (`font-weight: 100 900`).
 /// `unicode-range` is left out: the registry does not record a face's coverage, and a wrong range
 /// would hide glyphs.
+///
+/// Every rule carries `ascent-override`, `descent-override` and `line-gap-override` from the face's
+/// `hhea` metrics (``LayoutAnswer/CSS``), so that every engine puts the baseline where Figma does; they
+/// are percentages of the em, the same for every size and line height. Each text style becomes a
+/// class (``AuditWiring/Style/className``) with its family, weight, style, size and line height.
 package enum CSSFontFaceEmitter {
     /// The CSS file's path under `--out`.
     package static let path = "css/fonts.css"
@@ -26,6 +31,10 @@ package enum CSSFontFaceEmitter {
         let properties = customProperties(wiring.uses)
         if !properties.isEmpty {
             lines += ["", ":root {"] + properties.map { "  \($0)" } + ["}"]
+        }
+        for style in wiring.styles {
+            lines.append("")
+            lines += styleClass(style)
         }
         return [EmittedFile(path: path, content: .text(lines.joined(separator: "\n") + "\n"))]
     }
@@ -49,9 +58,51 @@ package enum CSSFontFaceEmitter {
             "  font-style: \(face.style.rawValue);",
             "  font-stretch: \(stretch(face.record.width));",
             "  font-display: swap;",
-            "}",
+        ] + overrides(face.record) + ["}"]
+    }
+
+    /// The metric overrides of a face: its `hhea` ascender and descender as percentages, no line gap.
+    ///
+    /// Nothing for a face without metrics (the engine's own choice of table then stands).
+    static func overrides(_ record: FaceRecord) -> [String] {
+        guard let css = try? LayoutAnswer(face: record, size: 16, lineHeight: .multiple(1)).css else { return [] }
+        return [
+            "  ascent-override: \(percent(css.ascentOverride));",
+            "  descent-override: \(percent(css.descentOverride));",
+            "  line-gap-override: \(percent(css.lineGapOverride));",
         ]
     }
+
+    /// One text style's class: the family stack, weight and style, and the size and line height when known.
+    static func styleClass(_ style: AuditWiring.Style) -> [String] {
+        let use = style.use
+        let stack = stackNames(use.familyStack).map { FamilyStack.isGeneric($0) ? $0 : quoted($0) }
+            .joined(separator: ", ")
+        var lines = ["/* \(use.origin.name.replacingOccurrences(of: "*/", with: "* /"))\(layoutNote(style)) */"]
+        lines += [
+            ".\(style.className) {", "  font-family: \(stack);", "  font-weight: \(use.weight.value);",
+            "  font-style: \(use.style.rawValue);",
+        ]
+        if let size = use.size { lines.append("  font-size: \(pixels(size));") }
+        if let layout = style.layout {
+            lines.append("  line-height: \(pixels(layout.css.lineHeight));")
+        } else if let lineHeight = use.lineHeight {
+            lines.append("  line-height: \(lineHeight.cssValue);")
+        }
+        return lines + ["}"]
+    }
+
+    /// `: baseline 18.192px (Lato-Regular)` when the style has a layout answer.
+    static func layoutNote(_ style: AuditWiring.Style) -> String {
+        guard let layout = style.layout else { return "" }
+        return ": baseline \(pixels(layout.css.baseline)) from the line's top (\(layout.face.postscriptName))"
+    }
+
+    /// Pixels with at most three decimals (`18.192px`).
+    static func pixels(_ value: Double) -> String { "\(LayoutAnswer.format(value))px" }
+
+    /// A percentage with at most three decimals (`98.7%`).
+    static func percent(_ value: Double) -> String { "\(LayoutAnswer.format(value))%" }
 
     /// The CSS `font-stretch` percentage of an OpenType width class (1–9).
     static func stretch(_ width: Int) -> String {

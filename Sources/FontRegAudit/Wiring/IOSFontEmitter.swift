@@ -11,6 +11,11 @@ import Foundation
 /// 450 → `.regular`, see ``weightCase(for:)``), and a missing weight a face stands in for (600 drawn by
 /// the 700) is listed with the stand-in's name, each with a comment in the emitted file.
 /// A face whose name does not follow the pattern gets a `fontName(for:compatibleWith:)` override.
+///
+/// The text styles go to `ios/<prefix>Typography.swift`: a `Typography` per style (YMatterType's
+/// `init(fontFamily:fontWeight:fontSize:lineHeight:)`, the same in both releases) with the style's
+/// size and line height; YMatterType sets minimum = maximum line height and the baseline offset
+/// from them, and a comment gives the layout answer's values (``LayoutAnswer/IOS``).
 package enum IOSFontEmitter {
     /// The YMatterType release the emitted Swift compiles against (`--ios-api`).
     package enum API: String, Sendable, Hashable, CaseIterable {
@@ -85,7 +90,46 @@ package enum IOSFontEmitter {
                             source(typeName: typeName, family: family, faces: faces, style: style, api: options.api))))
             }
         }
+        if let typography = typographySource(wiring.styles, options: options) {
+            files.append(EmittedFile(path: "ios/\(options.prefix)Typography.swift", content: .text(typography)))
+        }
         return files
+    }
+
+    /// A Swift identifier of a class name (`text-body-strong` → `textBodyStrong`).
+    static func typographyName(_ className: String) -> String {
+        let parts = className.split(separator: "-")
+        return (parts.first.map(String.init) ?? "style")
+            + parts.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    }
+
+    /// The `Typography` declarations of the styles with a shipped face, a size and a line height; `nil` when none has.
+    static func typographySource(_ styles: [AuditWiring.Style], options: Options = Options()) -> String? {
+        let declared = styles.filter { $0.family != nil && $0.layout != nil }
+        guard !declared.isEmpty else { return nil }
+        var lines = [
+            "// Written by fontresolve audit (emit ios, \(options.api.rawValue)): the design system's text styles.",
+            "import UIKit",
+            "import YMatterType",
+            "",
+            "extension Typography {",
+        ]
+        for style in declared {
+            guard let family = style.family, let layout = style.layout else { continue }
+            let typeName = options.prefix + swiftTypeName(family, style: style.use.style)
+            let weight = cases(options.api).first { $0.weight == weightCase(for: style.use.weight.value) }?.name
+            let ios = layout.ios
+            lines += [
+                "    /// \(style.use.origin.name): line height \(LayoutAnswer.format(layout.lineHeight)) (minimum = maximum),"
+                    + " baselineOffset \(LayoutAnswer.format(ios.baselineOffset)) at @\(LayoutAnswer.format(ios.screenScale))x;"
+                    + " baseline \(LayoutAnswer.format(ios.baseline)) from the line's top (Figma: \(LayoutAnswer.format(layout.figma.baseline))).",
+                "    static let \(typographyName(style.className)) = Typography(",
+                "        fontFamily: \(typeName)(), fontWeight: .\(weight ?? "regular"),"
+                    + " fontSize: \(LayoutAnswer.format(layout.size)), lineHeight: \(LayoutAnswer.format(layout.lineHeight)))",
+            ]
+        }
+        lines.append("}")
+        return lines.joined(separator: "\n") + "\n"
     }
 
     /// The YMatterType case (by its weight) a required weight is declared as.
