@@ -220,7 +220,9 @@ package struct FontconfigCacheRequest: Sendable, Equatable {
 
     /// Reads a message, or `nil` when it is not one.
     package static func decode(_ bytes: [UInt8]) -> FontconfigCacheRequest? {
-        let fields = bytes.split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        let fields = bytes.split(separator: 0, omittingEmptySubsequences: false).map {
+            String(decoding: $0, as: UTF8.self)
+        }
         guard fields.count >= 3, let gap = fields[2...].firstIndex(of: "") else { return nil }
         return FontconfigCacheRequest(
             buildDirectory: fields[0], cacheDirectory: fields[1], directories: Array(fields[2..<gap]),
@@ -253,7 +255,9 @@ package enum FontconfigCacheReply: Sendable, Equatable {
 
     /// Reads a message, or `nil` when it is not one.
     package static func decode(_ bytes: [UInt8]) -> FontconfigCacheReply? {
-        let fields = bytes.split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        let fields = bytes.split(separator: 0, omittingEmptySubsequences: false).map {
+            String(decoding: $0, as: UTF8.self)
+        }
         switch (fields.first, fields.count) {
         case ("started", 2): return .started(fields[1])
         case ("cached", 4): return Int(fields[3]).map { .cached(fields[1], cacheFile: fields[2], fonts: $0) }

@@ -225,7 +225,8 @@ package enum FontRegDaemon {
         services.append(publisher)
         // Issue 28: the fontconfig bridge follows the same changes as the snapshot.
         let bridge = configuration.fontconfigConfig.map {
-            FontconfigBridge(path: $0, service: service, cacheWorker: fontconfigCacheWorker(configuration), logger: logger)
+            FontconfigBridge(
+                path: $0, service: service, cacheWorker: fontconfigCacheWorker(configuration), logger: logger)
         }
         service.stateChanged.withLock {
             $0 = { [weak publisher, weak bridge] in

@@ -106,7 +106,14 @@ final class FontconfigBridge: DaemonService {
     /// Asks for a rewrite, and a refresh of the caches, on the bridge's queue; changes that come
     /// while one is queued are served by it.
     package func schedule() {
-        guard state.withLock({ state in !state.pending && { state.pending = true; return true }() }) else { return }
+        guard
+            state.withLock({ state in
+                !state.pending
+                    && {
+                        state.pending = true; return true
+                    }()
+            })
+        else { return }
         queue.async { [self] in
             state.withLock { $0.pending = false }
             write(outlivingDaemon: false)
