@@ -110,6 +110,8 @@ package enum FontconfigCacheWorker {
                 else { return 71 }
                 continue
             }
+            // Said before anything reads the directory, so that a crash is blamed on it.
+            guard send(.started(directory)) else { return 71 }
             let entries = entryCount(directory, crashOnFault: options.testFaults)
             guard let entries else {
                 guard send(.skipped(directory, "the cache worker's user cannot list it")) else { return 71 }
@@ -120,7 +122,6 @@ package enum FontconfigCacheWorker {
                 guard send(.skipped(directory, why)) else { return 71 }
                 continue
             }
-            guard send(.started(directory)) else { return 71 }
             guard let cache = FcDirCacheRead(directory, 0, config) else {
                 guard send(.skipped(directory, "fontconfig could not read it")) else { return 71 }
                 continue
