@@ -8,8 +8,8 @@ import FontRegSystem
 /// as the parse workers' user) is handed the directories and a private build directory given to
 /// its user; fontconfig in the worker writes every stale or missing cache there. The daemon then
 /// copies each into the cache directory with ``AtomicFile`` (mode 0644), after checking that it
-/// is a regular file with a cache file's name, no larger than the worker's file limit; nothing
-/// the worker leaves is moved or followed. A cache file no directory uses any more is removed.
+/// is a regular file with a cache file's name, one link and the worker's user as owner, no larger
+/// than the worker's file limit; nothing the worker leaves is moved or followed. A cache file no directory uses any more is removed.
 /// A worker that crashes (a hostile font that broke FreeType) is logged with the directory it
 /// was reading; the round goes on in a new worker without that directory, which stays uncached
 /// until it changes.
@@ -28,6 +28,8 @@ final class FontconfigCacheBuilder: @unchecked Sendable {
     private var crashed: [String: Int] = [:]
     /// What was logged as skipped, so that each reason is logged once per directory.
     private var logged: [String: String] = [:]
+    /// The uid the build directory was given to (the worker's), when the daemon runs as root.
+    private var workerOwner: UInt32?
 
     /// A builder; nothing runs until ``refresh(_:)``.
     ///
@@ -175,6 +177,7 @@ final class FontconfigCacheBuilder: @unchecked Sendable {
             empty(build)
             if Syscall.effectiveUserID == 0, let owner = WorkerSandbox.user(named: user) {
                 try build.setOwner(owner.uid, group: owner.gid)
+                workerOwner = owner.uid
             }
             try build.setPermissions(0o700)
             return build
@@ -195,7 +198,11 @@ final class FontconfigCacheBuilder: @unchecked Sendable {
             do {
                 let file = try build.openEntry(name, as: .file)
                 let status = try file.status()
-                guard status.kind == .regular, status.size <= Int64(FontconfigCacheWorker.cacheFileLimit) else {
+                // A file the worker wrote itself: one name, its owner. A hard link to someone else's
+                // file (where `fs.protected_hardlinks` is off) would otherwise be copied out world-readable.
+                guard status.kind == .regular, status.size <= Int64(FontconfigCacheWorker.cacheFileLimit),
+                    status.linkCount == 1, workerOwner.map({ status.owner == $0 }) ?? true
+                else {
                     logger.warning("fontconfig caches: the worker left \(name), not a cache file; ignored")
                     continue
                 }
