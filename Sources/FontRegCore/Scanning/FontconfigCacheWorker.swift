@@ -39,7 +39,7 @@ package enum FontconfigCacheWorker {
         var maximumEntries = 20_000
         /// At most this many directories, subdirectories included, are cached per request.
         var maximumDirectories = 4_096
-        /// Test-only: crash on reaching a file whose name contains `parser-crash`.
+        /// Test-only: crash on reaching a file whose name contains `parser-crash`, call `socket` on `parser-syscall`.
         var testFaults = false
     }
 
@@ -148,16 +148,22 @@ package enum FontconfigCacheWorker {
 
     /// The number of entries in `directory`, or `nil` when it cannot be listed; with the tests'
     /// faults on, a file named `parser-crash…` ends the worker with a crash, as a hostile font
-    /// that broke FreeType would.
+    /// that broke FreeType would, and one named `parser-syscall…` makes it create a socket, which
+    /// its filter answers by killing it.
     private static func entryCount(_ directory: String, crashOnFault: Bool) -> Int? {
         guard let descriptor = try? FileDescriptor.open(directory, as: .directory) else { return nil }
         var count = 0
         var crash = false
+        var forbidden = false
         let listed: ()? = try? descriptor.forEachEntryName { name in
             count += 1
-            if crashOnFault && String(cString: name).contains("parser-crash") { crash = true }
+            guard crashOnFault else { return }
+            let text = String(cString: name)
+            if text.contains("parser-crash") { crash = true }
+            if text.contains("parser-syscall") { forbidden = true }
         }
         if crash { ChildProcess.crashForTesting() }
+        if forbidden { ChildProcess.attemptForbiddenSocket() }
         return listed == nil ? nil : count
     }
 

@@ -63,6 +63,8 @@ final class FontconfigCacheBuilder: @unchecked Sendable {
         var removed = 0
         /// Whether every directory was answered (stale files are removed only then).
         var complete = false
+        /// The directories a worker died reading, with the signal that ended it (0 when it exited).
+        var crashed: [String: Int32] = [:]
     }
 
     /// Brings the caches up to date for `directories` (each a `<dir>` of the bridge file).
@@ -157,8 +159,12 @@ final class FontconfigCacheBuilder: @unchecked Sendable {
         let ending = child.wait(blocking: true)
         let what: String
         switch ending {
-        case .signaled(let signal): what = "was killed by signal \(signal)"
-        case .exited(let status): what = "exited with status \(status)"
+        case .signaled(let signal):
+            what = "was killed by signal \(signal)"
+            if let current { round.crashed[current] = signal }
+        case .exited(let status):
+            what = "exited with status \(status)"
+            if let current { round.crashed[current] = 0 }
         case nil: what = "stopped answering"
         }
         logger.warning(

@@ -1,5 +1,6 @@
 import FontRegTestSupport
 import Foundation
+import Glibc
 import Testing
 
 @testable import FontRegCore
@@ -9,11 +10,12 @@ import Testing
 /// The fontconfig cache builder (issue 28) with the built `fontregd --fontconfig-cache-worker`,
 /// real fontconfig and real fonts: what a round writes, keeps and removes.
 @Suite struct FontconfigCacheBuilderTests {
-    static func builder(_ directory: TemporaryDirectory) throws -> FontconfigCacheBuilder {
+    static func builder(_ directory: TemporaryDirectory, faults: Bool = false) throws -> FontconfigCacheBuilder {
         try FileManager.default.createDirectory(atPath: directory.file("cache"), withIntermediateDirectories: true)
         return FontconfigCacheBuilder(
             cacheDirectory: directory.file("cache"), buildDirectory: directory.file(".cache-build"),
-            executable: BuildProducts.executable("fontregd"), arguments: ["--fontconfig-cache-worker"],
+            executable: BuildProducts.executable("fontregd"),
+            arguments: ["--fontconfig-cache-worker"] + (faults ? ["--test-faults"] : []),
             user: "nobody", timeoutSeconds: 60, logger: Logger())
     }
 
@@ -49,6 +51,24 @@ import Testing
         #expect(third.written == 1, "only the changed directory is scanned again")
         #expect(third.removed == 2, "the caches of the dropped directory and its subdirectory")
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.file(".cache-build")).isEmpty)
+    }
+
+    @Test func aWorkerThatCrashesOrMakesAForbiddenCallIsKilledAndTheOtherDirectoriesAreStillCached() throws {
+        let directory = TemporaryDirectory()
+        let builder = try Self.builder(directory, faults: true)
+        let good = try Self.fonts(directory, "good")
+        let crash = try Self.fonts(directory, "crash")
+        _ = FileManager.default.createFile(atPath: crash + "/parser-crash.ttf", contents: Data("x".utf8))
+        let forbidden = try Self.fonts(directory, "forbidden")
+        _ = FileManager.default.createFile(atPath: forbidden + "/parser-syscall.ttf", contents: Data("x".utf8))
+        let round = builder.refresh([crash, forbidden, good])
+        #expect(round.crashed == [crash: SIGSEGV, forbidden: SIGSYS], "the seccomp filter kills with SIGSYS")
+        #expect(round.complete)
+        // good and good/sub, and the subdirectories of the two skipped directories are never reached.
+        #expect(round.current.count == 2, "\(round.current)")
+        let again = builder.refresh([crash, forbidden, good])
+        #expect(again.crashed.isEmpty, "an unchanged directory that crashed a worker is not tried again")
+        #expect(again.current == round.current)
     }
 
     @Test func cacheNamesAreFontconfigsAndNothingElse() {
