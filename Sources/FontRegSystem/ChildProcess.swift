@@ -86,6 +86,14 @@ package final class ChildProcess {
         _ = open("/etc/passwd", O_RDONLY)
     }
 
+    /// Tries to create a network socket, a call the fontconfig cache worker's seccomp filter
+    /// must refuse by killing it (the tests' fault injection; its filter allows `open`).
+    ///
+    /// The corresponding call is `socket(AF_INET, SOCK_STREAM, 0)`.
+    package static func attemptForbiddenSocket() {
+        _ = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    }
+
     /// Reaps the child when it has ended.
     ///
     /// - Parameter blocking: whether to wait for it to end.

@@ -166,6 +166,13 @@ package final class FileDescriptor: Sendable {
         try Syscall.run("symlinkat", subject: name) { symlinkat(target, rawValue, name) }
     }
 
+    /// Gives this file or directory to `owner` and `group` (`fchown`; only root may give it away).
+    ///
+    /// - Throws: ``SystemError`` from `fchown`.
+    package func setOwner(_ owner: UInt32, group: UInt32) throws(SystemError) {
+        try Syscall.run("fchown") { fchown(rawValue, owner, group) }
+    }
+
     /// Sets this file's or directory's permissions to exactly `mode`, whatever the umask (`fchmod`).
     ///
     /// - Throws: ``SystemError`` from `fchmod`.

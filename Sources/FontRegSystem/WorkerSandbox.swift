@@ -39,15 +39,33 @@ package enum WorkerSandbox {
         return (entry.pointee.pw_uid, entry.pointee.pw_gid)
     }
 
-    /// Enters the sandbox; from here on only `socket` can be read and written.
+    /// What the confined process is for, which sets what its filter lets through.
+    package enum Profile: Sendable, Equatable {
+        /// The font parser: only the daemon's socket can be read and written; no file is opened
+        /// (fonts arrive as descriptors) and none can be written.
+        case parser
+        /// fontconfig's cache builder (issue 28, `fontregd --fontconfig-cache-worker`): fontconfig
+        /// opens fonts and writes its cache by path, so the filter lets through the file-system
+        /// calls it makes (open, stat, list, read, write, rename, link, unlink, mkdir) and nothing
+        /// else: no socket, no `execve`, no `ptrace`, no signal to another process. What it can
+        /// reach is what the unprivileged user can; files it writes are capped at `fileSizeBytes`.
+        case fontconfigCache(fileSizeBytes: UInt64)
+    }
+
+    /// Enters the sandbox; from here on, as the parser, only `socket` can be read and written.
     ///
-    /// - Parameter socket: the descriptor of the daemon's socket (requests in, replies out).
+    /// - Parameters:
+    ///   - socket: the descriptor of the daemon's socket (requests in, replies out).
+    ///   - limits: the resource limits and the user.
+    ///   - profile: what the filter lets through (the parser's unless told).
     /// - Throws: ``SystemError`` when a step fails: the caller must exit rather than parse unconfined.
-    package static func enter(socket: Int32, limits: Limits) throws(SystemError) {
+    package static func enter(socket: Int32, limits: Limits, profile: Profile = .parser) throws(SystemError) {
+        var fileSize: UInt64 = 0
+        if case .fontconfigCache(let bytes) = profile { fileSize = bytes }
         try Syscall.run("setrlimit", subject: "RLIMIT_AS") { cshim_set_limit(0, limits.addressSpaceBytes) }
         try Syscall.run("setrlimit", subject: "RLIMIT_CPU") { cshim_set_limit(1, limits.cpuSeconds) }
         try Syscall.run("setrlimit", subject: "RLIMIT_NOFILE") { cshim_set_limit(2, 64) }
-        try Syscall.run("setrlimit", subject: "RLIMIT_FSIZE") { cshim_set_limit(3, 0) }
+        try Syscall.run("setrlimit", subject: "RLIMIT_FSIZE") { cshim_set_limit(3, fileSize) }
         try Syscall.run("setrlimit", subject: "RLIMIT_CORE") { cshim_set_limit(4, 0) }
         if let user = limits.user, geteuid() == 0 {
             try Syscall.run("setuid", subject: "\(user.uid)") { cshim_drop_to(user.uid, user.gid) }
@@ -56,7 +74,7 @@ package enum WorkerSandbox {
         // The Swift runtime's crash handler would try to start a backtracer (forbidden here) and
         // hide the real signal: a crash must end the worker with its own signal for the daemon to report.
         for signal in [SIGSEGV, SIGILL, SIGFPE, SIGABRT, SIGTRAP] { _ = Glibc.signal(signal, SIG_DFL) }
-        try loadFilter(socket: socket)
+        try loadFilter(socket: socket, profile: profile)
     }
 
     /// Calls allowed whatever their arguments: memory, signals the runtime handles, time, exit.
@@ -73,8 +91,18 @@ package enum WorkerSandbox {
     /// Calls allowed on the daemon's socket and on standard error (where a runtime crash is explained).
     static let socketWrites = ["write", "writev", "sendmsg", "sendto"]
 
+    /// The file-system calls fontconfig makes while it scans a directory and writes its cache
+    /// (found with `strace -f -c fc-cache -f`), allowed on any descriptor in the cache profile.
+    static let fontconfigCalls = [
+        "open", "openat", "read", "pread64", "write", "writev", "lseek", "fstat", "newfstatat", "stat", "lstat",
+        "statx", "fstatfs", "statfs", "fcntl", "access", "faccessat", "faccessat2", "readlink", "readlinkat",
+        "getdents64", "rename", "renameat", "renameat2", "link", "linkat", "unlink", "unlinkat", "mkdir", "mkdirat",
+        "rmdir", "fadvise64", "fsync", "fdatasync", "ftruncate", "fchmod", "umask", "getuid", "geteuid", "getgid",
+        "getegid", "uname",
+    ]
+
     /// Builds and loads the filter: everything not listed kills the process (`SCMP_ACT_KILL_PROCESS`).
-    private static func loadFilter(socket: Int32) throws(SystemError) {
+    private static func loadFilter(socket: Int32, profile: Profile) throws(SystemError) {
         guard let filter = seccomp_init(0x8000_0000) else { throw SystemError("seccomp_init", errno: ENOMEM) }
         defer { seccomp_release(filter) }
         let allow: UInt32 = 0x7fff_0000
@@ -95,10 +123,18 @@ package enum WorkerSandbox {
             if result < 0 { throw SystemError("seccomp_rule_add", subject: name, errno: -result) }
         }
         for name in allowedCalls { try add(name) }
-        for name in socketReads { try add(name, firstArgument: socket) }
-        for name in socketWrites {
-            try add(name, firstArgument: socket)
-            try add(name, firstArgument: STDERR_FILENO)
+        switch profile {
+        case .parser:
+            for name in socketReads { try add(name, firstArgument: socket) }
+            for name in socketWrites {
+                try add(name, firstArgument: socket)
+                try add(name, firstArgument: STDERR_FILENO)
+            }
+        case .fontconfigCache:
+            // Some of the older calls (`open`, `stat`, …) exist on x86-64 only: skip what this architecture lacks.
+            for name in fontconfigCalls where seccomp_syscall_resolve_name(name) >= 0 { try add(name) }
+            for name in ["recvmsg", "recvfrom"] { try add(name, firstArgument: socket) }
+            for name in ["sendmsg", "sendto"] { try add(name, firstArgument: socket) }
         }
         // abort() signals its own thread: allowed towards this process only.
         let call = try number("tgkill")

@@ -5,6 +5,21 @@ extension FontRegDaemon {
     /// The hidden argument that turns `fontregd` into a sandboxed font parser (issue 15).
     static let parseWorkerFlag = "--parse-worker"
 
+    /// The hidden argument that turns `fontregd` into fontconfig's confined cache builder (issue 28).
+    static let fontconfigCacheWorkerFlag = "--fontconfig-cache-worker"
+
+    /// How the fontconfig bridge starts its cache worker: this executable, as the parse workers'
+    /// user (`FONTREG_TEST_PARSER_FAULTS=1` lets the tests make it crash, by file name).
+    static func fontconfigCacheWorker(_ configuration: DaemonConfiguration)
+        -> (executable: String, arguments: [String], user: String)
+    {
+        var arguments = [fontconfigCacheWorkerFlag]
+        if ProcessInfo.processInfo.environment["FONTREG_TEST_PARSER_FAULTS"] == "1" {
+            arguments.append("--test-faults")
+        }
+        return ("/proc/self/exe", arguments, configuration.parseWorkerUser)
+    }
+
     /// Where the daemon parses fonts: in workers started from its own binary, or in process.
     ///
     /// The workers are this very executable (`/proc/self/exe`, so an upgrade in place never mixes

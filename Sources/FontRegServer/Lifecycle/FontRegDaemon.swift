@@ -27,6 +27,10 @@ package enum FontRegDaemon {
             return FontParseWorker.main(
                 arguments: Array(arguments.dropFirst()), program: "fontregd \(parseWorkerFlag)")
         }
+        if arguments.first == fontconfigCacheWorkerFlag {
+            return FontconfigCacheWorker.main(
+                arguments: Array(arguments.dropFirst()), program: "fontregd \(fontconfigCacheWorkerFlag)")
+        }
         SignalWatcher.blockDaemonSignals()
         let command: DaemonCommand
         do {
@@ -220,7 +224,10 @@ package enum FontRegDaemon {
             }, logger: logger)
         services.append(publisher)
         // Issue 28: the fontconfig bridge follows the same changes as the snapshot.
-        let bridge = configuration.fontconfigConfig.map { FontconfigBridge(path: $0, service: service, logger: logger) }
+        let bridge = configuration.fontconfigConfig.map {
+            FontconfigBridge(
+                path: $0, service: service, cacheWorker: fontconfigCacheWorker(configuration), logger: logger)
+        }
         service.stateChanged.withLock {
             $0 = { [weak publisher, weak bridge] in
                 publisher?.schedule()

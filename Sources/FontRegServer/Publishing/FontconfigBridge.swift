@@ -9,8 +9,10 @@ import Synchronization
 /// administrators' disables as `<rejectfont>`, and the rules' aliases.
 ///
 /// The file (mode 0644) sits in a directory of its own (0755) that also holds `files/`, the
-/// links to single registered files (fontconfig has no per-file `<dir>`), and `cache/`, the
-/// `<cachedir>` it names. It is rewritten atomically on the bridge's own queue after every change
+/// links to single registered files (fontconfig has no per-file `<dir>`), `cache/`, the
+/// `<cachedir>` it names, which ``FontconfigCacheBuilder`` keeps filled with fontconfig's caches
+/// of the registered directories after every change, and `.cache-build/`, the cache worker's
+/// private build directory. It is rewritten atomically on the bridge's own queue after every change
 /// of the registry, of what is disabled and of the rules; a rewrite that would not change the
 /// file is skipped, so fontconfig's caches and `FcConfigUptoDate` see no change. At stop it is
 /// rewritten with only what outlives the daemon (configured directories, persistent
@@ -25,6 +27,8 @@ final class FontconfigBridge: DaemonService {
     private let logger: Logger
     private let queue = DispatchQueue(label: "fontreg.fontconfig-bridge")
     private let state = Mutex(State())
+    /// Builds fontconfig's caches of the registered directories; `nil` leaves them to applications.
+    private let cacheBuilder: FontconfigCacheBuilder?
 
     /// What the bridge keeps between writes.
     private struct State {
@@ -36,6 +40,8 @@ final class FontconfigBridge: DaemonService {
         var logged: Set<String> = []
         /// Whether the last write failed (logged once until one succeeds).
         var failing = false
+        /// Whether a rewrite is queued and has not started (further changes ride along with it).
+        var pending = false
     }
 
     /// The directory of links to single registered files.
@@ -48,12 +54,24 @@ final class FontconfigBridge: DaemonService {
     /// - Parameters:
     ///   - path: the generated file (absolute).
     ///   - service: the registry service whose registrations, disables and rules are shown.
+    ///   - cacheWorker: how to start the cache worker (executable, arguments, user), or `nil` to
+    ///     build no caches.
     ///   - logger: where write failures and left-out paths are reported.
-    package init(path: String, service: RegistryService, logger: Logger) {
+    package init(
+        path: String, service: RegistryService,
+        cacheWorker: (executable: String, arguments: [String], user: String)? = nil, logger: Logger
+    ) {
         self.path = path
-        (directory, fileName) = RegistrySocketPath.split(path)
+        let (directory, fileName) = RegistrySocketPath.split(path)
+        (self.directory, self.fileName) = (directory, fileName)
         self.service = service
         self.logger = logger
+        cacheBuilder = cacheWorker.map {
+            FontconfigCacheBuilder(
+                cacheDirectory: directory + "/cache", buildDirectory: directory + "/.cache-build",
+                executable: $0.executable, arguments: $0.arguments, user: $0.user, timeoutSeconds: 300,
+                logger: logger)
+        }
     }
 
     /// Creates the bridge's directories, watches the registry and writes the file on the queue.
@@ -85,9 +103,30 @@ final class FontconfigBridge: DaemonService {
         return true
     }
 
-    /// Asks for a rewrite on the bridge's queue.
+    /// Asks for a rewrite, and a refresh of the caches, on the bridge's queue; changes that come
+    /// while one is queued are served by it.
     package func schedule() {
-        queue.async { [self] in write(outlivingDaemon: false) }
+        guard
+            state.withLock({ state in
+                !state.pending
+                    && {
+                        state.pending = true; return true
+                    }()
+            })
+        else { return }
+        queue.async { [self] in
+            state.withLock { $0.pending = false }
+            write(outlivingDaemon: false)
+            refreshCaches(content(outlivingDaemon: false))
+        }
+    }
+
+    /// Brings fontconfig's caches up to date for the `<dir>`s of `content`.
+    private func refreshCaches(_ content: FontconfigBridgeContent) {
+        guard let cacheBuilder else { return }
+        var directories = content.directories.filter { FontconfigBridgeContent.refusal(of: $0, isPath: true) == nil }
+        if !content.files.isEmpty { directories.append(linkDirectory) }
+        cacheBuilder.refresh(directories)
     }
 
     /// Waits until every rewrite asked for so far has finished (tests).

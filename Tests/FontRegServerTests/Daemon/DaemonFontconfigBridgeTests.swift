@@ -30,8 +30,12 @@ struct DaemonFontconfigBridgeTests {
         var toolConfig: String { directory.file("fc.conf") }
 
         /// Copies `fonts` (directory → fixture file names) under the allowed root, writes `rules`
-        /// (file name → JSON) and starts the daemon with no font directory of its own.
-        init(fonts: [String: [String]], rules: [String: String] = [:]) throws {
+        /// (file name → JSON) and starts the daemon with no font directory of its own, watching
+        /// directories when `watch`, with `environment` added to its own.
+        init(
+            fonts: [String: [String]], rules: [String: String] = [:], watch: Bool = false,
+            environment: [String: String] = [:]
+        ) throws {
             let manager = FileManager.default
             for (folder, names) in fonts {
                 try manager.createDirectory(
@@ -50,9 +54,9 @@ struct DaemonFontconfigBridgeTests {
             daemon = try DaemonProcess(
                 directory: directory, fonts: [directory.file("configured")],
                 extraArguments: [
-                    "--allow-root", directory.file("allowed"), "--watch", "no", "--rules", directory.file("rules"),
-                    "--fontconfig-config", directory.file("bridge/fontreg.conf"),
-                ])
+                    "--allow-root", directory.file("allowed"), "--watch", watch ? "yes" : "no", "--rules",
+                    directory.file("rules"), "--fontconfig-config", directory.file("bridge/fontreg.conf"),
+                ], environment: environment)
             // Our own cache directory first, so that the tools never write into the system's.
             let config = """
                 <?xml version="1.0"?>
