@@ -1,4 +1,3 @@
-import Dispatch
 import FontRegSystem
 import Synchronization
 import Varlink
@@ -90,12 +89,13 @@ extension EventLoop {
             backlog.insert(connection.id)
         case .deferred(let work):
             let id = connection.id
-            shared.worker.async { [self] in
+            shared.worker.async(for: connection.peer.uid) { [self] in
                 post(.completed(connection: id, result: work()))
             }
         case .offloaded(let work):
             let id = connection.id
-            shared.queryWorker.async { [self] in
+            // In the caller's uid's turn: one user's calls wait behind its own, not everyone's.
+            shared.queryWorker.async(for: connection.peer.uid) { [self] in
                 post(.completedEncoded(connection: id, result: work()))
             }
         case .violated(let error):

@@ -181,7 +181,7 @@ final class EventLoop: @unchecked Sendable {
     /// walks the heap; the loop goes on serving meanwhile).
     private func trimMemoryIfWanted() {
         guard shared.trimWanted.exchange(false, ordering: .relaxed) else { return }
-        shared.queryWorker.async { Memory.trim() }
+        shared.queryWorker.async(for: nil) { Memory.trim() }
     }
 
     // MARK: Inbox

@@ -1,4 +1,3 @@
-import Dispatch
 import FontRegSystem
 import Synchronization
 import Varlink
@@ -15,10 +14,12 @@ final class ServerShared: Sendable {
     let budget: Mutex<ConnectionBudget>
     /// Bytes of input buffers by uid and in all, shared by every loop.
     let input: Mutex<InputBudget>
-    /// Runs deferred calls one at a time, off the event loops.
-    let worker = DispatchQueue(label: "fontregd.worker")
-    /// Runs slow queries (large batches) one at a time, off the event loops and apart from changes,
-    /// on a thread at nice 10: however many clients send them, they share one thread that yields
+    /// Runs deferred calls (changes) one at a time, off the event loops, taking the uids in turn:
+    /// one user's queued changes wait behind one change of each other user, not all of theirs.
+    let worker: BackgroundWorker
+    /// Runs slow queries (large batches, long texts) off the event loops and apart from changes,
+    /// on two threads at nice 10, fairly between uids: however many connections one user opens,
+    /// its queries hold at most one of the threads and wait behind its own, and the threads yield
     /// the CPU to the loops, which keep answering everyone else.
     let queryWorker: BackgroundWorker
 
@@ -29,7 +30,8 @@ final class ServerShared: Sendable {
         self.budget = Mutex(ConnectionBudget(limits))
         self.input = Mutex(InputBudget(maximumMessageSize: limits.maximumMessageSize))
         self.logger = logger
-        self.queryWorker = BackgroundWorker(name: "fontregd-queries", nice: 10, logger: logger)
+        self.worker = BackgroundWorker(name: "fontregd-changes", count: 1, nice: nil, logger: logger)
+        self.queryWorker = BackgroundWorker(name: "fontregd-queries", count: 2, nice: 10, logger: logger)
     }
 
     var currentLimits: ServerLimits { limits.withLock { $0 } }

@@ -7,7 +7,7 @@ import Varlink
 /// A Varlink server: a few epoll event loops on threads of their own, serving one service.
 ///
 /// Reads and quick calls are answered on the loop threads, never on Swift's cooperative
-/// pool; calls that may block run on a serial worker. One misbehaving connection is
+/// pool; calls that may block run on workers that take the uids in turn. One misbehaving connection is
 /// closed with an error without disturbing the others.
 package final class VarlinkServer: VarlinkBroadcaster, DaemonService {
     package let name = "server"
@@ -81,7 +81,7 @@ package final class VarlinkServer: VarlinkBroadcaster, DaemonService {
         let running = threads.withLock { $0 } ?? []
         let ended = running.allSatisfy { $0.join(before: deadline) }
         if ended {
-            shared.worker.sync {}
+            shared.worker.stop(before: deadline)
             shared.queryWorker.stop(before: deadline)
         }
         for listener in listeners { listener.close() }
