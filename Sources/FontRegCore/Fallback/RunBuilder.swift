@@ -30,6 +30,15 @@ struct RunBuilder {
         runs[runs.count - 1].endUTF16 = offset16
     }
 
+    /// Adds one ASCII character to the open run (one byte, one UTF-16 unit).
+    mutating func extendASCII() {
+        guard !runs.isEmpty else { return }
+        offset8 += 1
+        offset16 += 1
+        runs[runs.count - 1].end = offset8
+        runs[runs.count - 1].endUTF16 = offset16
+    }
+
     /// Whether the open run has the stack's face at `position`.
     func isOpen(stackFace position: Int) -> Bool {
         currentStackFace == position && !runs.isEmpty
