@@ -110,7 +110,7 @@ public struct TextResolver: Sendable {
             where !CharacterCoverage.isIgnorable(scalar) && !plan.anyFaceCovers(scalar) {
                 if seenMissing.insert(scalar.value).inserted { missing.append(scalar.value) }
             }
-            if builder.current != nil {
+            if builder.hasRun {
                 builder.extend(cluster)
             } else if let first = plan.firstResolution() {
                 builder.append(
