@@ -11,6 +11,11 @@ cluster's face is compared with Chromium's by family name (fontconfig's names of
                                                that docs/fallback.md does not list as known, or
                                                when fewer than MINIMUM_AGREEMENT % of clusters agree
     scripts/chromium-reference.py --list       also prints every cluster's pair of families
+    scripts/chromium-reference.py --faces SOCKET
+                                               face matching on installed families (weight, style,
+                                               width): Chromium's face (postScriptName) for a span
+                                               of Latin text against `fontresolve resolve … --socket
+                                               SOCKET`; prints the agreement (not in the test yet)
 
 FONTRESOLVE names the fontresolve binary (default .build/debug/fontresolve); CHROMIUM the
 browser (default /usr/bin/chromium). Stdlib only: the DevTools websocket (RFC 6455 handshake and
@@ -257,7 +262,68 @@ def code_points(cluster):
     return " ".join(f"U+{ord(c):04X}" for c in cluster)
 
 
+FACE_FAMILIES = ["Lato", "DejaVu Sans", "Noto Sans", "Liberation Sans", "Noto Serif"]
+FACE_WEIGHTS = [100, 200, 300, 350, 400, 450, 500, 550, 600, 700, 800, 900]
+FACE_STYLES = ["normal", "italic", "oblique 8deg", "oblique 20deg"]
+FACE_WIDTHS = ["normal", "condensed"]
+
+FACE_LAYOUT = """(() => {
+  const [family, weight, style, width] = %s;
+  document.body.innerHTML = "";
+  const div = document.createElement("div");
+  div.id = "f"; div.textContent = "Hamburgefonstiv";
+  div.style.fontFamily = JSON.stringify(family); div.style.fontWeight = String(weight);
+  div.style.fontStyle = style; div.style.fontStretch = width; div.style.fontSize = "16px";
+  document.body.appendChild(div);
+  return 1;
+})()"""
+
+
+def faces(socket_path):
+    """Face matching on installed families: Chromium's postScriptName against fontreg's."""
+    profile = tempfile.mkdtemp(prefix="fontreg-chromium-")
+    process, tools = start_chromium(profile)
+    total = agreed = 0
+    try:
+        tools.call("DOM.enable")
+        tools.call("CSS.enable")
+        for family in FACE_FAMILIES:
+            for width in FACE_WIDTHS:
+                for style in FACE_STYLES:
+                    for weight in FACE_WEIGHTS:
+                        tools.call(
+                            "Runtime.evaluate", expression=FACE_LAYOUT % json.dumps([family, weight, style, width]),
+                            returnByValue=True)
+                        fonts = []
+                        for _ in range(5):
+                            # The layout may not be done at the first ask: the answer is empty then.
+                            tools.call("Runtime.evaluate", expression="document.body.offsetWidth", returnByValue=True)
+                            root = tools.call("DOM.getDocument", depth=-1)["root"]["nodeId"]
+                            node = tools.call("DOM.querySelector", nodeId=root, selector="#f")["nodeId"]
+                            fonts = tools.call("CSS.getPlatformFontsForNode", nodeId=node)["fonts"]
+                            if fonts:
+                                break
+                            time.sleep(0.05)
+                        theirs = max(fonts, key=lambda f: f["glyphCount"]).get("postScriptName") if fonts else None
+                        args = [FONTRESOLVE, "resolve", family, "--weight", str(weight), "--style", style,
+                                "--width", width, "--json", "--socket", socket_path]
+                        out = subprocess.run(args, capture_output=True, text=True)
+                        ours = json.loads(out.stdout)["face"]["postscriptName"] if out.returncode == 0 else None
+                        total += 1
+                        agreed += theirs == ours
+                        if theirs != ours:
+                            print(f"  ≠ {family} {weight} {style} {width}: chromium {theirs}, fontreg {ours}")
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+        shutil.rmtree(profile, ignore_errors=True)
+    print(f"faces: {agreed}/{total} queries agree ({100.0 * agreed / max(total, 1):.1f} %)")
+    return 0
+
+
 def main():
+    if sys.argv[1:2] == ["--faces"] and len(sys.argv) > 2:
+        return faces(sys.argv[2])
     listing = "--list" in sys.argv[1:]
     if not os.path.exists(CHROMIUM):
         print(f"chromium-reference: {CHROMIUM} is not installed; nothing compared")
