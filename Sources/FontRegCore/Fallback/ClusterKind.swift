@@ -20,6 +20,11 @@ enum ClusterKind: Hashable, Sendable {
         // unless a variation selector or keycap follows; the unified ideographs are Han.
         if first.value < 0x1100 && cluster.utf8.count == first.utf8.count { return .text }
         if (0x4E00...0x9FFF).contains(first.value) && cluster.utf8.count == 3 { return .han }
+        // A base with marks below U+1100 (Arabic harakat, Devanagari matras): no variation
+        // selector, keycap, ZWJ, modifier or tag is below U+1100.
+        if first.value < 0x1100 && scalars.allSatisfy({ $0.value < 0x1100 }) { return .text }
+        // Kana, hangul, CJK punctuation and fullwidth forms alone: none has emoji presentation.
+        if isHanContext(first.value) && cluster.utf8.count == first.utf8.count { return .han }
         if scalars.contains("\u{FE0E}") { return .text }
         if scalars.contains("\u{FE0F}") { return .colorEmoji }
         if scalars.count > 1,

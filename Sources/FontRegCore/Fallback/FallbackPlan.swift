@@ -170,6 +170,25 @@ struct FallbackPlan: Sendable {
             }
         }
         let probe = cluster.unicodeScalars.first { !CharacterCoverage.isIgnorable($0) }?.value
+        // A character of a script's block goes first to a family whose face supports the script's
+        // language, as fontconfig's FcFontSort orders them (see ``ScriptLanguage``).
+        if let language = probe.flatMap(ScriptLanguage.language(of:)) {
+            for family in coverage().candidates(covering: probe, design: design, colorOnly: colorOnly) {
+                familiesExamined += 1
+                let faces = family.faces
+                faceChecks += faces.count
+                guard faceChecks <= limit else { return nil }
+                guard faces.contains(where: fits) else { continue }
+                if let answer = resolvedFamily(family.name), fits(answer.face),
+                    answer.face.coverage.supports(language: language)
+                {
+                    return choice(
+                        answer,
+                        "no family of the stack covers it; \(answer.face.family) is the first registered family"
+                            + " that does and supports \(language), the language of its script")
+                }
+            }
+        }
         for family in coverage().candidates(covering: probe, design: design, colorOnly: colorOnly) {
             familiesExamined += 1
             let faces = family.faces

@@ -5,8 +5,11 @@ struct RunBuilder {
     private var runs: [TextRun] = []
     private var offset8 = 0
     private var offset16 = 0
-    /// The face of the open run.
-    private(set) var current: FaceRecord?
+    /// The open run's face, as what tells faces apart (file, face index, named instance): a
+    /// whole record costs a retain of each of its many members per run.
+    private var currentFace: (file: String, index: Int, instance: Int?)?
+    /// Whether a run is open.
+    var hasRun: Bool { !runs.isEmpty }
     /// The open run's face's coverage and colour, kept apart so the per-cluster check copies no record.
     private(set) var currentCoverage: CharacterCoverage?
     private(set) var currentIsColor = false
@@ -26,6 +29,15 @@ struct RunBuilder {
         let (n8, n16) = Self.lengths(cluster)
         offset8 += n8
         offset16 += n16
+        runs[runs.count - 1].end = offset8
+        runs[runs.count - 1].endUTF16 = offset16
+    }
+
+    /// Adds one ASCII character to the open run (one byte, one UTF-16 unit).
+    mutating func extendASCII() {
+        guard !runs.isEmpty else { return }
+        offset8 += 1
+        offset16 += 1
         runs[runs.count - 1].end = offset8
         runs[runs.count - 1].endUTF16 = offset16
     }
@@ -52,7 +64,10 @@ struct RunBuilder {
 
     /// Adds a cluster with a chosen face: extends the open run when the face is the same, else opens a run.
     mutating func append(_ cluster: Character, choice: FallbackChoice) {
-        if let current, Self.sameFace(current, choice.face), !runs.isEmpty {
+        let face = choice.face
+        if let currentFace, currentFace.index == face.index, currentFace.instance == face.instance,
+            currentFace.file == face.file, !runs.isEmpty
+        {
             extend(cluster)
             return
         }
@@ -61,31 +76,25 @@ struct RunBuilder {
             TextRun(
                 text: "", start: offset8, end: offset8 + n8, startUTF16: offset16,
                 endUTF16: offset16 + n16, resolution: choice.resolution,
-                fallback: isFallback(choice.face.family), reason: choice.reason))
+                fallback: isFallback(face.family), reason: choice.reason))
         offset8 += n8
         offset16 += n16
-        current = choice.face
+        currentFace = (face.file, face.index, face.instance)
         currentStackFace = nil
-        currentCoverage = choice.face.coverage
-        currentIsColor = choice.face.isColor
+        currentCoverage = face.coverage
+        currentIsColor = face.isColor
     }
 
-    /// The runs, each with its text cut from `text` by its UTF-8 offsets (cluster boundaries).
-    func finish(text: String) -> [TextRun] {
+    /// The runs, each with its text cut from `text` by its UTF-8 offsets (cluster boundaries),
+    /// set in place (a run holds a whole resolve answer: copying it costs more than the text).
+    mutating func finish(text: String) -> [TextRun] {
         let utf8 = text.utf8
-        return runs.map { run in
-            var run = run
-            let from = utf8.index(utf8.startIndex, offsetBy: run.start)
-            let to = utf8.index(from, offsetBy: run.end - run.start)
-            run.text = String(text[from..<to])
-            return run
+        for position in runs.indices {
+            let from = utf8.index(utf8.startIndex, offsetBy: runs[position].start)
+            let to = utf8.index(from, offsetBy: runs[position].end - runs[position].start)
+            runs[position].text = String(text[from..<to])
         }
-    }
-
-    /// Whether two records are one face: a file, a face index and a named instance name one face
-    /// (cheaper than comparing every field, once per run).
-    private static func sameFace(_ a: FaceRecord, _ b: FaceRecord) -> Bool {
-        a.index == b.index && a.instance == b.instance && a.file == b.file
+        return runs
     }
 
     /// Whether a family is not the stack's first, remembered by name (normalising a name costs

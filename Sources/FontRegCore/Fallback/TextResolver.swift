@@ -62,7 +62,10 @@ public struct TextResolver: Sendable {
         var used: [FallbackChoice] = []
         var usedCoverages: [CharacterCoverage] = []
         var usedColors: [Bool] = []
-        for cluster in text {
+        // The first face of the stack that draws each ASCII character (`noFace`: none), so a run
+        // of ASCII costs one table look-up per byte, no segmentation and no bisection.
+        let asciiFaces = asciiStackFaces(coverages)
+        func place(_ cluster: Character) {
             let kind = ClusterKind.of(cluster)
             if kind == .han { sawHan = true }
             let colorOnly = kind == .colorEmoji
@@ -73,13 +76,13 @@ public struct TextResolver: Sendable {
                 } else {
                     builder.append(cluster, stackFace: position, choice: stack[position].choice)
                 }
-                continue
+                return
             }
             // System fallback: the open run's face while it covers the cluster (a fallback font
             // draws as much of the rest as it can), then the plan's search.
             if let coverage = builder.currentCoverage, colorOnly == builder.currentIsColor, coverage.covers(cluster) {
                 builder.extend(cluster)
-                continue
+                return
             }
             // A face system fallback already gave this text draws the later clusters it covers,
             // as a browser shapes what the stack left with the fallback font it found first
@@ -90,7 +93,7 @@ public struct TextResolver: Sendable {
                 })
             {
                 builder.append(cluster, choice: used[reused])
-                continue
+                return
             }
             if let choice = plan.choose(for: cluster, kind: kind) {
                 builder.append(cluster, choice: choice)
@@ -101,13 +104,13 @@ public struct TextResolver: Sendable {
                     usedCoverages.append(choice.face.coverage)
                     usedColors.append(choice.face.isColor)
                 }
-                continue
+                return
             }
             for scalar in cluster.unicodeScalars
             where !CharacterCoverage.isIgnorable(scalar) && !plan.anyFaceCovers(scalar) {
                 if seenMissing.insert(scalar.value).inserted { missing.append(scalar.value) }
             }
-            if builder.current != nil {
+            if builder.hasRun {
                 builder.extend(cluster)
             } else if let first = plan.firstResolution() {
                 builder.append(
@@ -116,8 +119,54 @@ public struct TextResolver: Sendable {
                         resolution: first, reason: "no registered face covers it; kept in \(first.face.family)"))
             }
         }
+        // UAX #29 breaks between two ASCII scalars except CR LF: an ASCII byte with an ASCII byte
+        // (or an edge of the text) on each side is a cluster of its own. Everything else goes
+        // through Swift's grapheme segmentation, in segments that start and end at such bytes.
+        let utf8 = text.utf8
+        var segment = utf8.startIndex
+        var index = utf8.startIndex
+        var previous: UInt8 = 0
+        while index < utf8.endIndex {
+            let byte = utf8[index]
+            let next = utf8.index(after: index)
+            let following: UInt8 = next < utf8.endIndex ? utf8[next] : 0
+            defer {
+                previous = byte
+                index = next
+            }
+            guard byte < 0x80, previous < 0x80, following < 0x80, byte != 0x0D, !(previous == 0x0D && byte == 0x0A)
+            else { continue }
+            let position = asciiFaces[Int(byte)]
+            guard position != noFace else { continue }
+            if segment < index {
+                for cluster in text[segment..<index] { place(cluster) }
+            }
+            segment = next
+            if builder.isOpen(stackFace: Int(position)) {
+                builder.extendASCII()
+            } else {
+                builder.append(
+                    Character(Unicode.Scalar(byte)), stackFace: Int(position), choice: stack[Int(position)].choice)
+            }
+        }
+        if segment < utf8.endIndex {
+            for cluster in text[segment...] { place(cluster) }
+        }
         let assumed = sawHan && query.language.flatMap(HanRegion.region(for:)) == nil ? HanRegion.assumedLanguage : nil
         return TextResolution(runs: builder.finish(text: text), missing: missing, assumedLanguage: assumed)
+    }
+}
+
+/// No face of the stack draws the ASCII character (in `asciiStackFaces`).
+private let noFace = UInt8.max
+
+/// For each ASCII character, the position of the first text face of the stack that maps it, or `noFace`.
+private func asciiStackFaces(_ coverages: [CharacterCoverage]) -> [UInt8] {
+    (0..<128).map { value in
+        // An ASCII character alone is never a colour emoji cluster: any face of the stack may draw it.
+        let position = coverages.indices.first { coverages[$0].contains(UInt32(value)) }
+        // Past 254 faces (a stack of many generic expansions) the byte takes the general path.
+        return position.flatMap { $0 < Int(noFace) ? UInt8($0) : nil } ?? noFace
     }
 }
 

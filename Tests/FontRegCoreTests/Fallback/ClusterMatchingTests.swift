@@ -82,4 +82,25 @@ struct ClusterMatchingTests {
         let runs = answer.runs.filter { $0.resolution.face.family == "Lato" }
         #expect(runs.allSatisfy { !$0.fallback })
     }
+
+    @Test("Devanagari digits alone go to the Devanagari face, as fontconfig ranks the script's language first")
+    func devanagariDigitsAloneGoToDevanagari() throws {
+        let answer = try FallbackFonts.resolve("१२३ alone", in: FallbackFonts.withDejaVu)
+        #expect(families(answer) == ["१२३|Noto Sans Devanagari", " alone|Lato"])
+    }
+
+    /// ASCII next to what joins it into one cluster: CR LF, a combining mark, a keycap, an Arabic
+    /// prepended number sign, a ZWJ; the ASCII fast path must not split any of them.
+    static let joined = [
+        "ab\r\ncd", "cafe\u{301} ok", "key 1\u{FE0F}\u{20E3} end", "n \u{0600}12 x", "a\u{200D}b", "\r\n", "x\r",
+    ]
+
+    @Test("Runs end only at grapheme cluster boundaries, also where ASCII touches a joining scalar", arguments: joined)
+    func runsEndAtClusterBoundaries(text: String) throws {
+        let answer = try FallbackFonts.resolve(text, in: FallbackFonts.withDejaVu)
+        #expect(answer.runs.map(\.text).joined() == text)
+        #expect(answer.runs.map { $0.text.count }.reduce(0, +) == text.count, "no cluster is cut between runs")
+        #expect(answer.runs.last?.end == text.utf8.count)
+        #expect(answer.runs.last?.endUTF16 == text.utf16.count)
+    }
 }

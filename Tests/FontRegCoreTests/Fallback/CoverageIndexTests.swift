@@ -37,7 +37,7 @@ enum LinearFallback {
             .map(\.name)
     }
 
-    /// The old plan's answer for a cluster, step by step as `FallbackPlan.search` made it.
+    /// The plan's answer for a cluster, step by step as `FallbackPlan.search` makes it, by scanning.
     static func choose(
         _ cluster: Character, kind: ClusterKind, query: TextQuery, resolver: Resolver
     ) -> String? {
@@ -85,6 +85,15 @@ enum LinearFallback {
             }
             for family in generic("sans-serif") {
                 if let face = face(family), fits(face) { return face.postscriptName }
+            }
+            // A character of a script's block: first a family whose face supports the script's language.
+            let probe = cluster.unicodeScalars.first { !CharacterCoverage.isIgnorable($0) }?.value
+            if let language = probe.flatMap(ScriptLanguage.language(of:)) {
+                for family in ranked where family.faces.contains(where: fits) {
+                    if let face = face(family.name), fits(face), face.coverage.supports(language: language) {
+                        return face.postscriptName
+                    }
+                }
             }
             for family in ranked where family.faces.contains(where: fits) {
                 if let face = face(family.name), fits(face) { return face.postscriptName }
