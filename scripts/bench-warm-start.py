@@ -11,7 +11,8 @@ Per corpus, in one run, each figure the median of --rounds:
 - fc-match warm: `fc-match` of the corpus directory's first family as a process (fork/exec to
   exit) with a configuration holding the directory and the filled cache — a process start plus
   fontconfig's warm load, the peer of a daemon start;
-- memory: `Private_Dirty` of /proc/PID/smaps_rollup at READY and after --queries mixed calls
+- memory: `Private_Dirty` of /proc/PID/smaps_rollup at READY and after --queries mixed calls, of a
+  warm start and of the first (cold) start, which serves the index file it wrote, mapped
   (Resolve, Candidates, GetFace, ListFaces of a family, ResolveText) over the socket, minus an
   empty daemon's (one empty font directory); the index file's mapped pages (clean, shared, file
   backed) are reported separately, from /proc/PID/smaps.
@@ -191,13 +192,17 @@ def main():
     print()
     print("| corpus | faces | fontregd fork/exec → READY, warm | fontconfig warm cache, in process | "
           "fc-match, warm cache (fork/exec → exit) | fontregd ÷ fontconfig in process | fontregd ÷ fc-match | "
-          "private dirty per face at READY / after the queries | index file's mapped clean pages |")
-    print("|---|---|---|---|---|---|---|---|---|")
+          "private dirty per face at READY / after the queries | index file's mapped clean pages | "
+          "after a cold start: private dirty per face at READY / after the queries |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for corpus in arguments.corpora:
         label, _, directory = corpus.partition("=")
         directory = os.path.abspath(directory)
         cache = tempfile.mkdtemp(dir=work)
         first = Daemon(binary, directory, cache, work)  # untimed: the cold start writes index.snapshot
+        cold_ready, _ = first.memory()
+        mixed_queries(first.socket_path, arguments.queries)
+        cold_after, _ = first.memory()
         first.stop()
         fontconfig_warm(fc, directory, work)  # untimed: the files into the page cache
         starts, fcs, matches = [], [], []
@@ -220,7 +225,8 @@ def main():
         per = lambda value: f"{max(0, value - base_dirty) / max(faces, 1):,.0f} B"
         print(f"| {label} | {faces:,} | {ms(d)} | {ms(f)} | {ms(m)} | {d / f:.2f}× | {d / m:.2f}× | "
               f"{per(dirty_ready)} / {per(dirty_after)} ({kib(dirty_ready)} / {kib(dirty_after)}) | "
-              f"{kib(mapped_ready)} / {kib(mapped_after)} |", flush=True)
+              f"{kib(mapped_ready)} / {kib(mapped_after)} | "
+              f"{per(cold_ready)} / {per(cold_after)} ({kib(cold_ready)} / {kib(cold_after)}) |", flush=True)
     shutil.rmtree(work, ignore_errors=True)
 
 

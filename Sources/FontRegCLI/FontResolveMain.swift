@@ -1,5 +1,5 @@
 import FontRegCore
-import Foundation
+import FontRegSystem
 
 /// The `fontresolve` command: finds the subcommand, runs it, prints errors and returns the exit status.
 ///
@@ -8,7 +8,7 @@ package enum FontResolveMain {
     /// Runs the command with the arguments after the program name.
     ///
     /// - Returns: the exit status.
-    package static func run(_ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment)
+    package static func run(_ arguments: [String], environment: [String: String] = ProcessEnvironment.current())
         -> Int32
     {
         let console = Console(environment: environment)

@@ -1,5 +1,3 @@
-import Foundation
-
 /// `fontresolve explain FAMILY …`: `resolve --explain`.
 enum ExplainCommand: Subcommand {
     package static let spec: CommandSpec = {
@@ -11,7 +9,7 @@ enum ExplainCommand: Subcommand {
         spec.options.removeAll { $0.name == "explain" }
         spec.options = spec.options.map { option in
             var option = option
-            option.example = option.example.replacingOccurrences(of: "fontresolve resolve", with: "fontresolve explain")
+            option.example = option.example.replacing("fontresolve resolve", with: "fontresolve explain")
             return option
         }
         spec.examples = [

@@ -122,24 +122,45 @@ public final class FontRegistry: Sendable {
         // The face cache of earlier versions: the index file replaces it.
         try? Syscall.removeName(cacheDirectory + "/faces.cache")
         let scanner = FontScanner(cache: previous, maximumFileSize: configuration.maximumFontFileSize, pool: pool)
-        let result = scanner.scan(roots: roots, confinement: confinement)
-        let faces = result.files.flatMap(\.faces)
-        indexedFiles.withLock { $0 = IndexedFile.table(result.files) }
-        var index = FontIndex(faces: faces, problems: result.problems, generation: 1, directories: roots)
-        // Written now, not in the background: a short-lived process (the client) exits right after.
-        let problem = Self.writeIndexFile(
-            index, rules: rules, directory: cacheDirectory,
-            registry: SnapshotRegistryPart(
-                files: result.files, directories: scanner.directories, problems: result.problems, stamp: stamp))
-        if let problem {
-            cacheProblem.withLock { $0 = problem }
-            index = FontIndex(faces: faces, problems: result.problems + [problem], generation: 1, directories: roots)
+        previous = [:]
+        var index: FontIndex
+        let problems: [ScanProblem], problem: ScanProblem?
+        do {
+            // In a block of its own: the scan's files and faces are released at its end.
+            let result = scanner.scan(roots: roots, confinement: confinement)
+            let faces = result.files.flatMap(\.faces)
+            indexedFiles.withLock { $0 = IndexedFile.table(result.files) }
+            problems = result.problems
+            index = FontIndex(faces: faces, problems: problems, generation: 1, directories: roots)
+            // Written now, not in the background: a short-lived process (the client) exits right after.
+            problem = Self.writeIndexFile(
+                index, rules: rules, directory: cacheDirectory,
+                registry: SnapshotRegistryPart(
+                    files: result.files, directories: scanner.directories, problems: problems, stamp: stamp))
+            if let problem {
+                cacheProblem.withLock { $0 = problem }
+                index = FontIndex(faces: faces, problems: problems + [problem], generation: 1, directories: roots)
+            }
+        }
+        var seed: MappedSnapshot?
+        if problem == nil,
+            case .success(let written) = Self.openIndexFile(directory: cacheDirectory, stamp: stamp, justWritten: true)
+        {
+            // Served from the file just written, mapped, as after a warm start (issue 29): the
+            // built faces and the scanner's records are dropped and glibc gives their pages
+            // back, so a cold start ends as small as a warm one. The first change seeds the
+            // scanner from the file's table, as after a warm start.
+            index = FontIndex(mapped: MappedIndex(snapshot: written, problems: written.problems), generation: 1)
+            indexedFiles.withLock { $0 = [:] }
+            scanner.seed([:])
+            seed = written
+            Memory.trim()
         }
         state = Mutex(State(roots: roots, index: index, rules: rules, confinement: confinement))
         writer = Mutex(
             Writer(
-                scanner: scanner, seed: nil,
-                written: problem == nil ? (scanner.directories, result.problems, roots) : nil))
+                scanner: scanner, seed: seed,
+                written: problem == nil ? (scanner.directories, problems, roots) : nil))
     }
 
     /// Why an index file cannot serve a warm start, and the file itself when it is at least readable.
@@ -151,8 +172,6 @@ public final class FontRegistry: Sendable {
         let usable: MappedSnapshot?
     }
 
-    /// Maps and checks the index file: valid, this user's own, of this configuration, and every
-    /// recorded directory unchanged (its font files, links and subdirectories, ``DirectoryStamp``).
     /// Why `path` cannot be `stat`ed, or `nil` when it can.
     private static func statusError(_ path: String) -> SystemError? {
         do {
@@ -163,7 +182,14 @@ public final class FontRegistry: Sendable {
         }
     }
 
-    private static func openIndexFile(directory: String, stamp: UInt64) -> Result<MappedSnapshot, Refusal> {
+    /// Maps and checks the index file: valid, this user's own, of this configuration, and every
+    /// recorded directory unchanged (its font files, links and subdirectories, ``DirectoryStamp``).
+    ///
+    /// - Parameter justWritten: the file this start wrote from its scan: the directories are not
+    ///   checked again (whatever changed since the scan is as out of date in the built index).
+    private static func openIndexFile(directory: String, stamp: UInt64, justWritten: Bool = false)
+        -> Result<MappedSnapshot, Refusal>
+    {
         let path = directory + "/" + indexFileName
         let snapshot: MappedSnapshot
         do {
@@ -188,6 +214,8 @@ public final class FontRegistry: Sendable {
             return .failure(
                 Refusal(reason: "the configuration (directories, files or limits) changed", usable: snapshot))
         }
+        // The file this start just wrote from its own scan records the directories as scanned.
+        if justWritten { return .success(snapshot) }
         for i in 0..<snapshot.directoryCount {
             if let change = snapshot.directory(at: i).change() {
                 return .failure(Refusal(reason: change, usable: snapshot))

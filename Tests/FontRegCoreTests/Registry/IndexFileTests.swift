@@ -13,7 +13,7 @@ import Testing
     static func coldThenPath(_ configuration: RegistryConfiguration) throws -> String {
         let cold = try FontRegistry(configuration: configuration)
         #expect(cold.startMode != .warm)
-        #expect(!cold.index.isMapped)
+        #expect(cold.index.isMapped)
         return configuration.cacheDirectory! + "/" + FontRegistry.indexFileName
     }
 
@@ -76,6 +76,25 @@ import Testing
         #expect(warm.filesParsed == 0)
         #expect(warm.index.isMapped)
         #expect(warm.index.generation == 2)
+    }
+
+    @Test func aColdStartServesItsNewIndexFileMappedAndItsFirstRescanParsesOnlyANewFile() throws {
+        let (fonts, cache, configuration) = Self.corpus()
+        defer { Fixtures.cleanUp(fonts); Fixtures.cleanUp(cache) }
+        let cold = try FontRegistry(configuration: configuration)
+        #expect(cold.startMode != .warm)
+        #expect(cold.index.isMapped)
+        #expect(cold.filesParsed == 2)
+        #expect(
+            try cold.resolve(ResolveQuery(family: "Noto Fixture", weight: .bold)).face.postscriptName
+                == "NotoFixture-Bold")
+        // The scanner's records were dropped: the first change seeds them from the mapped file.
+        Fixtures.copy(["NotoFixture-Italic.ttf"], to: fonts)
+        let report = cold.rescan()
+        #expect(cold.filesParsed == 3)
+        #expect(report.added.map(\.postscriptName) == ["NotoFixture-Italic"])
+        #expect(report.removed.isEmpty)
+        #expect(cold.index.faceCount == 3)
     }
 
     @Test func aChangedDirectoryGivesAColdStartThatReadsOnlyTheNewFile() throws {
