@@ -28,19 +28,14 @@ browser (default /usr/bin/chromium). Stdlib only; the DevTools websocket is copi
 scripts/chromium-reference.py.
 """
 
-import base64
 import json
 import math
 import os
 import shutil
-import socket
-import struct
 import subprocess
 import sys
 import tempfile
 import time
-import urllib.parse
-import urllib.request
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FONTRESOLVE = os.environ.get("FONTRESOLVE", os.path.join(ROOT, ".build/debug/fontresolve"))
@@ -66,127 +61,8 @@ CASES = [
 ]
 
 
-# --- websocket (RFC 6455), client side, text frames (as scripts/chromium-reference.py) ---------
+from chromium_devtools import DevTools, start_chromium  # noqa: E402
 
-
-def ws_connect(url):
-    parts = urllib.parse.urlparse(url)
-    sock = socket.create_connection((parts.hostname, parts.port), timeout=30)
-    key = base64.b64encode(os.urandom(16)).decode()
-    request = (
-        f"GET {parts.path} HTTP/1.1\r\nHost: {parts.hostname}:{parts.port}\r\n"
-        f"Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
-        "Sec-WebSocket-Version: 13\r\n\r\n"
-    )
-    sock.sendall(request.encode())
-    head = b""
-    while b"\r\n\r\n" not in head:
-        chunk = sock.recv(1)
-        if not chunk:
-            raise RuntimeError("websocket: connection closed during the handshake")
-        head += chunk
-    if b" 101 " not in head.split(b"\r\n", 1)[0]:
-        raise RuntimeError(f"websocket: handshake refused: {head[:80]!r}")
-    return sock
-
-
-def ws_send(sock, text, opcode=0x1):
-    payload = text.encode() if isinstance(text, str) else text
-    header = bytes([0x80 | opcode])
-    n = len(payload)
-    if n < 126:
-        header += bytes([0x80 | n])
-    elif n < 1 << 16:
-        header += bytes([0x80 | 126]) + struct.pack(">H", n)
-    else:
-        header += bytes([0x80 | 127]) + struct.pack(">Q", n)
-    mask = os.urandom(4)
-    masked = bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
-    sock.sendall(header + mask + masked)
-
-
-def read_exactly(sock, n):
-    data = b""
-    while len(data) < n:
-        chunk = sock.recv(n - len(data))
-        if not chunk:
-            raise RuntimeError("websocket: connection closed")
-        data += chunk
-    return data
-
-
-def ws_recv(sock):
-    message = b""
-    while True:
-        first, second = read_exactly(sock, 2)
-        opcode, n = first & 0x0F, second & 0x7F
-        if n == 126:
-            n = struct.unpack(">H", read_exactly(sock, 2))[0]
-        elif n == 127:
-            n = struct.unpack(">Q", read_exactly(sock, 8))[0]
-        mask = read_exactly(sock, 4) if second & 0x80 else None
-        payload = read_exactly(sock, n)
-        if mask:
-            payload = bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
-        if opcode == 0x8:
-            raise RuntimeError("websocket: closed by the browser")
-        if opcode == 0x9:
-            ws_send(sock, payload, opcode=0xA)
-            continue
-        if opcode in (0x0, 0x1, 0x2):
-            message += payload
-            if first & 0x80:
-                return message.decode()
-
-
-class DevTools:
-    """One page's DevTools session: call(method, params) waits for the answer, skipping events."""
-
-    def __init__(self, url):
-        self.sock = ws_connect(url)
-        self.next_id = 0
-
-    def call(self, method, **params):
-        self.next_id += 1
-        ws_send(self.sock, json.dumps({"id": self.next_id, "method": method, "params": params}))
-        while True:
-            reply = json.loads(ws_recv(self.sock))
-            if reply.get("id") == self.next_id:
-                if "error" in reply:
-                    raise RuntimeError(f"{method}: {reply['error']}")
-                return reply.get("result", {})
-
-    def evaluate(self, expression):
-        result = self.call("Runtime.evaluate", expression=expression, returnByValue=True, awaitPromise=True)
-        if "exceptionDetails" in result:
-            raise RuntimeError(f"page script failed: {result['exceptionDetails']}")
-        return result["result"]["value"]
-
-
-def start_chromium(profile):
-    args = [
-        CHROMIUM, "--headless", "--remote-debugging-port=0", f"--user-data-dir={profile}",
-        "--no-first-run", "--no-default-browser-check", "--disable-gpu", "--no-sandbox",
-        "--allow-file-access-from-files", "--force-device-scale-factor=1", "about:blank",
-    ]
-    process = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    port_file = os.path.join(profile, "DevToolsActivePort")
-    for _ in range(300):
-        if os.path.exists(port_file) and open(port_file).read().count("\n") >= 1:
-            break
-        time.sleep(0.1)
-    else:
-        process.kill()
-        raise RuntimeError("chromium did not open its DevTools port")
-    port = int(open(port_file).read().split("\n")[0])
-    for _ in range(100):
-        targets = json.load(urllib.request.urlopen(f"http://127.0.0.1:{port}/json/list"))
-        pages = [t for t in targets if t.get("type") == "page"]
-        if pages:
-            return process, DevTools(pages[0]["webSocketDebuggerUrl"])
-        time.sleep(0.1)
-    process.kill()
-    raise RuntimeError("chromium opened no page")
 
 
 # --- the page ------------------------------------------------------------------------------
@@ -316,7 +192,8 @@ def main():
         if text.count("@font-face") != text.count("ascent-override"):
             raise RuntimeError("an emitted @font-face has no ascent-override")
         page = write_page(out)
-        process, tools = start_chromium(profile)
+        process, tools = start_chromium(
+            profile, extra_args=("--allow-file-access-from-files", "--force-device-scale-factor=1"))
         tools.call("Page.enable")
         tools.call("Page.navigate", url="file://" + page)
         time.sleep(0.5)
