@@ -9,6 +9,7 @@ which module is missing gets all of its own imports back. `Testing`, `XCTest` an
 `internal import`s are left alone.
 
   scripts/minimize-imports.py           rewrite the files (then review `git diff`)
+  scripts/minimize-imports.py --since REV   only the files changed since REV
   scripts/minimize-imports.py --check   change nothing; exit 1 when some file imports a module it
                                         does not use (builds in a scratch copy: several minutes)
 
@@ -116,12 +117,13 @@ def build(root):
     return result.returncode == 0, result.stdout + result.stderr
 
 
-def minimize(root, verbose=True, under=("Sources", "Tests")):
+def minimize(root, verbose=True, under=("Sources", "Tests"), only=None):
     modules = project_modules(root) | OTHER_MODULES
     declared = declarations(root)
     state = {}
     for path in swift_files(root):
-        if os.path.relpath(path, root).split(os.sep)[0] not in under:
+        rel = os.path.relpath(path, root)
+        if rel.split(os.sep)[0] not in under or (only is not None and rel not in only):
             continue
         lines, found = read_imports(path)
         own = module_of(root, path)
@@ -189,6 +191,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true")
     parser.add_argument("--under", choices=["Sources", "Tests"], help="only the files under this folder")
+    parser.add_argument("--since", metavar="REV", help="only the Swift files changed since this commit")
     arguments = parser.parse_args()
     root = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
     if arguments.check:
@@ -200,7 +203,13 @@ def main():
             rel = os.path.relpath(path, scratch)
             print(f"{rel}: imports {', '.join(sorted(modules))} but uses nothing of it")
         return 1 if unused else 0
-    unused = minimize(root, under=(arguments.under,) if arguments.under else ("Sources", "Tests"))
+    only = None
+    if arguments.since:
+        changed = subprocess.run(
+            ["git", "diff", "--name-only", arguments.since, "--", "*.swift"], cwd=root, check=True,
+            capture_output=True, text=True).stdout.split()
+        only = set(changed)
+    unused = minimize(root, under=(arguments.under,) if arguments.under else ("Sources", "Tests"), only=only)
     print(f"minimize-imports: removed {sum(len(m) for m in unused.values())} import(s) from {len(unused)} file(s)")
     return 0
 
