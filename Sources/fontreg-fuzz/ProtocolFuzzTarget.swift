@@ -37,6 +37,7 @@ enum ProtocolFuzzTarget {
             ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Tests/Fixtures/fonts/families").path
         let scratch = NSTemporaryDirectory() + "fontreg-fuzz-\(getpid())"
+        removeAtExit(scratch)
         do {
             let registry = try FontRegistry(
                 configuration: RegistryConfiguration(fontDirectories: [fonts], cacheDirectory: scratch + "/cache"))
@@ -47,6 +48,17 @@ enum ProtocolFuzzTarget {
                 logger: Logger(minimumLevel: .error))
         } catch {
             fatalError("fontreg-fuzz: cannot scan the fixture fonts at \(fonts): \(error)")
+        }
+    }
+
+    /// The scratch directory to remove when the fuzzer exits (the service keeps its state there until then).
+    nonisolated(unsafe) private static var scratchToRemove: String?
+
+    /// Removes `scratch` when the process exits normally.
+    private static func removeAtExit(_ scratch: String) {
+        scratchToRemove = scratch
+        atexit {
+            if let scratch = ProtocolFuzzTarget.scratchToRemove { try? FileManager.default.removeItem(atPath: scratch) }
         }
     }
 

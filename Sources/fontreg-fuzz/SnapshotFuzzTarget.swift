@@ -28,10 +28,12 @@ enum SnapshotFuzzTarget {
             ProcessInfo.processInfo.environment["FONTREG_FUZZ_FONTS"]
             ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Tests/Fixtures/fonts/families").path
+        // The cache is needed only while the registry is built: the index is kept in memory below.
+        let cache = NSTemporaryDirectory() + "fontreg-fuzz-\(getpid())"
+        defer { try? FileManager.default.removeItem(atPath: cache) }
         do {
             let registry = try FontRegistry(
-                configuration: RegistryConfiguration(
-                    fontDirectories: [fonts], cacheDirectory: NSTemporaryDirectory() + "fontreg-fuzz-\(getpid())"))
+                configuration: RegistryConfiguration(fontDirectories: [fonts], cacheDirectory: cache))
             return (registry.index, SnapshotWriter.bytes(of: registry.index))
         } catch {
             fatalError("fontreg-fuzz: cannot scan the fixture fonts at \(fonts): \(error)")

@@ -1,3 +1,4 @@
+import FontRegTestSupport
 import Foundation
 import Testing
 
@@ -11,7 +12,7 @@ enum ManyScriptFonts {
     ]
 
     static let registry: FontRegistry = {
-        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("fontreg-coverage-\(getpid())").path
+        let cache = ProcessScratch.directory("fontreg-coverage")
         return try! FontRegistry(
             configuration: RegistryConfiguration(fontDirectories: directories, cacheDirectory: cache))
     }()

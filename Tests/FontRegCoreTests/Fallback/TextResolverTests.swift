@@ -1,4 +1,5 @@
 import FontRegCore
+import FontRegTestSupport
 import Foundation
 import Testing
 
@@ -20,14 +21,13 @@ enum FallbackFonts {
 
     /// The registry, scanned once.
     static let registry: FontRegistry = {
-        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("fontreg-fallback-\(getpid())").path
+        let cache = ProcessScratch.directory("fontreg-fallback")
         return try! FontRegistry(configuration: RegistryConfiguration(fontFiles: files, cacheDirectory: cache))
     }()
 
     /// The registry with DejaVu Sans too: a family that covers what Lato does and much more, as on Debian.
     static let withDejaVu: FontRegistry = {
-        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("fontreg-fallback-dv-\(getpid())")
-            .path
+        let cache = ProcessScratch.directory("fontreg-fallback-dv")
         let dejavu = ["DejaVuSans", "DejaVuSans-Bold"].map { "/usr/share/fonts/truetype/dejavu/\($0).ttf" }
         return try! FontRegistry(configuration: RegistryConfiguration(fontFiles: files + dejavu, cacheDirectory: cache))
     }()
