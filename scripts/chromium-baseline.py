@@ -24,8 +24,8 @@ A case passes when the measured baseline is within 0.5 px of Figma's, or equals 
                                           check can fail); exits 1 when a case fails
 
 FONTRESOLVE names the fontresolve binary (default .build/debug/fontresolve); CHROMIUM the
-browser (default /usr/bin/chromium). Stdlib only; the DevTools websocket is copied from
-scripts/chromium-reference.py.
+browser (default /usr/bin/chromium). Stdlib only; the DevTools client and Chromium's start and stop are
+scripts/chromium_devtools.py, shared with scripts/chromium-reference.py.
 """
 
 import json
@@ -61,7 +61,7 @@ CASES = [
 ]
 
 
-from chromium_devtools import DevTools, start_chromium  # noqa: E402
+from chromium_devtools import DevTools, start_chromium, stop_chromium  # noqa: E402
 
 
 
@@ -222,8 +222,7 @@ def main():
             print(f"{name:34} {measured:9.3f} {figma:9.3f} {grid:6.0f} {delta:+7.3f}  {verdict}")
     finally:
         if process:
-            process.terminate()
-            process.wait(timeout=10)
+            stop_chromium(process, profile)
         shutil.rmtree(work, ignore_errors=True)
     print(f"baselines: {len(CASES) - failures}/{len(CASES)} where Figma puts them")
     return 1 if failures else 0

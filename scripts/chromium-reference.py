@@ -63,7 +63,7 @@ CASES = [
 ]
 
 
-from chromium_devtools import DevTools, start_chromium  # noqa: E402
+from chromium_devtools import DevTools, start_chromium, stop_chromium  # noqa: E402
 
 
 # --- the two sides ------------------------------------------------------------------------
@@ -196,8 +196,7 @@ def faces(socket_path):
                         if theirs != ours:
                             print(f"  ≠ {family} {weight} {style} {width}: chromium {theirs}, fontreg {ours}")
     finally:
-        process.terminate()
-        process.wait(timeout=10)
+        stop_chromium(process, profile)
         shutil.rmtree(profile, ignore_errors=True)
     print(f"faces: {agreed}/{total} queries agree ({100.0 * agreed / max(total, 1):.1f} %)")
     return 0
@@ -246,8 +245,7 @@ def main():
             agreed += same
             print(f"{same}/{count} clusters agree  [{stack}{', ' + lang if lang else ''}]  {text}")
     finally:
-        process.terminate()
-        process.wait(timeout=10)
+        stop_chromium(process, profile)
         shutil.rmtree(profile, ignore_errors=True)
     share = 100.0 * agreed / total if total else 100.0
     print(

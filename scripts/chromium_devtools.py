@@ -139,3 +139,35 @@ def start_chromium(profile, extra_args=()):
         time.sleep(0.1)
     process.kill()
     raise RuntimeError("chromium opened no page")
+
+
+def stop_chromium(process, profile):
+    """Stops Chromium and removes the singleton directory it keeps in /tmp.
+
+    Chromium removes /tmp/org.chromium.Chromium.XXXXXX (the target of the profile's SingletonSocket
+    link) only on a clean exit of its own; after SIGTERM it stays behind, one per run.
+    """
+    singleton = None
+    try:
+        target = os.readlink(os.path.join(profile, "SingletonSocket"))
+        parent = os.path.dirname(target)
+        if os.path.basename(parent).startswith("org.chromium.Chromium."):
+            singleton = parent
+    except OSError:
+        pass
+    process.terminate()
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(timeout=10)
+    if singleton:
+        for name in ("SingletonSocket", "SingletonCookie"):
+            try:
+                os.unlink(os.path.join(singleton, name))
+            except OSError:
+                pass
+        try:
+            os.rmdir(singleton)
+        except OSError:
+            pass
