@@ -45,6 +45,18 @@ def rss_kib(pid):
     return 0
 
 
+def private_dirty_kib(pid):
+    """Private_Dirty of /proc/PID/smaps_rollup: the memory the process alone holds and wrote (heap, not mapped files)."""
+    try:
+        with open(f"/proc/{pid}/smaps_rollup") as handle:
+            for line in handle:
+                if line.startswith("Private_Dirty:"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
+
+
 class Daemon:
     """fontregd on one corpus, with its own socket, state, cache and NOTIFY_SOCKET."""
 
@@ -199,6 +211,7 @@ def main():
     daemon.wait_ready()
     daemon.wait_idle(30)
     results["baselineRssKiB"] = rss_kib(daemon.process.pid)
+    results["baselineDirtyKiB"] = private_dirty_kib(daemon.process.pid)
     results["baselineReadySeconds"] = daemon.ready_seconds
     daemon.stop()
     log(f"empty daemon: {results['baselineRssKiB']} KiB, READY after {results['baselineReadySeconds'] * 1000:.0f} ms")
@@ -229,6 +242,7 @@ def main():
         daemon = Daemon(os.path.join(options.bin, "fontregd"), options.work, label, directories, cache)
         entry["readyColdSeconds"] = daemon.wait_ready()
         entry["rssReadyKiB"] = rss_kib(daemon.process.pid)
+        entry["dirtyReadyKiB"] = private_dirty_kib(daemon.process.pid)
         daemon.wait_idle()
         entry["rssSettledKiB"] = rss_kib(daemon.process.pid)
         family = first_family(queries)
@@ -254,6 +268,7 @@ def main():
         daemon = Daemon(os.path.join(options.bin, "fontregd"), options.work, label + "-warm", directories, cache)
         entry["readyWarmSeconds"] = daemon.wait_ready()
         entry["rssWarmReadyKiB"] = rss_kib(daemon.process.pid)
+        entry["dirtyWarmReadyKiB"] = private_dirty_kib(daemon.process.pid)
         daemon.wait_idle()
         daemon.stop()
         results["corpora"][label] = entry
@@ -386,6 +401,20 @@ def write_doc(results, path, plot_name):
             f"| {label} | {n} | {fmt_time(e['readyColdSeconds'])} / {fmt_time(e['readyWarmSeconds'])} | {e['rssReadyKiB'] / 1024:.1f} MiB | "
             f"{e['rssSettledKiB'] / 1024:.1f} MiB | {(e['rssReadyKiB'] - base) / n:.2f} / {(e['rssSettledKiB'] - base) / n:.2f} KiB | "
             f"{e['rssWarmReadyKiB'] / 1024:.1f} MiB | — | — |")
+    add("")
+    dirty_base = results.get("baselineDirtyKiB", 0)
+    add(f"Private dirty memory (`Private_Dirty` of `/proc/PID/smaps_rollup`: what the daemon itself wrote, not the mapped "
+        f"index it serves from) at READY, above the empty daemon's {dirty_base / 1024:.1f} MiB (issue 29's target: at most 1 KiB "
+        "per face whatever the start):")
+    add("")
+    add("| corpus | faces | private dirty at READY, cold start | per face | private dirty at READY, warm start | per face |")
+    add("|---|---|---|---|---|---|")
+    for label, e in rows:
+        if "dirtyReadyKiB" not in e:
+            continue
+        n = e["core"]["faces"]
+        cold, warm = e["dirtyReadyKiB"] - dirty_base, e["dirtyWarmReadyKiB"] - dirty_base
+        add(f"| {label} | {n} | {cold / 1024:.1f} MiB | {cold * 1024 / n:,.0f} B | {warm / 1024:.1f} MiB | {warm * 1024 / n:,.0f} B |")
     add("")
     add("### Targets")
     add("")
