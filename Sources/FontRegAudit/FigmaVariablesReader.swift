@@ -6,8 +6,11 @@ import FontRegJSON
 /// Figma variables are single values, not composite styles, so a text style is a group of
 /// variables (the name without its last `/` part) holding a font family (scope `FONT_FAMILY`, or a
 /// name ending in `family`) and a weight (`FONT_WEIGHT`, a number) or a style (`FONT_STYLE`, a Figma
-/// name such as `Semi Bold Italic`). Aliases (`VARIABLE_ALIAS`) are followed; each mode of the
-/// collection whose values differ adds a style named `group (mode)`.
+/// name such as `Semi Bold Italic`), and optionally a font size (`FONT_SIZE`, or a name ending in
+/// `size`) and a line height (`LINE_HEIGHT`, or a name ending in `lineheight`). A number bound to
+/// font size or line height is in pixels, as Figma applies a number variable to either; a string
+/// takes the audit's forms (`24px`, `1.5`, `150%`). Aliases (`VARIABLE_ALIAS`) are followed; each
+/// mode of the collection whose values differ adds a style named `group (mode)`.
 struct FigmaVariablesReader {
     /// The file read.
     let file: String
@@ -27,7 +30,7 @@ struct FigmaVariablesReader {
     }
 
     /// What a variable contributes to its group.
-    private enum Role { case family, weight, style }
+    private enum Role { case family, weight, style, size, lineHeight }
 
     /// One variable of a text style group.
     private struct Member {
@@ -73,6 +76,8 @@ struct FigmaVariablesReader {
         if scopes.contains("FONT_FAMILY") || last.hasSuffix("family") { return .family }
         if scopes.contains("FONT_WEIGHT") || last.hasSuffix("weight") { return .weight }
         if scopes.contains("FONT_STYLE") || last == "fontstyle" { return .style }
+        if scopes.contains("FONT_SIZE") || last.hasSuffix("size") { return .size }
+        if scopes.contains("LINE_HEIGHT") || last.hasSuffix("lineheight") { return .lineHeight }
         return nil
     }
 
@@ -90,16 +95,27 @@ struct FigmaVariablesReader {
             guard let name = try value(of: family, mode: mode, variables: variables)?.stringValue else { continue }
             var weight = FontWeight.regular
             var style = FontStyle.normal
+            var size: Double?
+            var lineHeight: LineHeight?
             for member in members where member.role != .family {
                 guard let value = try value(of: member, mode: mode, variables: variables) else { continue }
-                (weight, style) = try read(value, member: member, current: (weight, style))
+                switch member.role {
+                case .size: size = try readSize(value, member: member)
+                case .lineHeight: lineHeight = try readLineHeight(value, member: member)
+                default: (weight, style) = try read(value, member: member, current: (weight, style))
+                }
             }
-            guard seen.insert("\(name)|\(weight.value)|\(style.rawValue)").inserted else { continue }
+            let sizeText = size.map { "\($0)" } ?? ""
+            let heightText = lineHeight?.description ?? ""
+            guard seen.insert("\(name)|\(weight.value)|\(style.rawValue)|\(sizeText)|\(heightText)").inserted
+            else { continue }
             let styleName = offset == 0 ? group : "\(group) (\(mode))"
-            uses.append(
-                TypographyUse(
-                    familyStack: [name], weight: weight, style: style,
-                    origin: UseOrigin(file: file, name: styleName, position: family.position)))
+            var use = TypographyUse(
+                familyStack: [name], weight: weight, style: style,
+                origin: UseOrigin(file: file, name: styleName, position: family.position))
+            use.size = size
+            use.lineHeight = lineHeight
+            uses.append(use)
         }
         return uses
     }
@@ -118,6 +134,24 @@ struct FigmaVariablesReader {
         throw .unknownWeight(
             file: file, location: location, value: value.stringValue ?? value.kindName, position: value.position,
             accepted: WeightVocabulary.studioAcceptedNames)
+    }
+
+    /// A font size variable's value in pixels: a number, or a string `16px` / `1rem`.
+    private func readSize(_ value: SourceJSONValue, member: Member) throws(AuditInputError) -> Double {
+        if let pixels = TokenTypographyReader.pixels(value) { return pixels }
+        throw .invalidStyle(
+            file: file, location: member.variable["name"]?.stringValue ?? "variable", position: value.position,
+            reason: "a font size must be a positive number of pixels (16, \"16px\" or \"1rem\")")
+    }
+
+    /// A line height variable's value: a number is pixels (Figma's unit for a bound number), a string
+    /// `24px`, `1.5` (a multiple of the size) or `150%`.
+    private func readLineHeight(_ value: SourceJSONValue, member: Member) throws(AuditInputError) -> LineHeight {
+        if let number = value.doubleValue, number.isFinite, number > 0 { return .pixels(number) }
+        if let text = value.stringValue, let parsed = LineHeight(parsing: text) { return parsed }
+        throw .invalidStyle(
+            file: file, location: member.variable["name"]?.stringValue ?? "variable", position: value.position,
+            reason: "a line height must be a positive number of pixels (24), \"24px\", \"1.5\" or \"150%\"")
     }
 
     /// A variable's value in a mode, following aliases (at most 32 steps); `nil` when the mode has none.

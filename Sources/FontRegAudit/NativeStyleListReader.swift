@@ -12,6 +12,9 @@ import FontRegJSON
 /// or an array; `weight` a number 1–1000 or a name from the project's table (`heavy` = 800);
 /// `style` is `normal` (default), `italic` or `oblique`; `name` is optional. `supportedWeights`
 /// (an array of weights) on a style limits the weights Bold Text may step to for that family.
+/// `size` (pixels: `16`, `"16px"`, `"1rem"`) and `lineHeight` (`"24px"`, `1.5` or `"1.5"` a
+/// multiple of the size, `"150%"`) are optional; with both, the emitters write the style's line box
+/// (`"size": 16, "lineHeight": "24px"`).
 struct NativeStyleListReader {
     let file: String
     let root: SourceJSONValue
@@ -72,10 +75,26 @@ struct NativeStyleListReader {
                 for item in list { weights.append(try parseWeight(item, location: "\(name).supportedWeights")) }
                 supported = weights.sorted()
             }
-            uses.append(
-                TypographyUse(
-                    familyStack: family, weight: weight, style: style,
-                    origin: UseOrigin(file: file, name: name, position: entry.position), supportedWeights: supported))
+            var use = TypographyUse(
+                familyStack: family, weight: weight, style: style,
+                origin: UseOrigin(file: file, name: name, position: entry.position), supportedWeights: supported)
+            if let sizeValue = entry["size"] {
+                guard let size = TokenTypographyReader.pixels(sizeValue) else {
+                    throw .invalidStyle(
+                        file: file, location: "\(name).size", position: sizeValue.position,
+                        reason: "size must be a positive number of pixels: 16, \"16px\" or \"1rem\"")
+                }
+                use.size = size
+            }
+            if let heightValue = entry["lineHeight"] {
+                guard let lineHeight = TokenTypographyReader.lineHeight(heightValue) else {
+                    throw .invalidStyle(
+                        file: file, location: "\(name).lineHeight", position: heightValue.position,
+                        reason: "lineHeight must be \"24px\", a multiple of the size (1.5) or a percentage (\"150%\")")
+                }
+                use.lineHeight = lineHeight
+            }
+            uses.append(use)
         }
         return TypographyDocument(file: file, format: .native, uses: uses)
     }
