@@ -78,25 +78,29 @@ struct NativeStyleListReader {
             var use = TypographyUse(
                 familyStack: family, weight: weight, style: style,
                 origin: UseOrigin(file: file, name: name, position: entry.position), supportedWeights: supported)
-            if let sizeValue = entry["size"] {
-                guard let size = TokenTypographyReader.pixels(sizeValue) else {
-                    throw .invalidStyle(
-                        file: file, location: "\(name).size", position: sizeValue.position,
-                        reason: "size must be a positive number of pixels: 16, \"16px\" or \"1rem\"")
-                }
-                use.size = size
-            }
-            if let heightValue = entry["lineHeight"] {
-                guard let lineHeight = TokenTypographyReader.lineHeight(heightValue) else {
-                    throw .invalidStyle(
-                        file: file, location: "\(name).lineHeight", position: heightValue.position,
-                        reason: "lineHeight must be \"24px\", a multiple of the size (1.5) or a percentage (\"150%\")")
-                }
-                use.lineHeight = lineHeight
-            }
+            use.size = try optional(
+                entry, "size", style: name, parse: { TokenTypographyReader.pixels($0) },
+                reason: "size must be a positive number of pixels: 16, \"16px\" or \"1rem\"")
+            use.lineHeight = try optional(
+                entry, "lineHeight", style: name, parse: { TokenTypographyReader.lineHeight($0) },
+                reason: "lineHeight must be \"24px\", a multiple of the size (1.5) or a percentage (\"150%\")")
             uses.append(use)
         }
         return TypographyDocument(file: file, format: .native, uses: uses)
+    }
+
+    /// The optional member `key` of a style, parsed; `nil` when absent.
+    ///
+    /// - Throws: ``AuditInputError/invalidStyle(file:location:position:reason:)`` with `reason` when
+    ///   present but `parse` gives `nil`.
+    private func optional<Value>(
+        _ entry: SourceJSONValue, _ key: String, style: String, parse: (SourceJSONValue) -> Value?, reason: String
+    ) throws(AuditInputError) -> Value? {
+        guard let value = entry[key] else { return nil }
+        guard let parsed = parse(value) else {
+            throw .invalidStyle(file: file, location: "\(style).\(key)", position: value.position, reason: reason)
+        }
+        return parsed
     }
 
     private func parseWeight(_ value: SourceJSONValue, location: String) throws(AuditInputError) -> FontWeight {
