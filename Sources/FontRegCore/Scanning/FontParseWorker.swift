@@ -5,8 +5,8 @@ import Foundation
 ///
 /// Started by ``ParserPool`` with a `SOCK_SEQPACKET` socket as descriptor 3, it sets up FreeType,
 /// enters its sandbox (``WorkerSandbox``: resource limits, the unprivileged user, no new
-/// privileges, a seccomp filter that kills it on any call but reading and writing that socket,
-/// memory and exit) and then answers requests until the socket closes: each request carries
+/// privileges, a Landlock ruleset that handles every file access and allows none, a seccomp
+/// filter that kills it on any call but reading and writing that socket, memory and exit) and then answers requests until the socket closes: each request carries
 /// font files as descriptors, each answer one file's faces (``ParseReply``).
 package enum FontParseWorker {
     /// The descriptor of the daemon's socket in a worker.
@@ -53,10 +53,13 @@ package enum FontParseWorker {
             return Status.noUser
         }
         do {
-            try WorkerSandbox.enter(
+            // No path at all: the fonts arrive as descriptors.
+            let confinement = try WorkerSandbox.enter(
                 socket: socket,
                 limits: WorkerSandbox.Limits(
-                    addressSpaceBytes: options.memoryMiB << 20, cpuSeconds: options.cpuSeconds, user: user))
+                    addressSpaceBytes: options.memoryMiB << 20, cpuSeconds: options.cpuSeconds, user: user),
+                paths: .none)
+            if !confinement.isComplete && options.testFaults { log("file-system confinement: \(confinement)") }
         } catch {
             log("cannot enter the sandbox: \(error)")
             return Status.osError
