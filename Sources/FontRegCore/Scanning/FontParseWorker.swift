@@ -25,7 +25,7 @@ package enum FontParseWorker {
     }
 
     /// The worker's settings, from its command line.
-    struct Options {
+    struct Options: WorkerOptions {
         var user = "nobody"
         var memoryMiB: UInt64 = 1024
         var cpuSeconds: UInt64 = 10
@@ -59,7 +59,7 @@ package enum FontParseWorker {
                 limits: WorkerSandbox.Limits(
                     addressSpaceBytes: options.memoryMiB << 20, cpuSeconds: options.cpuSeconds, user: user),
                 paths: .none)
-            if !confinement.isComplete && options.testFaults { log("file-system confinement: \(confinement)") }
+            if !confinement.isComplete { log("file-system confinement: \(confinement)") }
         } catch {
             log("cannot enter the sandbox: \(error)")
             return Status.osError
@@ -129,23 +129,9 @@ package enum FontParseWorker {
         if name.contains("parser-syscall") { ChildProcess.attemptForbiddenOpen() }
     }
 
-    /// Reads the worker's options, or `nil` when they are not understood.
-    private static func parse(_ arguments: [String]) -> Options? {
-        var options = Options()
-        var rest = arguments[...]
-        while let argument = rest.popFirst() {
-            switch argument {
-            case "--test-faults": options.testFaults = true
-            case "--user": guard let value = rest.popFirst() else { return nil }; options.user = value
-            case "--memory-mib":
-                guard let value = rest.popFirst().flatMap({ UInt64($0) }) else { return nil }
-                options.memoryMiB = value
-            case "--cpu-seconds":
-                guard let value = rest.popFirst().flatMap({ UInt64($0) }) else { return nil }
-                options.cpuSeconds = value
-            default: return nil
-            }
-        }
-        return options
+    /// Reads the worker's options (``WorkerArguments``), or `nil` when they are not understood.
+    static func parse(_ arguments: [String]) -> Options? {
+        WorkerArguments<Options>()
+            .parse(arguments, defaults: Options())
     }
 }

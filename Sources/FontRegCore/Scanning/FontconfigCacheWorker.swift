@@ -32,7 +32,7 @@ package enum FontconfigCacheWorker {
     package static let cacheFileLimit: UInt64 = 256 << 20
 
     /// The worker's settings, from its command line.
-    struct Options {
+    struct Options: WorkerOptions {
         var user = "nobody"
         var memoryMiB: UInt64 = 2048
         var cpuSeconds: UInt64 = 120
@@ -215,30 +215,11 @@ package enum FontconfigCacheWorker {
             .replacingOccurrences(of: ">", with: "&gt;")
     }
 
-    /// Reads the worker's options, or `nil` when they are not understood.
-    private static func parse(_ arguments: [String]) -> Options? {
-        var options = Options()
-        var rest = arguments[...]
-        while let argument = rest.popFirst() {
-            switch argument {
-            case "--test-faults": options.testFaults = true
-            case "--user": guard let value = rest.popFirst() else { return nil }; options.user = value
-            case "--memory-mib":
-                guard let value = rest.popFirst().flatMap({ UInt64($0) }) else { return nil }
-                options.memoryMiB = value
-            case "--cpu-seconds":
-                guard let value = rest.popFirst().flatMap({ UInt64($0) }) else { return nil }
-                options.cpuSeconds = value
-            case "--max-entries":
-                guard let value = rest.popFirst().flatMap({ Int($0) }) else { return nil }
-                options.maximumEntries = value
-            case "--max-directories":
-                guard let value = rest.popFirst().flatMap({ Int($0) }) else { return nil }
-                options.maximumDirectories = value
-            default: return nil
-            }
-        }
-        return options
+    /// Reads the worker's options (``WorkerArguments``), or `nil` when they are not understood.
+    static func parse(_ arguments: [String]) -> Options? {
+        WorkerArguments<Options>()
+            .number("--max-entries", \.maximumEntries).number("--max-directories", \.maximumDirectories)
+            .parse(arguments, defaults: Options())
     }
 }
 
