@@ -93,24 +93,29 @@ package enum FontconfigCacheWorker {
     }
 
     /// What the worker may reach once confined (its Landlock rules): fontconfig reads the fonts
-    /// beneath the requested directories (and the targets of the symbolic links directly in them,
-    /// which is what the bridge's `files/` holds) and the caches in the daemon's cache directory,
-    /// and writes beneath the build directory; nothing else, not even fontconfig's own
-    /// configuration (the worker's is made in memory before).
-    static func paths(for request: FontconfigCacheRequest) -> WorkerSandbox.Paths {
+    /// beneath the requested directories (and the targets of the symbolic links in them and in
+    /// their subdirectories, which is what the bridge's `files/` holds) and the caches in the
+    /// daemon's cache directory, and writes beneath the build directory; nothing else, not even
+    /// fontconfig's own configuration (the worker's is made in memory before). The walk that
+    /// finds the links follows none and stops after `maximumEntries` entries in all.
+    static func paths(for request: FontconfigCacheRequest, maximumEntries: Int = 200_000) -> WorkerSandbox.Paths {
         var reading = [request.cacheDirectory]
-        for directory in request.directories where !request.excluded.contains(directory) {
-            reading.append(directory)
-            guard let listed = try? FileDescriptor.open(directory, as: .directory) else { continue }
-            var links: [String] = []
-            try? listed.forEachEntryName { name in
-                guard links.count < 20_000,
-                    case .success(let status) = listed.statusOfEntry(cName: name, followLinks: false),
-                    status.kind == .symbolicLink
-                else { return }
-                links.append(directory + "/" + String(cString: name))
+        var walked = 0
+        var queue = request.directories.filter { !request.excluded.contains($0) }[...]
+        reading += queue
+        while let directory = queue.popFirst(), walked < maximumEntries {
+            guard let listed = try? FileDescriptor.open(directory, as: .directory) else {
+                continue
             }
-            reading += links
+            try? listed.forEachEntryName { name in
+                walked += 1
+                guard walked <= maximumEntries,
+                    case .success(let status) = listed.statusOfEntry(cName: name, followLinks: false)
+                else { return }
+                let path = directory + "/" + String(cString: name)
+                if status.kind == .symbolicLink { reading.append(path) }
+                if status.kind == .directory { queue.append(path) }
+            }
         }
         return WorkerSandbox.Paths(reading: reading, writing: [request.buildDirectory])
     }

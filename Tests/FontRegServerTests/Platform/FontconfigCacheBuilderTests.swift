@@ -103,6 +103,11 @@ import Testing
         _ = FileManager.default.createFile(
             atPath: fonts + "/parser-escape.ttf", contents: Data(attempts.joined(separator: "\n").utf8))
         for path in [fonts, fonts + "/sub"] { #expect(chmod(path, 0o755) == 0) }
+        // A link in a subdirectory to a font elsewhere: its target gets a read rule, so it is cached.
+        let elsewhere = try directory.fontDirectory(
+            "elsewhere", copying: [BuildProducts.fixtureFonts + "/families/FixtureSans-Bold.otf"])
+        try FileManager.default.createSymbolicLink(
+            atPath: fonts + "/sub/Linked.otf", withDestinationPath: elsewhere + "/FixtureSans-Bold.otf")
         let builder = FontconfigCacheBuilder(
             cacheDirectory: run + "/cache", buildDirectory: run + "/.cache-build", executable: executable,
             arguments: prefix + [BuildProducts.executable("fontregd"), "--fontconfig-cache-worker", "--test-faults"],
@@ -136,6 +141,7 @@ import Testing
         #expect(!list.stderr.contains("No writable cache directories"), "\(list.stderr)")
         #expect(list.stdout.contains("Neue"), "\(list.stdout)")
         #expect(list.stdout.contains("Avenir"), "\(list.stdout)")
+        #expect(list.stdout.contains("Fixture Sans"), "the linked font: \(list.stdout)")
     }
 
     @Test(.timeLimit(.minutes(1)))
