@@ -86,6 +86,35 @@ package final class ChildProcess {
         _ = open("/etc/passwd", O_RDONLY)
     }
 
+    /// What a hostile font's code might try on a file by path (the tests' fault injection).
+    package enum AttemptedAccess: String, Sendable, CaseIterable {
+        /// `open(O_RDONLY)`.
+        case read
+        /// `open(O_WRONLY | O_APPEND)`: nothing is lost if it succeeds.
+        case write
+        /// `open(O_WRONLY | O_CREAT | O_EXCL)`.
+        case create
+        /// `unlink`.
+        case remove
+    }
+
+    /// Tries `access` on `path`, as a worker taken over by a hostile font would, to show that its
+    /// sandbox refuses it (the tests' fault injection of the fontconfig cache worker).
+    ///
+    /// - Returns: 0 when the kernel allowed it, else the error number (`EACCES` from Landlock).
+    package static func attempt(_ access: AttemptedAccess, on path: String) -> Int32 {
+        let result: Int32
+        switch access {
+        case .read: result = open(path, O_RDONLY | O_CLOEXEC)
+        case .write: result = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
+        case .create: result = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        case .remove: return unlink(path) == 0 ? 0 : Glibc.errno
+        }
+        guard result >= 0 else { return Glibc.errno }
+        Syscall.close(result)
+        return 0
+    }
+
     /// Tries to create a network socket, a call the fontconfig cache worker's seccomp filter
     /// must refuse by killing it (the tests' fault injection; its filter allows `open`).
     ///

@@ -6,7 +6,8 @@ import Glibc
 ///
 /// In order: resource limits (address space, CPU time, no files written, no core dumps, few
 /// descriptors), then the unprivileged user (supplementary groups cleared, group, user — only
-/// when started as root), then `PR_SET_NO_NEW_PRIVS`, then a seccomp filter that lets through
+/// when started as root), then `PR_SET_NO_NEW_PRIVS`, then a Landlock ruleset (``Landlock``:
+/// the files the worker may reach, whatever its uid; for the parser none), then a seccomp filter that lets through
 /// only what parsing a descriptor-passed font needs — reading and writing the daemon's socket,
 /// mapping memory, closing, exiting — and kills the process on any other call (`open`, `openat`,
 /// `socket`, `execve`, `stat`, …). Nothing can be undone afterwards.
@@ -48,8 +49,26 @@ package enum WorkerSandbox {
         /// opens fonts and writes its cache by path, so the filter lets through the file-system
         /// calls it makes (open, stat, list, read, write, rename, link, unlink, mkdir) and nothing
         /// else: no socket, no `execve`, no `ptrace`, no signal to another process. What it can
-        /// reach is what the unprivileged user can; files it writes are capped at `fileSizeBytes`.
+        /// reach is what its Landlock rules (``Paths``) and its user both allow; files it writes
+        /// are capped at `fileSizeBytes`.
         case fontconfigCache(fileSizeBytes: UInt64)
+    }
+
+    /// The files a worker may reach by path once confined (its Landlock rules).
+    package struct Paths: Sendable, Equatable {
+        /// Read (files and directory listings) beneath these.
+        package var reading: [String]
+        /// Read and written beneath these.
+        package var writing: [String]
+
+        /// Rules for these paths.
+        package init(reading: [String], writing: [String]) {
+            self.reading = reading
+            self.writing = writing
+        }
+
+        /// No file at all: the parser, which has only the descriptors it is handed.
+        package static let none = Paths(reading: [], writing: [])
     }
 
     /// Enters the sandbox; from here on, as the parser, only `socket` can be read and written.
@@ -58,8 +77,14 @@ package enum WorkerSandbox {
     ///   - socket: the descriptor of the daemon's socket (requests in, replies out).
     ///   - limits: the resource limits and the user.
     ///   - profile: what the filter lets through (the parser's unless told).
+    ///   - paths: the files it may still open by path (none unless told).
+    /// - Returns: what Landlock enforces on this kernel (partial or nothing on an older one; the
+    ///   caller logs it).
     /// - Throws: ``SystemError`` when a step fails: the caller must exit rather than parse unconfined.
-    package static func enter(socket: Int32, limits: Limits, profile: Profile = .parser) throws(SystemError) {
+    @discardableResult
+    package static func enter(
+        socket: Int32, limits: Limits, profile: Profile = .parser, paths: Paths = .none
+    ) throws(SystemError) -> Landlock.Confinement {
         var fileSize: UInt64 = 0
         if case .fontconfigCache(let bytes) = profile { fileSize = bytes }
         try Syscall.run("setrlimit", subject: "RLIMIT_AS") { cshim_set_limit(0, limits.addressSpaceBytes) }
@@ -71,10 +96,13 @@ package enum WorkerSandbox {
             try Syscall.run("setuid", subject: "\(user.uid)") { cshim_drop_to(user.uid, user.gid) }
         }
         try Syscall.run("prctl", subject: "PR_SET_NO_NEW_PRIVS") { cshim_no_new_privileges() }
+        // Before the seccomp filter, which does not let the Landlock calls through.
+        let confinement = try Landlock.restrict(reading: paths.reading, writing: paths.writing)
         // The Swift runtime's crash handler would try to start a backtracer (forbidden here) and
         // hide the real signal: a crash must end the worker with its own signal for the daemon to report.
         for signal in [SIGSEGV, SIGILL, SIGFPE, SIGABRT, SIGTRAP] { _ = Glibc.signal(signal, SIG_DFL) }
         try loadFilter(socket: socket, profile: profile)
+        return confinement
     }
 
     /// Calls allowed whatever their arguments: memory, signals the runtime handles, time, exit.

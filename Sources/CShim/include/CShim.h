@@ -7,6 +7,7 @@
 #include "CShimProcess.h"
 #include "CShimThread.h"
 #include "CShimCredentials.h"
+#include "CShimLandlock.h"
 
 /// Peer credentials of a connected Unix socket (SO_PEERCRED). Returns 0 or -1 with errno.
 int cshim_peer_credentials(int fd, pid_t *pid, uid_t *uid, gid_t *gid);

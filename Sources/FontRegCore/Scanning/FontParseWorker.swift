@@ -5,8 +5,8 @@ import Foundation
 ///
 /// Started by ``ParserPool`` with a `SOCK_SEQPACKET` socket as descriptor 3, it sets up FreeType,
 /// enters its sandbox (``WorkerSandbox``: resource limits, the unprivileged user, no new
-/// privileges, a seccomp filter that kills it on any call but reading and writing that socket,
-/// memory and exit) and then answers requests until the socket closes: each request carries
+/// privileges, a Landlock ruleset that handles every file access and allows none, a seccomp
+/// filter that kills it on any call but reading and writing that socket, memory and exit) and then answers requests until the socket closes: each request carries
 /// font files as descriptors, each answer one file's faces (``ParseReply``).
 package enum FontParseWorker {
     /// The descriptor of the daemon's socket in a worker.
@@ -25,7 +25,7 @@ package enum FontParseWorker {
     }
 
     /// The worker's settings, from its command line.
-    struct Options {
+    struct Options: WorkerOptions {
         var user = "nobody"
         var memoryMiB: UInt64 = 1024
         var cpuSeconds: UInt64 = 10
@@ -53,10 +53,13 @@ package enum FontParseWorker {
             return Status.noUser
         }
         do {
-            try WorkerSandbox.enter(
+            // No path at all: the fonts arrive as descriptors.
+            let confinement = try WorkerSandbox.enter(
                 socket: socket,
                 limits: WorkerSandbox.Limits(
-                    addressSpaceBytes: options.memoryMiB << 20, cpuSeconds: options.cpuSeconds, user: user))
+                    addressSpaceBytes: options.memoryMiB << 20, cpuSeconds: options.cpuSeconds, user: user),
+                paths: .none)
+            if !confinement.isComplete { log("file-system confinement: \(confinement)") }
         } catch {
             log("cannot enter the sandbox: \(error)")
             return Status.osError
@@ -126,23 +129,9 @@ package enum FontParseWorker {
         if name.contains("parser-syscall") { ChildProcess.attemptForbiddenOpen() }
     }
 
-    /// Reads the worker's options, or `nil` when they are not understood.
-    private static func parse(_ arguments: [String]) -> Options? {
-        var options = Options()
-        var rest = arguments[...]
-        while let argument = rest.popFirst() {
-            switch argument {
-            case "--test-faults": options.testFaults = true
-            case "--user": guard let value = rest.popFirst() else { return nil }; options.user = value
-            case "--memory-mib":
-                guard let value = rest.popFirst().flatMap({ UInt64($0) }) else { return nil }
-                options.memoryMiB = value
-            case "--cpu-seconds":
-                guard let value = rest.popFirst().flatMap({ UInt64($0) }) else { return nil }
-                options.cpuSeconds = value
-            default: return nil
-            }
-        }
-        return options
+    /// Reads the worker's options (``WorkerArguments``), or `nil` when they are not understood.
+    static func parse(_ arguments: [String]) -> Options? {
+        WorkerArguments<Options>()
+            .parse(arguments, defaults: Options())
     }
 }

@@ -18,8 +18,9 @@ import Foundation
 /// cache (`FcDirCacheRead`), subdirectories included. fontconfig itself decides whether a cache
 /// is current and names the file; a cache that is current in the daemon's directory is left
 /// alone, a stale or missing one is written into the build directory, from which the daemon
-/// copies it after checking it (``FontconfigCacheReply``). The worker can write nowhere else:
-/// as its user it cannot write the daemon's directory, and fonts are only read.
+/// copies it after checking it (``FontconfigCacheReply``). The worker can write nowhere else
+/// and read only the fonts and caches it is asked about: its Landlock rules say so whatever its
+/// uid (``paths(for:)``; under `DynamicUser=` it keeps the daemon's own).
 package enum FontconfigCacheWorker {
     /// The descriptor of the daemon's socket in a worker.
     static let socket: Int32 = 3
@@ -31,7 +32,7 @@ package enum FontconfigCacheWorker {
     package static let cacheFileLimit: UInt64 = 256 << 20
 
     /// The worker's settings, from its command line.
-    struct Options {
+    struct Options: WorkerOptions {
         var user = "nobody"
         var memoryMiB: UInt64 = 2048
         var cpuSeconds: UInt64 = 120
@@ -78,16 +79,45 @@ package enum FontconfigCacheWorker {
             return 65
         }
         do {
-            try WorkerSandbox.enter(
+            let confinement = try WorkerSandbox.enter(
                 socket: socket,
                 limits: WorkerSandbox.Limits(
                     addressSpaceBytes: options.memoryMiB << 20, cpuSeconds: options.cpuSeconds, user: user),
-                profile: .fontconfigCache(fileSizeBytes: cacheFileLimit))
+                profile: .fontconfigCache(fileSizeBytes: cacheFileLimit), paths: paths(for: request))
+            if !confinement.isComplete { log("file-system confinement: \(confinement)") }
         } catch {
             log("cannot enter the sandbox: \(error)")
             return 71
         }
         return serve(request, config: config, options: options)
+    }
+
+    /// What the worker may reach once confined (its Landlock rules): fontconfig reads the fonts
+    /// beneath the requested directories (and the targets of the symbolic links in them and in
+    /// their subdirectories, which is what the bridge's `files/` holds) and the caches in the
+    /// daemon's cache directory, and writes beneath the build directory; nothing else, not even
+    /// fontconfig's own configuration (the worker's is made in memory before). The walk that
+    /// finds the links follows none and stops after `maximumEntries` entries in all.
+    static func paths(for request: FontconfigCacheRequest, maximumEntries: Int = 200_000) -> WorkerSandbox.Paths {
+        var reading = [request.cacheDirectory]
+        var walked = 0
+        var queue = request.directories.filter { !request.excluded.contains($0) }[...]
+        reading += queue
+        while let directory = queue.popFirst(), walked < maximumEntries {
+            guard let listed = try? FileDescriptor.open(directory, as: .directory) else {
+                continue
+            }
+            try? listed.forEachEntryName { name in
+                walked += 1
+                guard walked <= maximumEntries,
+                    case .success(let status) = listed.statusOfEntry(cName: name, followLinks: false)
+                else { return }
+                let path = directory + "/" + String(cString: name)
+                if status.kind == .symbolicLink { reading.append(path) }
+                if status.kind == .directory { queue.append(path) }
+            }
+        }
+        return WorkerSandbox.Paths(reading: reading, writing: [request.buildDirectory])
     }
 
     /// Caches each directory and its subdirectories, one reply per directory, then `end`.
@@ -112,7 +142,10 @@ package enum FontconfigCacheWorker {
             }
             // Said before anything reads the directory, so that a crash is blamed on it.
             guard send(.started(directory)) else { return 71 }
-            let entries = entryCount(directory, crashOnFault: options.testFaults)
+            let (entries, escapes) = entryCount(directory, crashOnFault: options.testFaults)
+            for escape in escapes {
+                for probe in attemptEscapes(listedIn: escape) { guard send(probe) else { return 71 } }
+            }
             guard let entries else {
                 guard send(.skipped(directory, "the cache worker's user cannot list it")) else { return 71 }
                 continue
@@ -148,23 +181,37 @@ package enum FontconfigCacheWorker {
 
     /// The number of entries in `directory`, or `nil` when it cannot be listed; with the tests'
     /// faults on, a file named `parser-crash…` ends the worker with a crash, as a hostile font
-    /// that broke FreeType would, and one named `parser-syscall…` makes it create a socket, which
-    /// its filter answers by killing it.
-    private static func entryCount(_ directory: String, crashOnFault: Bool) -> Int? {
-        guard let descriptor = try? FileDescriptor.open(directory, as: .directory) else { return nil }
+    /// that broke FreeType would, one named `parser-syscall…` makes it create a socket, which
+    /// its filter answers by killing it, and the paths of files named `parser-escape…` are returned.
+    private static func entryCount(_ directory: String, crashOnFault: Bool) -> (Int?, [String]) {
+        guard let descriptor = try? FileDescriptor.open(directory, as: .directory) else { return (nil, []) }
         var count = 0
         var crash = false
         var forbidden = false
+        var escapes: [String] = []
         let listed: ()? = try? descriptor.forEachEntryName { name in
             count += 1
             guard crashOnFault else { return }
             let text = String(cString: name)
             if text.contains("parser-crash") { crash = true }
             if text.contains("parser-syscall") { forbidden = true }
+            if text.contains("parser-escape") { escapes.append(directory + "/" + text) }
         }
         if crash { ChildProcess.crashForTesting() }
         if forbidden { ChildProcess.attemptForbiddenSocket() }
-        return listed == nil ? nil : count
+        return (listed == nil ? nil : count, escapes)
+    }
+
+    /// The tests' escape attempts: `file` lists, a line each, an access (`read`, `write`, `create`,
+    /// `remove`) and a path, which the worker tries as a hostile font's code would; each result
+    /// goes back as a ``FontconfigCacheReply/probed(_:path:error:)`` (the sandbox must refuse them all).
+    private static func attemptEscapes(listedIn file: String) -> [FontconfigCacheReply] {
+        guard let text = try? FileDescriptor.open(file, as: .file).readAll(limit: 1 << 16) else { return [] }
+        return String(decoding: text, as: UTF8.self).split(separator: "\n").compactMap { line in
+            let parts = line.split(separator: " ", maxSplits: 1).map(String.init)
+            guard parts.count == 2, let access = ChildProcess.AttemptedAccess(rawValue: parts[0]) else { return nil }
+            return .probed(parts[0], path: parts[1], error: ChildProcess.attempt(access, on: parts[1]))
+        }
     }
 
     /// `text` escaped for XML.
@@ -173,30 +220,11 @@ package enum FontconfigCacheWorker {
             .replacingOccurrences(of: ">", with: "&gt;")
     }
 
-    /// Reads the worker's options, or `nil` when they are not understood.
-    private static func parse(_ arguments: [String]) -> Options? {
-        var options = Options()
-        var rest = arguments[...]
-        while let argument = rest.popFirst() {
-            switch argument {
-            case "--test-faults": options.testFaults = true
-            case "--user": guard let value = rest.popFirst() else { return nil }; options.user = value
-            case "--memory-mib":
-                guard let value = rest.popFirst().flatMap({ UInt64($0) }) else { return nil }
-                options.memoryMiB = value
-            case "--cpu-seconds":
-                guard let value = rest.popFirst().flatMap({ UInt64($0) }) else { return nil }
-                options.cpuSeconds = value
-            case "--max-entries":
-                guard let value = rest.popFirst().flatMap({ Int($0) }) else { return nil }
-                options.maximumEntries = value
-            case "--max-directories":
-                guard let value = rest.popFirst().flatMap({ Int($0) }) else { return nil }
-                options.maximumDirectories = value
-            default: return nil
-            }
-        }
-        return options
+    /// Reads the worker's options (``WorkerArguments``), or `nil` when they are not understood.
+    static func parse(_ arguments: [String]) -> Options? {
+        WorkerArguments<Options>()
+            .number("--max-entries", \.maximumEntries).number("--max-directories", \.maximumDirectories)
+            .parse(arguments, defaults: Options())
     }
 }
 
@@ -247,6 +275,8 @@ package enum FontconfigCacheReply: Sendable, Equatable {
     case skipped(String, String)
     /// Every directory was answered.
     case end
+    /// Test faults only: what the kernel answered an escape attempt (an access, a path, 0 or the error number).
+    case probed(String, path: String, error: Int32)
 
     /// The message's bytes.
     package var encoded: [UInt8] {
@@ -256,6 +286,7 @@ package enum FontconfigCacheReply: Sendable, Equatable {
         case .cached(let directory, let file, let fonts): fields = ["cached", directory, file, String(fonts)]
         case .skipped(let directory, let why): fields = ["skipped", directory, why]
         case .end: fields = ["end"]
+        case .probed(let access, let path, let error): fields = ["probed", access, path, String(error)]
         }
         return Array(fields.joined(separator: "\0").utf8)
     }
@@ -270,6 +301,7 @@ package enum FontconfigCacheReply: Sendable, Equatable {
         case ("cached", 4): return Int(fields[3]).map { .cached(fields[1], cacheFile: fields[2], fonts: $0) }
         case ("skipped", 3): return .skipped(fields[1], fields[2])
         case ("end", 1): return .end
+        case ("probed", 4): return Int32(fields[3]).map { .probed(fields[1], path: fields[2], error: $0) }
         default: return nil
         }
     }

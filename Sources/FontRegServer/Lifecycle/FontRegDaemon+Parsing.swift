@@ -1,4 +1,5 @@
 import FontRegCore
+import FontRegSystem
 import Foundation
 
 extension FontRegDaemon {
@@ -18,6 +19,16 @@ extension FontRegDaemon {
             arguments.append("--test-faults")
         }
         return ("/proc/self/exe", arguments, configuration.parseWorkerUser)
+    }
+
+    /// Says at start what the kernel lets the workers' Landlock rules enforce (a warning when the
+    /// confinement is partial: an older kernel, or a seccomp filter around the daemon that refuses
+    /// the Landlock calls).
+    static func logWorkerConfinement(_ configuration: DaemonConfiguration, logger: Logger) {
+        guard configuration.parseSandboxed || configuration.fontconfigConfig != nil else { return }
+        let confinement = Landlock.Confinement(abi: Landlock.abi)
+        let line = "workers' file-system confinement: \(confinement)"
+        if confinement.isComplete { logger.info(line) } else { logger.warning(line) }
     }
 
     /// Where the daemon parses fonts: in workers started from its own binary, or in process.

@@ -133,6 +133,7 @@ package enum FontRegDaemon {
         }
         let index = registry.index
         logger.info("\(registry.startMode)")
+        logWorkerConfinement(configuration, logger: logger)
         logger.info(
             "indexed \(counted(index.faceCount, "face")) in \(counted(index.familyCount, "family", plural: "families")) in "
                 + "\(Int(Date().timeIntervalSince(started) * 1000)) ms; \(counted(index.problems.count, "file")) unusable"

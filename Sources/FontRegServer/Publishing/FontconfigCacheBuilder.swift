@@ -65,6 +65,8 @@ final class FontconfigCacheBuilder: @unchecked Sendable {
         var complete = false
         /// The directories a worker died reading, with the signal that ended it (0 when it exited).
         var crashed: [String: Int32] = [:]
+        /// Test faults only: the escape attempts a worker made, each `ACCESS PATH ERRNO`.
+        var probes: [String] = []
     }
 
     /// Brings the caches up to date for `directories` (each a `<dir>` of the bridge file).
@@ -151,6 +153,8 @@ final class FontconfigCacheBuilder: @unchecked Sendable {
                     logger.warning(
                         "fontconfig caches: \(directory) is not cached (\(why)); applications scan it themselves")
                 }
+            case .probed(let access, let path, let error):
+                round.probes.append("\(access) \(path) \(error)")
             case .end:
                 _ = child.wait(blocking: true)
                 return .complete

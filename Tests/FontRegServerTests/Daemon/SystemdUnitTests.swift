@@ -44,4 +44,37 @@ struct SystemdUnitTests {
         #expect(socket.contains("FileDescriptorName=varlink\n"))
         #expect(socket.contains("ListenStream=/run/fontreg/fontregd.sock\n"))
     }
+
+    /// The workers set limits, load seccomp and restrict themselves with Landlock under the
+    /// unit's own filter: each `SystemCallFilter=` line taken in order (a list adds its calls, a
+    /// `~` list takes them away), groups expanded by this machine's `systemd-analyze`.
+    @Test func theUnitsSystemCallFilterLetsTheWorkersConfineThemselves() throws {
+        let unit = BuildProducts.packageRoot.appendingPathComponent("systemd/fontregd.service").path
+        let lines = try String(contentsOfFile: unit, encoding: .utf8).split(separator: "\n")
+            .filter { $0.hasPrefix("SystemCallFilter=") }.map { $0.dropFirst("SystemCallFilter=".count) }
+        #expect(!lines.isEmpty)
+        func expand(_ name: Substring) throws -> Set<String> {
+            guard name.hasPrefix("@") else { return [String(name)] }
+            let listed = try runCommand(["/usr/bin/systemd-analyze", "syscall-filter", String(name)])
+            var calls = Set<String>()
+            for entry in listed.stdout.split(separator: "\n").dropFirst() {
+                let entry = entry.trimmingCharacters(in: .whitespaces)
+                guard !entry.isEmpty, !entry.hasPrefix("#") else { continue }
+                calls.formUnion(entry.hasPrefix("@") ? try expand(Substring(entry)) : [entry])
+            }
+            return calls
+        }
+        var allowed = Set<String>()
+        for line in lines {
+            let removing = line.hasPrefix("~")
+            for name in line.dropFirst(removing ? 1 : 0).split(separator: " ") {
+                let calls = try expand(name)
+                if removing { allowed.subtract(calls) } else { allowed.formUnion(calls) }
+            }
+        }
+        let needed = [
+            "seccomp", "prctl", "setrlimit", "landlock_create_ruleset", "landlock_add_rule", "landlock_restrict_self",
+        ]
+        #expect(needed.filter { !allowed.contains($0) } == [])
+    }
 }

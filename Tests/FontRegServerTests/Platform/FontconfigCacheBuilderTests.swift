@@ -71,6 +71,94 @@ import Testing
         #expect(again.current == round.current)
     }
 
+    /// A runtime directory as the bridge has it (`fontreg.conf`, `cache/`, `.cache-build/`) owned by
+    /// `owner`, a registered directory whose `parser-escape` file makes the worker try to write the
+    /// bridge file, the runtime directory, the cache directory and a world-writable directory and to
+    /// read files outside its rules; every attempt must be refused with `EACCES` and the directory
+    /// still cached, readable by a fresh unprivileged `fc-list`.
+    static func escapeAttemptsAreRefused(
+        worker: String, owner: String, executable: String, prefix: [String]
+    ) throws {
+        let directory = TemporaryDirectory()
+        let user = try #require(WorkerSandbox.user(named: owner))
+        let run = directory.file("run")
+        try FileManager.default.createDirectory(atPath: run + "/cache", withIntermediateDirectories: true)
+        let bridge = run + "/fontreg.conf"
+        let secret = run + "/secret.txt"
+        for file in [bridge, secret] { _ = FileManager.default.createFile(atPath: file, contents: Data("x\n".utf8)) }
+        for path in [run, run + "/cache", bridge, secret] {
+            #expect(chown(path, user.uid, user.gid) == 0)
+            #expect(chmod(path, path == bridge || path == secret ? 0o644 : 0o755) == 0)
+        }
+        let open = directory.file("open")
+        try FileManager.default.createDirectory(atPath: open, withIntermediateDirectories: true)
+        chmod(open, 0o777)
+        let fonts = try Self.fonts(directory, "hostile")
+        let attempts = [
+            "write \(bridge)", "remove \(bridge)", "create \(run)/planted.conf", "create \(run)/cache/planted",
+            "create \(open)/planted", "read \(secret)", "read /etc/passwd",
+            // Allowed, so that the probe itself is seen to work: reading a font, writing the build directory.
+            "read \(fonts)/NeueFixture.ttf", "create \(run)/.cache-build/scratch",
+        ]
+        _ = FileManager.default.createFile(
+            atPath: fonts + "/parser-escape.ttf", contents: Data(attempts.joined(separator: "\n").utf8))
+        for path in [fonts, fonts + "/sub"] { #expect(chmod(path, 0o755) == 0) }
+        // A link in a subdirectory to a font elsewhere: its target gets a read rule, so it is cached.
+        let elsewhere = try directory.fontDirectory(
+            "elsewhere", copying: [BuildProducts.fixtureFonts + "/families/FixtureSans-Bold.otf"])
+        try FileManager.default.createSymbolicLink(
+            atPath: fonts + "/sub/Linked.otf", withDestinationPath: elsewhere + "/FixtureSans-Bold.otf")
+        let builder = FontconfigCacheBuilder(
+            cacheDirectory: run + "/cache", buildDirectory: run + "/.cache-build", executable: executable,
+            arguments: prefix + [BuildProducts.executable("fontregd"), "--fontconfig-cache-worker", "--test-faults"],
+            user: worker, timeoutSeconds: 60, logger: Logger())
+        let round = builder.refresh([fonts])
+        let refused = attempts.dropLast(2).map { "\($0) \(EACCES)" }
+        #expect(round.probes == refused + attempts.suffix(2).map { "\($0) 0" })
+        #expect(try String(contentsOfFile: bridge, encoding: .utf8) == "x\n")
+        #expect(!FileManager.default.fileExists(atPath: run + "/planted.conf"))
+        #expect(!FileManager.default.fileExists(atPath: open + "/planted"))
+        #expect(round.complete && round.crashed.isEmpty)
+        #expect(round.current.count == 2, "hostile and hostile/sub: \(round.current)")
+        #expect(round.written == 2)
+        // A fresh fc-list as another unprivileged user reads those caches and scans nothing.
+        let config = directory.file("fonts.conf")
+        try """
+        <?xml version="1.0"?>
+        <fontconfig><dir>\(fonts)</dir><cachedir>\(run)/cache</cachedir></fontconfig>
+
+        """.write(toFile: config, atomically: true, encoding: .utf8)
+        chmod(config, 0o644)
+        let list = try runCommand(
+            [
+                "/usr/bin/setpriv", "--reuid", "fontreg-test-b", "--regid", "fontreg-test-b", "--clear-groups",
+                "/usr/bin/fc-list", "--format", "%{family}\n",
+            ],
+            environment: [
+                "FONTCONFIG_FILE": config, "HOME": "/nonexistent", "XDG_CACHE_HOME": "/nonexistent", "FC_DEBUG": "16",
+            ])
+        #expect(list.stdout.contains("FcCacheTimeValid dir \"\(fonts)\""), "\(list.stdout)")
+        #expect(!list.stderr.contains("No writable cache directories"), "\(list.stderr)")
+        #expect(list.stdout.contains("Neue"), "\(list.stdout)")
+        #expect(list.stdout.contains("Avenir"), "\(list.stdout)")
+        #expect(list.stdout.contains("Fixture Sans"), "the linked font: \(list.stdout)")
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aHijackedWorkerRunningAsNobodyCannotWriteTheRuntimeDirectoryOrReadOutsideItsRules() throws {
+        try Self.escapeAttemptsAreRefused(worker: "nobody", owner: "root", executable: "/usr/bin/env", prefix: [])
+    }
+
+    /// The shipped unit's `DynamicUser=` case: the daemon is not root, so the worker stays the
+    /// daemon's own user, who owns the runtime directory; only Landlock stands in the way.
+    @Test(.timeLimit(.minutes(1)))
+    func aHijackedWorkerRunningAsTheDaemonsOwnUserCannotWriteTheRuntimeDirectoryItOwns() throws {
+        let daemon = try TestUser.a
+        try Self.escapeAttemptsAreRefused(
+            worker: daemon.name, owner: daemon.name, executable: "/usr/bin/setpriv",
+            prefix: ["--reuid=\(daemon.uid)", "--regid=\(daemon.gid)", "--clear-groups"])
+    }
+
     @Test func cacheNamesAreFontconfigsAndNothingElse() {
         #expect(FontconfigCacheBuilder.isCacheName("5df16bf61a90e46d2aeba2819ee6c5ea-le64.cache-8"))
         #expect(!FontconfigCacheBuilder.isCacheName("CACHEDIR.TAG"))
@@ -85,6 +173,7 @@ import Testing
         #expect(FontconfigCacheRequest.decode(request.encoded) == request)
         for reply: FontconfigCacheReply in [
             .started("/x"), .cached("/x", cacheFile: "/b/n", fonts: 3), .skipped("/y", "why"), .end,
+            .probed("write", path: "/r/fontreg.conf", error: EACCES),
         ] {
             #expect(FontconfigCacheReply.decode(reply.encoded) == reply)
         }
