@@ -211,9 +211,11 @@ package enum FontRegDaemon {
         let current = SharedConfiguration(configuration)
         var services: [any DaemonService] = []
         if let watcher = parts.watcher {
+            let server = parts.server
             services.append(
                 DirectoryWatchService(
-                    watcher: watcher, registry: parts.registry, service: parts.service, logger: logger))
+                    watcher: watcher, registry: parts.registry, service: parts.service,
+                    queue: { server.queueChange(for: $0, paced: $1, $2) }, logger: logger))
         }
         let service = parts.service
         let publisher = SnapshotPublisher(
