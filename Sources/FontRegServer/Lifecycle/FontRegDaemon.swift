@@ -83,6 +83,9 @@ package enum FontRegDaemon {
             services.stop(within: stopDeadlineSeconds)
             return ExitCode.unavailable
         }
+        // Serving (READY=1 sent): users' persistent registrations now, ahead of every change.
+        let service = parts.service
+        parts.server.queueChange(for: nil, paced: false) { service.restoreDeferredUsersRegistrations() }
         terminate.wait()
         logger.info("stopping: finishing in-flight calls")
         let late = services.stop(within: stopDeadlineSeconds)
@@ -145,7 +148,8 @@ package enum FontRegDaemon {
                 access: configuration.access, allowedRoots: AllowedRoots(configuration.allowedRoots),
                 platform: configuration.platform),
             logger: logger)
-        startupProblems += service.restorePlatformState().map { StartupProblem($0) }
+        // Users' own registrations come after READY (issue 24), as the change worker's first job.
+        startupProblems += service.restorePlatformState(deferringUsers: true).map { StartupProblem($0) }
         // The views and `ResolveText`'s coverage index are built before the first call, not by it.
         service.warmViews()
         service.startupProblems.withLock { $0 = startupProblems }
