@@ -1,4 +1,3 @@
-import FontRegSystem
 import Varlink
 
 extension RegistryService {
