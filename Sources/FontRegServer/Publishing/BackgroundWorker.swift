@@ -118,7 +118,7 @@ final class BackgroundWorker: Sendable {
         /// when another lane has queued work within ``pacingWindow`` (alone, it is not held back).
         private static func finish(_ lane: Lane, micros: UInt64, _ state: inout State, now: UInt64) {
             state.running.remove(lane)
-            state.lastQueued = state.lastQueued.filter { now - $0.value <= BackgroundWorker.pacingWindow }
+            state.lastQueued = state.lastQueued.filter { $0.value + BackgroundWorker.pacingWindow >= now }
             guard !state.stopping else { return }
             guard state.paced.contains(lane) else {
                 if state.queues[lane] == nil { state.anticipating = (lane, now + BackgroundWorker.anticipation) }
@@ -173,7 +173,8 @@ final class BackgroundWorker: Sendable {
                 finished = nil
                 if let handed { return handed }
                 if let wake {
-                    _ = wakeups[index].wait(timeout: .now() + .microseconds(Int(min(wake - now, 10_000_000))))
+                    _ = wakeups[index].wait(
+                        timeout: .now() + .microseconds(Int(min(wake > now ? wake - now : 0, 10_000_000))))
                 } else {
                     wakeups[index].wait()
                 }
