@@ -195,8 +195,8 @@ final class BackgroundWorker: Sendable {
     /// How long after another lane last queued work a paced lane still rests after its jobs (2 s).
     static let pacingWindow: UInt64 = 2_000_000
     /// How long paced lanes wait, after a job of a lane that is not paced, for that lane's next
-    /// job (its client's next call): 50 ms.
-    static let anticipation: UInt64 = 50_000
+    /// job (its client's next call): 150 ms (a client on a loaded machine may take tens of milliseconds to answer back).
+    static let anticipation: UInt64 = 150_000
     /// The longest a paced lane's job waits behind anticipated lanes: 1 s.
     static let longestHold: UInt64 = 1_000_000
 
