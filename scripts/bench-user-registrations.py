@@ -6,8 +6,8 @@
 Makes N empty directories of about B bytes of path each (default 3,700) under a temporary
 user-font-root, owned by U uids (default 1) that have no home, writes them into the state
 directory's platform.json as those users' persistent registrations, starts fontregd (as root:
-it checks each owner) with NOTIFY_SOCKET, and prints when it first answered GetStatus and when its log said
-the users' registrations were restored. Run as root; build first (swift build).
+it checks each owner) with NOTIFY_SOCKET, and prints when it sent READY=1, when it first answered
+GetStatus and when its log said the users' registrations were restored (after READY since issue 24). Run as root; build first (swift build).
 """
 import argparse
 import json
@@ -50,6 +50,7 @@ print(f"{arguments.count} registrations, {arguments.users} users, platform.json 
 notify_path = os.path.join(work, "notify")
 notify = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
 notify.bind(notify_path)
+notify.setblocking(False)
 os.chmod(notify_path, 0o666)
 os.makedirs(os.path.join(work, "none"))
 log_path = os.path.join(work, "log")
@@ -71,19 +72,37 @@ def answers():
         return False
 
 
+notified = None
+
+
+def poll_notify():
+    global notified
+    try:
+        while notified is None:
+            if b"READY=1" in notify.recv(4096):
+                notified = time.perf_counter() - started
+    except BlockingIOError:
+        pass
+
+
 while not answers():
+    poll_notify()
     if process.poll() is not None:
         raise SystemExit(open(log_path).read())
     time.sleep(0.02)
 ready = time.perf_counter() - started
+while notified is None and time.perf_counter() - started < 900 and process.poll() is None:
+    poll_notify()
+    time.sleep(0.02)
 restored = None
 deadline = time.time() + 900
 while restored is None and time.time() < deadline and process.poll() is None:
     with open(log_path) as file:
-        if any("users' persistent registrations" in line and "restored" in line for line in file):
+        if any("users' persistent registrations in" in line and "restored" in line for line in file):
             restored = time.perf_counter() - started
     time.sleep(0.05)
-print(f"first GetStatus answered after {ready:.2f} s; users' registrations restored after "
+print(f"READY=1 after {notified:.2f} s; first GetStatus answered after {ready:.2f} s; "
+      + "users' registrations restored after "
       + (f"{restored:.2f} s" if restored is not None else "(not logged)"))
 with open(log_path) as file:
     print("".join(line for line in file if "restored" in line or "refused" in line)[:2000], end="")

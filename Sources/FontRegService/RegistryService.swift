@@ -56,6 +56,8 @@ package final class RegistryService: VarlinkService {
     /// Problems found at start-up that the operator must act on (a corrupt state file moved aside,
     /// persisted paths refused), shown in `GetStatus` with the scan's problems.
     package let startupProblems = Mutex<[StartupProblem]>([])
+    /// Users' persistent registrations restored after `READY=1` (issue 24), while not yet done.
+    let deferredRestore = Mutex<[RegistrationRecord]?>(nil)
     /// Registrations' owners and scopes, disabled faces, Bold Text settings (issue 15).
     package let platform = PlatformRegistry()
     /// Called with each directory registered, so it can be watched.
@@ -445,11 +447,12 @@ package final class RegistryService: VarlinkService {
             "faces": .int(index.faceCount), "families": .int(index.familyCount),
             "generation": .int(index.generation),
             "problems": .array(
-                (startupProblems.withLock { $0 }.filter(\.isCurrent).map(\.problem) + index.problems).filter {
-                    !view.hides($0.path)
-                }.map {
-                    ["path": .string($0.path), "reason": .string($0.reason)]
-                } + Self.problems(of: registry.rules)),
+                (startupProblems.withLock { $0 }.filter(\.isCurrent).map(\.problem) + restoringProblems
+                    + index.problems).filter {
+                        !view.hides($0.path)
+                    }.map {
+                        ["path": .string($0.path), "reason": .string($0.reason)]
+                    } + Self.problems(of: registry.rules)),
             "fontDirectories": .array(directories.map { .string($0) }),
             "registeredPaths": .array(registered.map { .string($0) }),
             "uptimeSeconds": .double((Date().timeIntervalSince(started) * 1000).rounded() / 1000),

@@ -23,6 +23,10 @@ package protocol VarlinkService: Sendable {
     /// nothing may be replayed to it; must match the scope of ``CallOutcome/replayable(_:scope:)``
     /// that the same state gives.
     func replayScope(for peer: PeerCredentials) -> String?
+
+    /// Whether `peer`'s deferred calls (changes) are paced on the change worker while others
+    /// change too (issue 24); see the default implementation.
+    func pacesChanges(of peer: PeerCredentials) -> Bool
 }
 
 extension VarlinkService {
@@ -32,6 +36,9 @@ extension VarlinkService {
     ///
     /// - Parameter peer: the credentials the connection's calls carried, with its ``PeerCredentials/connection``.
     package func connectionClosed(_ peer: PeerCredentials) {}
+
+    /// No peer's changes are paced: they take their turns only.
+    package func pacesChanges(of peer: PeerCredentials) -> Bool { false }
 }
 
 extension VarlinkService {

@@ -146,6 +146,14 @@ package final class DaemonProcess {
         } catch let timedOut as WaitTimedOut {
             throw HarnessError("\(timedOut):\n\(log)")
         }
+        // Users' persistent registrations are restored after READY (issue 24): tests see them restored.
+        do {
+            try waitFor("fontregd to restore users' persistent registrations", timeout: timeout, interval: 0.02) {
+                log.contains("users' persistent registrations in")
+            }
+        } catch let timedOut as WaitTimedOut {
+            throw HarnessError("\(timedOut):\n\(log)")
+        }
     }
 
     /// A new client connected to the daemon.

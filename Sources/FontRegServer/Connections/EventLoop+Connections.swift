@@ -89,7 +89,9 @@ extension EventLoop {
             backlog.insert(connection.id)
         case .deferred(let work):
             let id = connection.id
-            shared.worker.async(for: connection.peer.uid) { [self] in
+            // Users who are not administrators are paced while others change too (issue 24).
+            let paced = shared.service.pacesChanges(of: connection.peer)
+            shared.worker.async(for: connection.peer.uid, paced: paced) { [self] in
                 post(.completed(connection: id, result: work()))
             }
         case .offloaded(let work):

@@ -61,6 +61,13 @@ package final class VarlinkServer: VarlinkBroadcaster, DaemonService {
         shared.update(limits)
     }
 
+    /// Runs `job` on the change worker in `uid`'s turn (`nil`: the server's), paced as
+    /// ``BackgroundWorker/async(for:paced:_:)`` says: the watcher's rescans of a user's folder
+    /// are that user's changes (issue 24).
+    package func queueChange(for uid: UInt32?, paced: Bool, _ job: @escaping @Sendable () -> Void) {
+        shared.worker.async(for: uid, paced: paced, job)
+    }
+
     /// How many connections are open.
     package var connectionCount: Int { shared.connectionCount.load(ordering: .relaxed) }
 

@@ -83,6 +83,9 @@ package enum FontRegDaemon {
             services.stop(within: stopDeadlineSeconds)
             return ExitCode.unavailable
         }
+        // Serving (READY=1 sent): users' persistent registrations now, ahead of every change.
+        let service = parts.service
+        parts.server.queueChange(for: nil, paced: false) { service.restoreDeferredUsersRegistrations() }
         terminate.wait()
         logger.info("stopping: finishing in-flight calls")
         let late = services.stop(within: stopDeadlineSeconds)
@@ -146,7 +149,8 @@ package enum FontRegDaemon {
                 access: configuration.access, allowedRoots: AllowedRoots(configuration.allowedRoots),
                 platform: configuration.platform),
             logger: logger)
-        startupProblems += service.restorePlatformState().map { StartupProblem($0) }
+        // Users' own registrations come after READY (issue 24), as the change worker's first job.
+        startupProblems += service.restorePlatformState(deferringUsers: true).map { StartupProblem($0) }
         // The views and `ResolveText`'s coverage index are built before the first call, not by it.
         service.warmViews()
         service.startupProblems.withLock { $0 = startupProblems }
@@ -212,9 +216,11 @@ package enum FontRegDaemon {
         let current = SharedConfiguration(configuration)
         var services: [any DaemonService] = []
         if let watcher = parts.watcher {
+            let server = parts.server
             services.append(
                 DirectoryWatchService(
-                    watcher: watcher, registry: parts.registry, service: parts.service, logger: logger))
+                    watcher: watcher, registry: parts.registry, service: parts.service,
+                    queue: { server.queueChange(for: $0, paced: $1, $2) }, logger: logger))
         }
         let service = parts.service
         let publisher = SnapshotPublisher(

@@ -6,8 +6,11 @@ import Synchronization
 /// Watches font directories (recursively) with inotify and calls back once changes settle.
 ///
 /// Changes are debounced: the callback runs after `debounce` has passed with no new event,
-/// so copying a family of twenty files causes one rescan, not twenty. It runs on the
-/// watcher's own thread, which ``stop(before:)`` ends.
+/// so copying a family of twenty files causes one rescan, not twenty, and at the latest
+/// ``longestDelayMilliseconds`` after the first event of a burst that never settles (a flood
+/// is one callback a few seconds, however many events it makes). It is given the roots whose
+/// trees changed, each once, so that the daemon charges a rescan to whoever registered them
+/// (issue 24). It runs on the watcher's own thread, which ``stop(before:)`` ends.
 ///
 /// Every directory is opened through descriptors before it is watched, the way the scanner
 /// reads it: a root inside an allowed root is opened beneath it with no symbolic link
@@ -21,6 +24,8 @@ package final class FontDirectoryWatcher: Sendable {
     private static let stopID: UInt64 = 1
     /// How often a root that is gone is looked for again.
     static let rootRetryMilliseconds: Int32 = 1000
+    /// The longest a burst of events waits before the callback, however long it goes on.
+    static let longestDelayMilliseconds: UInt64 = 2000
 
     private let inotify: Inotify
     private let epoll: Epoll
@@ -54,7 +59,10 @@ package final class FontDirectoryWatcher: Sendable {
 
     /// Watches `directories` from now on, in addition to those watched already.
     package func watch(_ directories: [String]) {
-        self.directories.withLock { $0.append(contentsOf: directories) }
+        // A root registered, unregistered and registered again in a loop is one root, not many.
+        self.directories.withLock { known in
+            for directory in directories where !known.contains(directory) { known.append(directory) }
+        }
         for directory in directories { addTree(directory) }
     }
 
@@ -111,11 +119,21 @@ package final class FontDirectoryWatcher: Sendable {
         return directories.withLock { $0 }.filter { !watching.contains($0) }
     }
 
-    /// Starts the watcher thread; `onChange` runs there after each settled burst of changes.
-    package func start(onChange: @escaping @Sendable () -> Void) {
+    /// Starts the watcher thread; `onChange` runs there after each settled burst of changes, given
+    /// the roots (as given to ``init(directories:allowedRoots:debounceMilliseconds:logger:)`` or
+    /// ``watch(_:)``) whose trees changed.
+    package func start(onChange: @escaping @Sendable ([String]) -> Void) {
         thread.withLock { thread in
             guard thread == nil else { return }
-            thread = ServiceThread(name: "fontregd-inotify") { [self] in run(onChange: onChange) }
+            thread = ServiceThread(name: "fontregd-inotify") { [self] in
+                // A flood of events is read at nice 10: it yields the CPU to the loops and the changes.
+                do {
+                    try ThreadPriority.setCurrentThreadNice(10)
+                } catch {
+                    logger.warning("fontregd-inotify runs at normal priority: \(error)")
+                }
+                run(onChange: onChange)
+            }
         }
     }
 
@@ -129,13 +147,16 @@ package final class FontDirectoryWatcher: Sendable {
         return running.join(before: deadline)
     }
 
-    private func run(onChange: @Sendable () -> Void) {
+    private func run(onChange: @Sendable ([String]) -> Void) {
         var buffer = [UInt8](repeating: 0, count: 65536)
         var events = [Epoll.Event](repeating: Epoll.Event(events: 0, data: 0), count: 2)
-        var pending = false
+        // The directories changed since the last callback (at most every watched one), and since when.
+        var changed: Set<String> = []
+        var pendingSince: UInt64?
         while true {
             let ready: Int
-            let timeout = pending ? debounceMilliseconds : missingRoots.isEmpty ? -1 : Self.rootRetryMilliseconds
+            let timeout =
+                pendingSince != nil ? debounceMilliseconds : missingRoots.isEmpty ? -1 : Self.rootRetryMilliseconds
             do {
                 ready = try epoll.wait(into: &events, timeout: timeout)
             } catch {
@@ -143,41 +164,77 @@ package final class FontDirectoryWatcher: Sendable {
                 return
             }
             if events[0..<ready].contains(where: { $0.data == FontDirectoryWatcher.stopID }) { return }
-            if ready == 0 {
-                if pending {
-                    pending = false
-                    onChange()
-                } else {
-                    pending = rewatchMissingRoots()
+            if ready == 0, pendingSince == nil {
+                let back = rewatchMissingRoots()
+                if !back.isEmpty {
+                    changed.formUnion(back)
+                    pendingSince = MonotonicClock.microseconds
                 }
                 continue
             }
-            if readEvents(into: &buffer) { pending = true }
+            if ready > 0, readEvents(into: &buffer, changed: &changed), pendingSince == nil {
+                pendingSince = MonotonicClock.microseconds
+            }
+            guard let since = pendingSince else { continue }
+            if ready == 0 || MonotonicClock.microseconds - since >= Self.longestDelayMilliseconds * 1000 {
+                let roots = self.roots(of: changed)
+                changed = []
+                pendingSince = nil
+                if !roots.isEmpty { onChange(roots) }
+            }
         }
     }
 
-    /// Reads pending events and applies them; returns whether anything changed.
-    private func readEvents(into buffer: inout [UInt8]) -> Bool {
+    /// The watched roots that hold `changed` (directories, or roots themselves), each once.
+    func roots(of changed: Set<String>) -> [String] {
+        let roots = directories.withLock { $0 }
+        let known = Set(roots)
+        var found: Set<String> = []
+        for directory in changed {
+            // The nearest ancestor that is a root: asked of each ancestor, not of every root.
+            var path = Substring(directory)
+            while !path.isEmpty {
+                if known.contains(String(path)) {
+                    found.insert(String(path))
+                    break
+                }
+                guard let slash = path.lastIndex(of: "/"), slash > path.startIndex else { break }
+                path = path[..<slash]
+            }
+        }
+        return roots.filter(found.contains)
+    }
+
+    /// Reads pending events and applies them, adding the directories they happened in to
+    /// `changed`; returns whether anything changed.
+    private func readEvents(into buffer: inout [UInt8], changed: inout Set<String>) -> Bool {
         do {
             guard let events = try inotify.read(into: &buffer) else { return false }
-            return handle(events)
+            return handle(events, changed: &changed)
         } catch {
             logger.warning("reading inotify events failed: \(error)")
             return false
         }
     }
 
-    /// Watches again the roots that came back; whether any did (their content must then be rescanned).
-    func rewatchMissingRoots() -> Bool {
+    /// Watches again the roots that came back; returns those that did (their content must then be rescanned).
+    func rewatchMissingRoots() -> [String] {
         let missing = missingRoots
         for root in missing { addTree(root) }
         let back = missing.filter(watchedDirectories.contains)
         if !back.isEmpty { logger.info("watching \(back.joined(separator: ", ")) again") }
-        return !back.isEmpty
+        return back
     }
 
     /// Applies a batch of events to the watches; whether a rescan is due.
     func handle(_ events: [Inotify.Event]) -> Bool {
+        var changed: Set<String> = []
+        return handle(events, changed: &changed)
+    }
+
+    /// Applies a batch of events to the watches, adding the directories they happened in to
+    /// `changed` (every root after an overflow); whether a rescan is due.
+    func handle(_ events: [Inotify.Event], changed: inout Set<String>) -> Bool {
         guard !events.isEmpty else { return false }
         var newDirectories: [(name: String, parent: String)] = []
         for event in events {
@@ -185,10 +242,14 @@ package final class FontDirectoryWatcher: Sendable {
                 // Events were lost, new subdirectories among them: watch every tree again and rescan.
                 logger.warning("inotify queue overflowed; re-watching every font directory and rescanning")
                 watched.withLock { $0.removeAll() }
-                for root in directories.withLock({ $0 }) { addTree(root) }
+                let roots = directories.withLock { $0 }
+                for root in roots { addTree(root) }
+                changed.formUnion(roots)
                 return true
             }
-            if event.isNewDirectory, !event.name.isEmpty, let parent = watched.withLock({ $0[event.watch] }) {
+            let directory = watched.withLock { $0[event.watch] }
+            if let directory { changed.insert(directory) }
+            if event.isNewDirectory, !event.name.isEmpty, let parent = directory {
                 newDirectories.append((event.name, parent))
             }
             if event.isDirectoryGone {

@@ -63,8 +63,11 @@ extension RegistryService {
     /// before the server accepts connections.
     ///
     /// - Returns: problems to report (a corrupt file moved aside, registrations refused).
+    /// - Parameter deferringUsers: leave users' persistent registrations for
+    ///   ``restoreDeferredUsersRegistrations()`` (the daemon runs it on the change worker after
+    ///   `READY=1`); until then `GetStatus` reports them as being restored.
     @discardableResult
-    package func restorePlatformState() -> [ScanProblem] {
+    package func restorePlatformState(deferringUsers: Bool = false) -> [ScanProblem] {
         let store = PlatformStateStore(directory: self.store.directory)
         var problems: [ScanProblem] = []
         let (state, problem) = store.load()
@@ -86,16 +89,54 @@ extension RegistryService {
         platform.live.withLock { $0.state = state }
         let started = MonotonicClock.microseconds
         let users = state.registrations.filter(\.isPrivate)
-        restoreUsersRegistrations(users)
+        if deferringUsers && !users.isEmpty {
+            deferredRestore.withLock { $0 = users }
+        } else {
+            restoreUsersRegistrations(users)
+        }
         let registered = Set(registry.registeredPaths)
         let admin = state.registrations.filter { !$0.isPrivate && registered.contains($0.path) }
         platform.add(admin)
         restorePersistedOwners()
         invalidateCaches()
+        if deferringUsers && !users.isEmpty {
+            logger.info("restoring \(users.count) users' persistent registrations after READY")
+        } else {
+            logger.info(
+                "restored \(users.count) users' persistent registrations in "
+                    + "\((MonotonicClock.microseconds - started) / 1000) ms")
+        }
+        return problems
+    }
+
+    /// Restores the users' persistent registrations ``restorePlatformState(deferringUsers:)`` left
+    /// (issue 24: 1,000 of them held `READY=1` back for seconds, 5,000 for minutes): in one change of
+    /// the registry, as at start. The daemon runs it as the first job of the change worker, so
+    /// every change waits behind it, while queries are answered from the registry served
+    /// meanwhile (the configured and administrators' fonts), and `GetStatus` says so.
+    package func restoreDeferredUsersRegistrations() {
+        guard let users = deferredRestore.withLock({ $0 }) else { return }
+        let started = MonotonicClock.microseconds
+        restoreUsersRegistrations(users)
+        deferredRestore.withLock { $0 = nil }
+        invalidateCaches()
+        warmViews()
+        stateChanged.withLock { $0 }?()
         logger.info(
             "restored \(users.count) users' persistent registrations in "
-                + "\((MonotonicClock.microseconds - started) / 1000) ms")
-        return problems
+                + "\((MonotonicClock.microseconds - started) / 1000) ms, after READY")
+    }
+
+    /// `GetStatus`'s problem while users' persistent registrations are still being restored.
+    var restoringProblems: [ScanProblem] {
+        guard let users = deferredRestore.withLock({ $0 }) else { return [] }
+        return [
+            ScanProblem(
+                path: PlatformStateStore(directory: store.directory).path,
+                reason:
+                    "users' persistent registrations (\(users.count)) are still being restored after the start; "
+                    + "their fonts are served once this problem is gone", kind: .other)
+        ]
     }
 
     /// Registers users' persistent registrations again in one change of the registry (one scan),

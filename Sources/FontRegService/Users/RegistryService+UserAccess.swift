@@ -11,6 +11,10 @@ extension RegistryService {
         settings.withLock { $0.access }.mayChangeRegistry(peer)
     }
 
+    /// Users who are not administrators are paced on the change worker while others change too
+    /// (issue 24): a user looping `Register`/`Unregister` doubled root's pair.
+    package func pacesChanges(of peer: PeerCredentials) -> Bool { !isAdministrator(peer) }
+
     /// `PermissionDenied` for `peer` calling `call`, logged with why.
     func permissionDenied(_ call: VarlinkCall, peer: PeerCredentials, _ why: String) -> VarlinkError {
         logger.warning("refused \(call.methodName) from \(peer): \(why)")

@@ -17,6 +17,8 @@ package struct VisibleView: Sendable {
     package let owners: Set<UInt32>
     /// The private registrations whose faces this view hides.
     let hiddenRoots: [String]
+    /// ``hiddenRoots`` keyed for ``AllowedRoots/enclosing(_:in:)``.
+    let hiddenLookup: [String: Bool]
     /// `ResolveText`'s plans and coverage index for this view (the whole index's are the service's).
     let textPlans = FallbackPlanCache(capacity: 16)
 
@@ -28,6 +30,7 @@ package struct VisibleView: Sendable {
         withDisabled = nil
         owners = []
         hiddenRoots = []
+        hiddenLookup = [:]
     }
 
     /// Builds the view of `index` for a user who sees the private faces of `owners`.
@@ -46,8 +49,11 @@ package struct VisibleView: Sendable {
         var visible: [FaceRecord] = []
         var off: [FaceRecord] = []
         let hidden = privateRoots.filter { !owners.contains($0.owner) }.map(\.path)
+        let hiddenLookup = AllowedRoots.lookup(hidden.map { ($0, true) })
+        // Each face's owner by its file's ancestors, not by asking every private root.
+        let ownerLookup = AllowedRoots.lookup(privateRoots.map { ($0.path, $0.owner) })
         for face in index.faces {
-            let owner = PlatformRegistry.owner(of: face.file, privateRoots: privateRoots)
+            let owner = AllowedRoots.enclosing(face.file, in: ownerLookup)
             if let owner, !owners.contains(owner) { continue }
             if disabledEntries.contains(where: { $0.disables(face, faceOwner: owner) }) {
                 off.append(face)
@@ -55,9 +61,7 @@ package struct VisibleView: Sendable {
                 visible.append(face)
             }
         }
-        let problems = index.problems.filter { problem in
-            !hidden.contains { AllowedRoots.isInside(problem.path, root: $0) }
-        }
+        let problems = index.problems.filter { AllowedRoots.enclosing($0.path, in: hiddenLookup) == nil }
         self.key = key
         self.index = FontIndex(
             faces: visible, problems: problems, generation: index.generation, directories: directories)
@@ -69,6 +73,7 @@ package struct VisibleView: Sendable {
                 faces: visible + off, problems: problems, generation: index.generation, directories: directories)
         self.owners = owners
         hiddenRoots = hidden
+        self.hiddenLookup = hiddenLookup
     }
 
     /// About how many bytes the view holds: its faces (twice when disabled ones are kept too),
@@ -80,6 +85,6 @@ package struct VisibleView: Sendable {
 
     /// Whether the view hides `path` (it lies in another user's private registration).
     package func hides(_ path: String) -> Bool {
-        hiddenRoots.contains { AllowedRoots.isInside(path, root: $0) }
+        AllowedRoots.enclosing(path, in: hiddenLookup) != nil
     }
 }

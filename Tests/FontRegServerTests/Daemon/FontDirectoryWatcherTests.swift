@@ -72,9 +72,9 @@ import Testing
         var buffer = [UInt8](repeating: 0, count: 65536)
         _ = watcher.handle(Inotify.events(in: &buffer, from: watcher))
         #expect(watcher.watchedDirectories.isEmpty)
-        #expect(!watcher.rewatchMissingRoots())
+        #expect(watcher.rewatchMissingRoots().isEmpty)
         try FileManager.default.createDirectory(atPath: fonts + "/sub", withIntermediateDirectories: true)
-        #expect(watcher.rewatchMissingRoots())
+        #expect(!watcher.rewatchMissingRoots().isEmpty)
         #expect(watcher.watchedDirectories == [fonts, fonts + "/sub"])
     }
 
@@ -87,7 +87,7 @@ import Testing
         let watcher = try FontDirectoryWatcher(
             directories: [fonts], allowedRoots: [directory.file("allowed")], debounceMilliseconds: 10, logger: Logger())
         #expect(watcher.watchedDirectories.isEmpty)
-        #expect(!watcher.rewatchMissingRoots())
+        #expect(watcher.rewatchMissingRoots().isEmpty)
     }
 }
 
@@ -95,5 +95,24 @@ extension Inotify {
     /// The events waiting on a watcher's instance (for tests that drive the watcher by hand).
     static func events(in buffer: inout [UInt8], from watcher: FontDirectoryWatcher) -> [Event] {
         ((try? watcher.inotifyForTests.read(into: &buffer)) ?? nil) ?? []
+    }
+
+    /// Issue 24: a flood's rescans are charged to whoever registered the root that changed, so
+    /// the watcher names the roots, each once; a root registered again in a loop is one root.
+    @Test func theRootsOfChangedDirectoriesAreNamedOnceAndARootWatchedAgainIsNotAddedTwice() throws {
+        let directory = TemporaryDirectory()
+        let first = directory.file("a"), second = directory.file("ab")
+        for path in [first + "/x/y", second] {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        }
+        let watcher = try FontDirectoryWatcher(
+            directories: [first], debounceMilliseconds: 10, logger: Logger(minimumLevel: .error))
+        for _ in 0..<50 { watcher.watch([second]) }
+        #expect(
+            watcher.roots(of: [first + "/x/y", first + "/x", second, directory.file("elsewhere")]) == [first, second])
+        var changed: Set<String> = []
+        #expect(watcher.watchedDirectories.count == 4)
+        #expect(watcher.handle([FontDirectoryWatcherTests.overflow], changed: &changed))
+        #expect(watcher.roots(of: changed) == [first, second])
     }
 }

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Synchronization
 import Testing
 
@@ -55,5 +56,75 @@ struct BackgroundWorkerTests {
         #expect(worker.stop(before: .now() + 20))
         #expect(mostAtOnce.load(ordering: .relaxed) == 1)
         #expect(running.load(ordering: .relaxed) == 0)
+    }
+
+    /// A user's change loop on one connection (each call sent when the last is answered) and
+    /// root's sequence of changes on another: before pacing, the two alternated, so each of
+    /// root's changes waited for one of the user's (root's pair doubled, issue 24). Now the
+    /// thread waits a moment after root's change for root's next one, and the user's jobs rest.
+    @Test(.timeLimit(.minutes(1)))
+    func rootsNextChangeRunsBeforeAPacedUsersLoopingChanges() {
+        let worker = BackgroundWorker(name: "test-paced", count: 1, nice: nil, logger: Self.logger)
+        let order = Mutex<[String]>([])
+        let stopUser = Atomic<Bool>(false)
+        let userStopped = DispatchSemaphore(value: 0)
+        // The user's loop: its next job is queued from its client as soon as one ends.
+        @Sendable func userJob() {
+            order.withLock { $0.append("user") }
+            Thread.sleep(forTimeInterval: 0.02)
+            DispatchQueue.global().async {
+                guard !stopUser.load(ordering: .relaxed) else {
+                    userStopped.signal()
+                    return
+                }
+                worker.async(for: 1000, paced: true, userJob)
+            }
+        }
+        worker.async(for: 1000, paced: true, userJob)
+        Thread.sleep(forTimeInterval: 0.1)
+        // Root's ten changes, each sent 1 ms after the last was answered.
+        for _ in 0..<10 {
+            let done = DispatchSemaphore(value: 0)
+            worker.async(for: 0) {
+                order.withLock { $0.append("root") }
+                Thread.sleep(forTimeInterval: 0.02)
+                done.signal()
+            }
+            done.wait()
+            Thread.sleep(forTimeInterval: 0.001)
+        }
+        stopUser.store(true, ordering: .relaxed)
+        _ = userStopped.wait(timeout: .now() + 10)
+        #expect(worker.stop(before: .now() + 20))
+        let ran = order.withLock { $0 }
+        let first = ran.firstIndex(of: "root")!, last = ran.lastIndex(of: "root")!
+        let between = ran[first...last].filter { $0 == "user" }.count
+        // Alternating, the user's jobs between root's first and last were 9; a late wake-up may let one in.
+        #expect(between <= 3, "\(ran[first...last])")
+        #expect(ran.prefix(first).contains("user"))
+    }
+
+    /// Root's changes coming back to back hold a paced user's job at most ``BackgroundWorker/longestHold``.
+    @Test(.timeLimit(.minutes(1)))
+    func aPacedUsersJobWaitsBehindRootsBackToBackChangesOnlySoLong() {
+        let worker = BackgroundWorker(name: "test-held", count: 1, nice: nil, logger: Self.logger)
+        let order = Mutex<[String]>([])
+        let first = DispatchSemaphore(value: 0)
+        worker.async(for: 0) { first.signal() }
+        first.wait()
+        worker.async(for: 1000, paced: true) { order.withLock { $0.append("user") } }
+        // 2.4 s of root's changes, each sent as the last is answered.
+        for _ in 0..<120 {
+            let done = DispatchSemaphore(value: 0)
+            worker.async(for: 0) {
+                order.withLock { $0.append("root") }
+                Thread.sleep(forTimeInterval: 0.02)
+                done.signal()
+            }
+            done.wait()
+        }
+        #expect(worker.stop(before: .now() + 20))
+        let ran = order.withLock { $0 }
+        #expect(ran.firstIndex(of: "user").map { $0 < ran.count - 1 } == true, "\(ran.count) jobs")
     }
 }

@@ -141,7 +141,7 @@ struct DaemonServiceTests {
         let watcher = try FontDirectoryWatcher(
             directories: [fonts], debounceMilliseconds: 20, logger: Logger(minimumLevel: .error))
         let changed = DispatchSemaphore(value: 0)
-        watcher.start { changed.signal() }
+        watcher.start { _ in changed.signal() }
         #expect(FileManager.default.createFile(atPath: fonts + "/new.ttf", contents: Data([0])))
         #expect(changed.wait(timeout: .now() + 5) == .success)
         #expect(watcher.stop(before: .now() + 5))
