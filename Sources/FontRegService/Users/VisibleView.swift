@@ -17,6 +17,8 @@ package struct VisibleView: Sendable {
     package let owners: Set<UInt32>
     /// The private registrations whose faces this view hides.
     let hiddenRoots: [String]
+    /// The restricted files the caller may not read, whose faces this view hides (``FileReadability``).
+    let hiddenFiles: Set<String>
     /// `ResolveText`'s plans and coverage index for this view (the whole index's are the service's).
     let textPlans = FallbackPlanCache(capacity: 16)
 
@@ -28,6 +30,7 @@ package struct VisibleView: Sendable {
         withDisabled = nil
         owners = []
         hiddenRoots = []
+        hiddenFiles = []
     }
 
     /// Builds the view of `index` for a user who sees the private faces of `owners`.
@@ -39,14 +42,15 @@ package struct VisibleView: Sendable {
     ///   - privateRoots: every private registration and its owner.
     ///   - disabledEntries: what is disabled.
     ///   - directories: the registry's roots in order, for duplicates.
+    ///   - hiddenFiles: the files whose faces the user may not see (it could not read them).
     init(
         index: FontIndex, key: String, owners: Set<UInt32>, privateRoots: [(path: String, owner: UInt32)],
-        disabledEntries: [DisabledEntry], directories: [String]
+        disabledEntries: [DisabledEntry], directories: [String], hiddenFiles: Set<String> = []
     ) {
         var visible: [FaceRecord] = []
         var off: [FaceRecord] = []
         let hidden = privateRoots.filter { !owners.contains($0.owner) }.map(\.path)
-        for face in index.faces {
+        for face in index.faces where !hiddenFiles.contains(face.file) {
             let owner = PlatformRegistry.owner(of: face.file, privateRoots: privateRoots)
             if let owner, !owners.contains(owner) { continue }
             if disabledEntries.contains(where: { $0.disables(face, faceOwner: owner) }) {
@@ -56,7 +60,7 @@ package struct VisibleView: Sendable {
             }
         }
         let problems = index.problems.filter { problem in
-            !hidden.contains { AllowedRoots.isInside(problem.path, root: $0) }
+            !hiddenFiles.contains(problem.path) && !hidden.contains { AllowedRoots.isInside(problem.path, root: $0) }
         }
         self.key = key
         self.index = FontIndex(
@@ -69,17 +73,19 @@ package struct VisibleView: Sendable {
                 faces: visible + off, problems: problems, generation: index.generation, directories: directories)
         self.owners = owners
         hiddenRoots = hidden
+        self.hiddenFiles = hiddenFiles
     }
 
     /// About how many bytes the view holds: its faces (twice when disabled ones are kept too),
     /// at a few hundred bytes each, and the hidden roots.
     var estimatedBytes: Int {
         let faces = index.faceCount + (withDisabled?.faceCount ?? 0) + disabled.count
-        return 1024 + faces * 512 + hiddenRoots.reduce(0) { $0 + $1.utf8.count + 16 }
+        return 1024 + faces * 512 + (hiddenRoots + hiddenFiles).reduce(0) { $0 + $1.utf8.count + 16 }
     }
 
-    /// Whether the view hides `path` (it lies in another user's private registration).
+    /// Whether the view hides `path` (it lies in another user's private registration, or is a
+    /// file the user may not read).
     package func hides(_ path: String) -> Bool {
-        hiddenRoots.contains { AllowedRoots.isInside(path, root: $0) }
+        hiddenFiles.contains(path) || hiddenRoots.contains { AllowedRoots.isInside(path, root: $0) }
     }
 }
