@@ -25,14 +25,15 @@ extension RegistryService {
         }
         let platformSettings = settings.withLock { $0.platform }
         // A face whose file not every user may read is never published (issue 24, ``FileReadability``).
+        let (restricted, version) = readability(index)
         let uniform =
-            restrictedFiles(index).isEmpty && privateRoots == 0 && state.disabled.isEmpty && state.boldText.isEmpty
+            restricted.isEmpty && privateRoots == 0 && state.disabled.isEmpty && state.boldText.isEmpty
             && !platformSettings.boldText
             && platformSettings.boldPolicy == nil
         return SnapshotSource(
             index: uniform ? index : nil,
             stamp:
-                "g\(index.generation)e\(epoch)b\(platformSettings.boldText)p\(String(describing: platformSettings.boldPolicy))"
+                "g\(index.generation)e\(epoch)r\(version)b\(platformSettings.boldText)p\(String(describing: platformSettings.boldPolicy))"
         )
     }
 }

@@ -16,12 +16,26 @@ import Varlink
 struct FileReadability {
     /// The registry generation ``restricted`` was found for (-1: never).
     var generation = -1
+    /// Counts the classifications, so that a view's key never means two hidden sets.
+    var version = 0
+    /// Whether the next classification must ask about every file again (a `Rescan` was asked for).
+    var stale = false
+    /// What the last classification learnt of each file: its identity, and whether it is public.
+    /// A later generation asks again only about files that are new or changed.
+    var known: [String: Known] = [:]
     /// The restricted files of that generation, sorted.
     var restricted: [String] = []
     /// The restricted files of the generation before, for faces a change removed.
     var previous: [String] = []
     /// By caller and candidate list: the positions in ``restricted`` the caller may not read.
     var hiddenByCaller: [CallerKey: [Int]] = [:]
+
+    /// One file's classification.
+    struct Known {
+        var device: UInt64
+        var inode: UInt64
+        var isPublic: Bool
+    }
 
     /// What a per-caller answer depends on: the credentials the kernel decides with, and which
     /// restricted files were asked about (those the caller's private owners leave visible).
@@ -41,19 +55,36 @@ struct FileReadability {
     /// The restricted files of `index`: those a stranger may not open as the indexed file, or
     /// not evenly. Empty when this process cannot take other credentials (not root).
     ///
-    /// - Parameter files: the identity the scan recorded for a path (a file whose identity is
-    ///   unknown or different is restricted).
-    static func restricted(of index: FontIndex, files: (String) -> IndexedFile?) -> [String] {
+    /// - Parameters:
+    ///   - files: the identity the scan recorded for a path (a file whose identity is unknown
+    ///     or different is restricted).
+    ///   - reusing: earlier answers, taken for files whose recorded identity is unchanged.
+    /// - Returns: the restricted files, sorted, and what is now known of every file.
+    static func classify(_ index: FontIndex, files: (String) -> IndexedFile?, reusing: [String: Known]) -> (
+        restricted: [String], known: [String: Known]
+    ) {
         let paths = Set(index.faces.map(\.file)).sorted()
-        guard let checks = PeerFileAccess.checkMany(paths, uid: stranger, gid: stranger, groups: [], checkEven: true)
-        else { return [] }
-        var restricted: [String] = []
-        for (path, check) in zip(paths, checks) {
+        var known: [String: Known] = [:]
+        known.reserveCapacity(paths.count)
+        var ask: [String] = []
+        for path in paths {
+            if let indexed = files(path), let earlier = reusing[path], earlier.device == indexed.device,
+                earlier.inode == indexed.inode
+            {
+                known[path] = earlier
+            } else {
+                ask.append(path)
+            }
+        }
+        guard let checks = PeerFileAccess.checkMany(ask, uid: stranger, gid: stranger, groups: [], checkEven: true)
+        else { return ([], [:]) }
+        for (path, check) in zip(ask, checks) {
             let indexed = files(path)
             let same = indexed?.device == check.device && indexed?.inode == check.inode
-            if check.error != nil || !check.even || !same { restricted.append(path) }
+            known[path] = Known(
+                device: check.device, inode: check.inode, isPublic: check.error == nil && check.even && same)
         }
-        return restricted
+        return (paths.filter { known[$0]?.isPublic != true }, known)
     }
 
     /// The positions among `candidates` (positions in `restricted`) the caller may not read.

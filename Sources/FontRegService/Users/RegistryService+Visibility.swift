@@ -13,14 +13,17 @@ extension RegistryService {
     /// it (their uid, gid and groups; root sees it; ``FileReadability``).
     package func view(for peer: PeerCredentials) -> VisibleView {
         let index = registry.index
-        let (roots, disabled, epoch, known): ([(path: String, owner: UInt32)], [DisabledEntry], Int, [String]?) =
-            platform.live.withLock { live in
-                (
-                    live.records.values.filter(\.isPrivate).map { ($0.path, $0.owner) }, live.state.disabled,
-                    live.epoch, live.readability.generation == index.generation ? live.readability.restricted : nil
-                )
-            }
-        let restricted = known ?? restrictedFiles(index)
+        let (roots, disabled, epoch, known):
+            ([(path: String, owner: UInt32)], [DisabledEntry], Int, (restricted: [String], version: Int)?) =
+                platform.live.withLock { live in
+                    (
+                        live.records.values.filter(\.isPrivate).map { ($0.path, $0.owner) }, live.state.disabled,
+                        live.epoch,
+                        live.readability.generation == index.generation && !live.readability.stale
+                            ? (restricted: live.readability.restricted, version: live.readability.version) : nil
+                    )
+                }
+        let (restricted, version) = known ?? readability(index)
         // The common case (nothing private, nothing disabled, every file readable by all) costs one short lock.
         if roots.isEmpty && disabled.isEmpty && restricted.isEmpty { return VisibleView(whole: index) }
         let share = settings.withLock { $0.platform.shareUserFonts }
@@ -31,23 +34,24 @@ extension RegistryService {
             ? []
             : hiddenRestricted(
                 restricted, peer: peer, roots: roots, owners: owners,
-                ownersKey: ownersKey, generation: index.generation)
+                ownersKey: ownersKey, version: version)
         return view(
             index: index, roots: roots, disabled: disabled, epoch: epoch, owners: owners, ownersKey: ownersKey,
-            hidden: hidden, restricted: restricted)
+            hidden: hidden, restricted: restricted, version: version)
     }
 
     /// The view of `index` showing the private faces of `owners` and hiding the restricted files at `hidden`.
     private func view(
         index: FontIndex, roots: [(path: String, owner: UInt32)], disabled: [DisabledEntry], epoch: Int,
-        owners: Set<UInt32>, ownersKey: String, hidden: [Int], restricted: [String]
+        owners: Set<UInt32>, ownersKey: String, hidden: [Int], restricted: [String], version: Int
     ) -> VisibleView {
         // The view depends on the caller only through the private owners it shows and the
         // restricted files it may not read: a user's disabled entry hides only that user's own
         // faces, whoever looks (issue 24: keyed by uid whenever any user had one, 300 uids built
         // 300 views, 75 MB → 810 MB); callers who may read the same restricted files share one.
         var key = "g\(index.generation)e\(epoch)o" + ownersKey
-        if !hidden.isEmpty { key += "h" + FileReadability.spelling(hidden) }
+        // Positions in one classification's list: the version keeps two lists' positions apart.
+        if !hidden.isEmpty { key += "r\(version)h" + FileReadability.spelling(hidden) }
         if let cached = platform.live.withLock({ live -> VisibleView? in
             guard live.viewsBuiltFor == (index.generation, epoch) else {
                 live.views = [:]
@@ -77,33 +81,54 @@ extension RegistryService {
     }
 
     /// The restricted files of `index` (``FileReadability``), found once per generation: by the
-    /// thread that made the change (``warmViews()``), or else by the first reader.
+    /// thread that made the change (``warmViews()``), or else by the first reader. Only files new
+    /// or changed since the last generation are asked about, unless a `Rescan` made it stale.
     func restrictedFiles(_ index: FontIndex) -> [String] {
-        if let known = platform.live.withLock({
-            $0.readability.generation == index.generation ? $0.readability.restricted : nil
-        }) {
-            return known
+        readability(index).restricted
+    }
+
+    /// The restricted files of `index` and the classification's version (for views' keys).
+    func readability(_ index: FontIndex) -> (restricted: [String], version: Int) {
+        let (current, reusing) = platform.live.withLock {
+            live -> ((restricted: [String], version: Int)?, [String: FileReadability.Known]) in
+            let readability = live.readability
+            let current = readability.generation == index.generation && !readability.stale
+            return (
+                current ? (restricted: readability.restricted, version: readability.version) : nil,
+                readability.stale ? [:] : readability.known
+            )
         }
-        let restricted = FileReadability.restricted(of: index) { registry.indexedFile(path: $0) }
-        platform.live.withLock { live in
-            guard live.readability.generation < index.generation else { return }
+        if let current { return current }
+        let (restricted, known) = FileReadability.classify(
+            index, files: { registry.indexedFile(path: $0) }, reusing: reusing)
+        return platform.live.withLock { live in
+            guard live.readability.generation < index.generation || live.readability.stale else {
+                return (live.readability.restricted, live.readability.version)
+            }
             live.readability = FileReadability(
-                generation: index.generation, restricted: restricted, previous: live.readability.restricted)
+                generation: index.generation, version: live.readability.version + 1, known: known,
+                restricted: restricted, previous: live.readability.restricted)
+            return (restricted, live.readability.version)
         }
-        return restricted
+    }
+
+    /// Makes the next classification ask about every file again (before a `Rescan`: permissions
+    /// may have changed without the files changing).
+    func forgetReadability() {
+        platform.live.withLock { $0.readability.stale = true }
     }
 
     /// The positions in `restricted` of the files `peer` may not read among those its private
     /// owners leave visible (the others are hidden anyway); asked of the kernel once per caller
-    /// credentials and generation, bounded.
+    /// credentials and classification, bounded.
     private func hiddenRestricted(
         _ restricted: [String], peer: PeerCredentials, roots: [(path: String, owner: UInt32)], owners: Set<UInt32>,
-        ownersKey: String, generation: Int
+        ownersKey: String, version: Int
     ) -> [Int] {
         if peer.uid == 0 { return [] }  // root reads every file
         let key = FileReadability.CallerKey(uid: peer.uid, gid: peer.gid, groups: peer.groups, owners: ownersKey)
         if let known = platform.live.withLock({
-            $0.readability.generation == generation ? $0.readability.hiddenByCaller[key] : nil
+            $0.readability.version == version ? $0.readability.hiddenByCaller[key] : nil
         }) {
             return known
         }
@@ -114,7 +139,7 @@ extension RegistryService {
         let hidden = FileReadability.hidden(
             candidates, of: restricted, files: { registry.indexedFile(path: $0) }, peer: peer)
         platform.live.withLock { live in
-            guard live.readability.generation == generation else { return }
+            guard live.readability.version == version else { return }
             if live.readability.hiddenByCaller.count >= FileReadability.maximumCallers {
                 live.readability.hiddenByCaller = [:]
             }

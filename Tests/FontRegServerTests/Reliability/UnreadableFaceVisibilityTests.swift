@@ -119,6 +119,21 @@ struct UnreadableFaceVisibilityTests {
         #expect(try daemon.stop() == 0)
     }
 
+    /// A directory closed after indexing changes no file, so no generation follows: a `Rescan`
+    /// asks the kernel about every file again.
+    @Test func aDirectoryClosedAfterIndexingHidesItsFacesFromTheNextRescanOn() throws {
+        let layout = try Layout()
+        let daemon = try layout.daemon()
+        let before = try Self.names(try layout.a.varlink([Self.listFaces], socket: daemon.socketPath)[0])
+        #expect(before.contains(Self.groupName) && before.contains("Lato-Regular"), "\(before)")
+        chmod(layout.group, 0o700)
+        _ = try daemon.client().call("io.fontreg.Registry.Rescan")
+        let after = try Self.names(try layout.a.varlink([Self.listFaces], socket: daemon.socketPath)[0])
+        #expect(!after.contains(Self.groupName), "\(after)")
+        #expect(after.contains("Lato-Regular"), "\(after)")
+        #expect(try daemon.stop() == 0)
+    }
+
     @Test func theSnapshotIsWithdrawnWhileAFaceNotEveryUserMayReadIsIndexed() throws {
         let layout = try Layout()
         let daemon = try DaemonProcess(
