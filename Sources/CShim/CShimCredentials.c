@@ -104,8 +104,14 @@ static int component_is_even(const char *path, mode_t bit) {
     return errno == ENODATA || errno == ENOTSUP;
 }
 
+/// The directory last found even or not, so that the files of one directory cost one check of it.
+struct even_cache {
+    char directory[4096];
+    int even;
+};
+
 /// Whether the open file `fd` and every directory above it on its real path are even.
-static int path_is_even(int fd) {
+static int path_is_even(int fd, struct even_cache *cache) {
     char link[64];
     char real[4096];
     snprintf(link, sizeof(link), "/proc/self/fd/%d", fd);
@@ -113,17 +119,31 @@ static int path_is_even(int fd) {
     if (length <= 0 || real[0] != '/') return 0;
     real[length] = 0;
     if (!component_is_even(real, S_IROTH)) return 0;
-    for (ssize_t end = length - 1; end > 0; end--) {
-        if (real[end] != '/') continue;
-        real[end] = 0;
-        if (!component_is_even(real, S_IXOTH)) return 0;
+    ssize_t slash = length - 1;
+    while (slash > 0 && real[slash] != '/') slash--;
+    real[slash > 0 ? slash : 1] = 0;
+    if (cache->directory[0] && strcmp(cache->directory, real) == 0) return cache->even;
+    // Every directory from the file's own up to "/", each cut at its last slash.
+    char walk[4096];
+    size_t n = strlen(real);
+    memcpy(walk, real, n + 1);
+    int even = 1;
+    while (even) {
+        even = component_is_even(walk, S_IXOTH);
+        if (n <= 1) break;
+        while (n > 1 && walk[n - 1] != '/') n--;
+        if (n > 1) n--;
+        walk[n] = 0;
     }
-    return component_is_even("/", S_IXOTH);
+    memcpy(cache->directory, real, strlen(real) + 1);
+    cache->even = even;
+    return even;
 }
 
 static void *check_many_thread(void *argument) {
     struct check_many_request *request = argument;
     int failed = 0;
+    struct even_cache cache = {.directory = {0}, .even = 0};
     if (syscall(SYS_setgroups, (size_t)request->ngroups, request->groups) != 0) failed = errno;
     if (!failed) {
         syscall(SYS_setfsgid, request->gid);
@@ -154,7 +174,7 @@ static void *check_many_thread(void *argument) {
         } else {
             result->device = (unsigned long long)status.st_dev;
             result->inode = (unsigned long long)status.st_ino;
-            result->even = request->check_even ? path_is_even((int)fd) : 0;
+            result->even = request->check_even ? path_is_even((int)fd, &cache) : 0;
         }
         close((int)fd);
     }
