@@ -7,7 +7,10 @@
 #include <string.h>
 #include <sys/fsuid.h>
 #include <sys/socket.h>
+#include <stdio.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/xattr.h>
 #include <unistd.h>
 
 int cshim_peer_groups(int fd, gid_t *groups, int capacity, int *count) {
@@ -76,4 +79,119 @@ int cshim_open_as(const char *path, uid_t uid, gid_t gid, const gid_t *groups, i
     pthread_join(thread, NULL);
     *error = request.error;
     return request.fd;
+}
+
+struct check_many_request {
+    const char *const *paths;
+    int count;
+    uid_t uid;
+    gid_t gid;
+    const gid_t *groups;
+    int ngroups;
+    int check_even;
+    struct cshim_file_check *results;
+};
+
+/// Whether one component grants everyone `bit` (04 read, 01 search) and its owner and group as
+/// much, with no access ACL (which could name users or groups it treats otherwise).
+static int component_is_even(const char *path, mode_t bit) {
+    struct stat status;
+    if (lstat(path, &status) != 0) return 0;
+    mode_t mode = status.st_mode;
+    if (!(mode & bit) || !(mode & (bit << 3)) || !(mode & (bit << 6))) return 0;
+    ssize_t acl = lgetxattr(path, "system.posix_acl_access", NULL, 0);
+    if (acl >= 0) return 0;
+    return errno == ENODATA || errno == ENOTSUP;
+}
+
+/// The directory last found even or not, so that the files of one directory cost one check of it.
+struct even_cache {
+    char directory[4096];
+    int even;
+};
+
+/// Whether the open file `fd` and every directory above it on its real path are even.
+static int path_is_even(int fd, struct even_cache *cache) {
+    char link[64];
+    char real[4096];
+    snprintf(link, sizeof(link), "/proc/self/fd/%d", fd);
+    ssize_t length = readlink(link, real, sizeof(real) - 1);
+    if (length <= 0 || real[0] != '/') return 0;
+    real[length] = 0;
+    if (!component_is_even(real, S_IROTH)) return 0;
+    ssize_t slash = length - 1;
+    while (slash > 0 && real[slash] != '/') slash--;
+    real[slash > 0 ? slash : 1] = 0;
+    if (cache->directory[0] && strcmp(cache->directory, real) == 0) return cache->even;
+    // Every directory from the file's own up to "/", each cut at its last slash.
+    char walk[4096];
+    size_t n = strlen(real);
+    memcpy(walk, real, n + 1);
+    int even = 1;
+    while (even) {
+        even = component_is_even(walk, S_IXOTH);
+        if (n <= 1) break;
+        while (n > 1 && walk[n - 1] != '/') n--;
+        if (n > 1) n--;
+        walk[n] = 0;
+    }
+    memcpy(cache->directory, real, strlen(real) + 1);
+    cache->even = even;
+    return even;
+}
+
+static void *check_many_thread(void *argument) {
+    struct check_many_request *request = argument;
+    int failed = 0;
+    struct even_cache cache = {.directory = {0}, .even = 0};
+    if (syscall(SYS_setgroups, (size_t)request->ngroups, request->groups) != 0) failed = errno;
+    if (!failed) {
+        syscall(SYS_setfsgid, request->gid);
+        syscall(SYS_setfsuid, request->uid);
+        if ((uid_t)syscall(SYS_setfsuid, (uid_t)-1) != request->uid ||
+            (gid_t)syscall(SYS_setfsgid, (gid_t)-1) != request->gid)
+            failed = EPERM;
+    }
+    for (int i = 0; i < request->count; i++) {
+        struct cshim_file_check *result = &request->results[i];
+        memset(result, 0, sizeof(*result));
+        if (failed) {
+            result->error = failed;
+            continue;
+        }
+        struct open_how how;
+        memset(&how, 0, sizeof(how));
+        how.flags = O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK;
+        how.resolve = RESOLVE_NO_MAGICLINKS;
+        long fd = syscall(SYS_openat2, AT_FDCWD, request->paths[i], &how, sizeof(how));
+        if (fd < 0) {
+            result->error = errno;
+            continue;
+        }
+        struct stat status;
+        if (fstat((int)fd, &status) != 0) {
+            result->error = errno;
+        } else {
+            result->device = (unsigned long long)status.st_dev;
+            result->inode = (unsigned long long)status.st_ino;
+            result->even = request->check_even ? path_is_even((int)fd, &cache) : 0;
+        }
+        close((int)fd);
+    }
+    return NULL;
+}
+
+int cshim_check_many_as(const char *const *paths, int count, uid_t uid, gid_t gid, const gid_t *groups, int ngroups,
+                        int check_even, struct cshim_file_check *results, int *error) {
+    struct check_many_request request = {.paths = paths, .count = count, .uid = uid, .gid = gid, .groups = groups,
+                                         .ngroups = ngroups, .check_even = check_even, .results = results};
+    pthread_t thread;
+    int created = pthread_create(&thread, NULL, check_many_thread, &request);
+    if (created != 0) {
+        *error = created;
+        return -1;
+    }
+    pthread_join(thread, NULL);
+    *error = 0;
+    return 0;
 }

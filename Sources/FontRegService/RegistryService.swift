@@ -142,7 +142,7 @@ package final class RegistryService: VarlinkService {
             case "GetBoldText": return .reply(try getBoldText(call, peer: peer))
             case "Monitor":
                 _ = try ParameterReader(call, allowed: [])
-                let index = view(for: peer.uid).index
+                let index = view(for: peer).index
                 return .subscribe(first: [
                     "event": "subscribed", "generation": .int(index.generation), "faces": .int(index.faceCount),
                     "added": [], "removed": [],
@@ -308,7 +308,7 @@ package final class RegistryService: VarlinkService {
         // Without a cap, one 4 MiB call of tiny queries made a reply 40 times larger (140 MiB)
         // and held its event loop for as long as it took to build.
         let queries = try reader.objectArray("queries", maximumCount: Self.maximumBatch)
-        let view = view(for: peer.uid)
+        let view = view(for: peer)
         guard queries.count > Self.largestBatchOnLoop else {
             return .encodedReply(resolveMany(queries, in: view, uid: peer.uid))
         }
@@ -363,7 +363,7 @@ package final class RegistryService: VarlinkService {
 
     private func listFamilies(_ call: VarlinkCall, peer: PeerCredentials) throws(VarlinkError) -> [UInt8] {
         _ = try ParameterReader(call, allowed: [])
-        let view = view(for: peer.uid)
+        let view = view(for: peer)
         let index = view.index
         return try listing(view.key + "families", generation: index.generation) { () throws(VarlinkError) in
             let families: [JSONValue] = index.families.map { family in
@@ -383,7 +383,7 @@ package final class RegistryService: VarlinkService {
 
     private func listFaces(_ call: VarlinkCall, peer: PeerCredentials) throws(VarlinkError) -> [UInt8] {
         let reader = try ParameterReader(call, allowed: ["family"])
-        let view = view(for: peer.uid)
+        let view = view(for: peer)
         let index = view.index
         guard let name = try reader.optionalString("family", maximumBytes: Self.maximumNameBytes) else {
             return cachedFaces(
@@ -428,7 +428,7 @@ package final class RegistryService: VarlinkService {
     private func getFace(_ call: VarlinkCall, peer: PeerCredentials) throws(VarlinkError) -> [String: JSONValue] {
         let reader = try ParameterReader(call, allowed: ["postscriptName"])
         let name = try reader.string("postscriptName", maximumBytes: Self.maximumNameBytes)
-        guard let face = visibleFace(postscriptName: name, uid: peer.uid) else {
+        guard let face = visibleFace(postscriptName: name, peer: peer) else {
             throw VarlinkError(RegistryInterface.ErrorName.faceNotFound, ["postscriptName": .string(name)])
         }
         return ["face": face.jsonValue]
@@ -436,7 +436,7 @@ package final class RegistryService: VarlinkService {
 
     private func status(_ call: VarlinkCall, peer: PeerCredentials) throws(VarlinkError) -> [String: JSONValue] {
         _ = try ParameterReader(call, allowed: [])
-        let view = view(for: peer.uid)
+        let view = view(for: peer)
         let index = view.index
         let registered = registry.registeredPaths.filter { !view.hides($0) }
         // lstat, not stat: a registered directory swapped for a link must not reveal what the link reaches.

@@ -85,6 +85,55 @@ package enum PeerFileAccess {
         return fd >= 0 ? nil : Errno(rawValue: error)
     }
 
+    /// What the kernel let one identity do with one path (``checkMany(_:uid:gid:groups:checkEven:)``).
+    package struct Check: Sendable, Equatable {
+        /// `nil` when the identity could open the path for reading, else the errno its open met.
+        package var error: Errno?
+        /// Whether the file and every directory of its real path grant everyone as much as their
+        /// owner and group, with no access ACL (only asked for with `checkEven`).
+        package var even: Bool
+        /// The opened file's device and inode (zero when it could not be opened).
+        package var device: UInt64
+        package var inode: UInt64
+    }
+
+    /// Asks the kernel, in one thread that takes `uid`, `gid` and `groups` as its file-system
+    /// credentials once, whether that identity could open each of `paths` for reading, links
+    /// followed as its own `open` would follow them (every directory it passes counted); each
+    /// file opened is closed again at once (issue 24: who may see a face).
+    ///
+    /// - Parameter checkEven: also report ``Check/even`` for each file opened.
+    /// - Returns: one check per path, in order; `nil` when this process is not root and cannot ask.
+    package static func checkMany(_ paths: [String], uid: UInt32, gid: UInt32, groups: [UInt32], checkEven: Bool)
+        -> [Check]?
+    {
+        guard geteuid() == 0 else { return nil }
+        guard !paths.isEmpty else { return [] }
+        var results = [cshim_file_check](repeating: cshim_file_check(), count: paths.count)
+        var error: Int32 = 0
+        var strings = paths.map { strdup($0) }
+        defer { for string in strings { free(string) } }
+        let status = strings.withUnsafeMutableBufferPointer { pointers in
+            pointers.withMemoryRebound(to: UnsafePointer<CChar>?.self) { list in
+                groups.withUnsafeBufferPointer { groupList in
+                    results.withUnsafeMutableBufferPointer { out in
+                        cshim_check_many_as(
+                            list.baseAddress, Int32(paths.count), uid, gid, groupList.baseAddress,
+                            Int32(groupList.count), checkEven ? 1 : 0, out.baseAddress, &error)
+                    }
+                }
+            }
+        }
+        guard status == 0 else {
+            return paths.map { _ in Check(error: Errno(rawValue: error), even: false, device: 0, inode: 0) }
+        }
+        return results.map { result in
+            Check(
+                error: result.error == 0 ? nil : Errno(rawValue: result.error), even: result.even != 0,
+                device: UInt64(result.device), inode: UInt64(result.inode))
+        }
+    }
+
     /// Opens the absolute `path` read-only for a peer with `uid` and `gid`, by mode bits.
     ///
     /// - Returns: the open file (`O_RDONLY | O_CLOEXEC | O_NOCTTY`) and its `fstat`.

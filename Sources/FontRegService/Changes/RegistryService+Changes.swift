@@ -154,7 +154,10 @@ extension RegistryService {
         _ = try ParameterReader(call, allowed: [])
         try requireChangeRights(call, peer: peer)
         return .deferred { [self] in
+            // Permissions may have changed with no file changing: every file is asked about again.
+            forgetReadability()
             let report = registry.rescan()
+            _ = restrictedFiles(registry.index)
             logger.info("rescan for \(peer): \(report.added.count) added, \(report.removed.count) removed")
             return .success([
                 "added": .array(report.added.map(\.jsonValue)), "removed": .array(report.removed.map(\.jsonValue)),

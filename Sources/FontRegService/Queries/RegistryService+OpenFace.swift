@@ -19,7 +19,7 @@ extension RegistryService {
         let name = try reader.string("postscriptName", maximumBytes: Self.maximumNameBytes)
         // Only a face the caller may see: other users' own fonts and disabled faces are not (the
         // platform's one visibility check, as GetFace uses it).
-        guard let face = visibleFace(postscriptName: name, uid: peer.uid) else {
+        guard let face = visibleFace(postscriptName: name, peer: peer) else {
             throw VarlinkError(RegistryInterface.ErrorName.faceNotFound, ["postscriptName": .string(name)])
         }
         guard let indexed = registry.indexedFile(path: face.file) else {

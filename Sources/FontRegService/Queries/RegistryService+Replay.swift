@@ -40,9 +40,9 @@ extension RegistryService {
     }
 
     /// The caller's view and preferences now.
-    func replayContext(for uid: UInt32) -> ReplayContext {
+    func replayContext(for peer: PeerCredentials) -> ReplayContext {
         ReplayContext(
-            view: view(for: uid), boldText: boldText(for: uid).on,
+            view: view(for: peer), boldText: boldText(for: peer.uid).on,
             boldPolicy: settings.withLock { $0.platform.boldPolicy })
     }
 
@@ -50,7 +50,7 @@ extension RegistryService {
     func replayable(
         _ call: VarlinkCall, peer: PeerCredentials, _ answer: (ReplayContext) throws(VarlinkError) -> CallOutcome
     ) -> CallOutcome {
-        let context = replayContext(for: peer.uid)
+        let context = replayContext(for: peer)
         do {
             return .replayable(try answer(context), scope: context.scope)
         } catch {
@@ -68,6 +68,6 @@ extension RegistryService {
 
     /// The scope `peer`'s replayable calls are looked up in.
     package func replayScope(for peer: PeerCredentials) -> String? {
-        replayContext(for: peer.uid).scope
+        replayContext(for: peer).scope
     }
 }

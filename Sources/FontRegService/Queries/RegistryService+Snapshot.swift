@@ -16,7 +16,7 @@ extension RegistryService {
     /// view for everyone, so it is published only while every user's view is the same and a
     /// query means the same thing for all: no private registration, nothing disabled, no user's
     /// own Bold Text setting, and no daemon-wide Bold Text default or policy that the daemon
-    /// would add to a query. Otherwise the file is withdrawn and clients use the socket, which
+    /// would add to a query, and no indexed file that not every user may read. Otherwise the file is withdrawn and clients use the socket, which
     /// applies each user's view (issue 15).
     package func snapshotSource() -> SnapshotSource {
         let index = registry.index
@@ -24,13 +24,16 @@ extension RegistryService {
             ($0.records.values.filter(\.isPrivate).count, $0.state, $0.epoch)
         }
         let platformSettings = settings.withLock { $0.platform }
+        // A face whose file not every user may read is never published (issue 24, ``FileReadability``).
+        let (restricted, version) = readability(index)
         let uniform =
-            privateRoots == 0 && state.disabled.isEmpty && state.boldText.isEmpty && !platformSettings.boldText
+            restricted.isEmpty && privateRoots == 0 && state.disabled.isEmpty && state.boldText.isEmpty
+            && !platformSettings.boldText
             && platformSettings.boldPolicy == nil
         return SnapshotSource(
             index: uniform ? index : nil,
             stamp:
-                "g\(index.generation)e\(epoch)b\(platformSettings.boldText)p\(String(describing: platformSettings.boldPolicy))"
+                "g\(index.generation)e\(epoch)r\(version)b\(platformSettings.boldText)p\(String(describing: platformSettings.boldPolicy))"
         )
     }
 }

@@ -38,7 +38,7 @@ extension RegistryService {
         styleParameters["family"] = .string("")
         let style = try Self.query(
             from: ParameterReader(VarlinkCall(method: "", parameters: styleParameters), allowed: Self.queryParameters))
-        let view = view(for: peer.uid)
+        let view = view(for: peer)
         let query = TextQuery(
             families: families, style: applyingPreferences(style, parameters: call.parameters, uid: peer.uid),
             language: language)
@@ -91,7 +91,7 @@ extension RegistryService {
                 RegistryInterface.ErrorName.textTooLong,
                 ["bytes": .int(text.utf8.count), "limit": .int(TextResolver.maximumTextBytes)])
         }
-        guard let face = visibleFace(postscriptName: name, uid: peer.uid) else {
+        guard let face = visibleFace(postscriptName: name, peer: peer) else {
             throw VarlinkError(RegistryInterface.ErrorName.faceNotFound, ["postscriptName": .string(name)])
         }
         return FaceCoverageReply(face: face, text: text).parameters

@@ -24,6 +24,8 @@ package final class PlatformRegistry: Sendable {
         var pending: [UInt64: Int] = [:]
         /// Connections that closed while a connection-scoped `Register` of theirs was running.
         var closedWhilePending: Set<UInt64> = []
+        /// Which indexed files not every user may read (issue 24).
+        var readability = FileReadability()
     }
 
     let live = Mutex(Live())

@@ -53,7 +53,7 @@ extension RegistryService {
             }
             throw VarlinkError(RegistryInterface.ErrorName.notDisabled, ["target": .string(target)])
         }
-        let before = view(for: peer.uid)
+        let before = view(for: peer)
         let faces = before.disabled.filter { face in mine.contains { $0.names(face) } }
         return .deferred { [self] in
             Result { () throws(VarlinkError) -> [String: JSONValue] in
@@ -99,7 +99,7 @@ extension RegistryService {
         let reader = try ParameterReader(call, allowed: ["target", "kind"])
         let target = try reader.string("target", maximumBytes: Self.maximumPathBytes)
         guard !target.isEmpty else { throw VarlinkError.invalidParameter("target") }
-        let view = view(for: peer.uid)
+        let view = view(for: peer)
         let seen = view.index.faces + view.disabled
         let explicit = try Self.disabledKind(from: reader)
         let kinds: [DisabledEntry.Kind] = explicit.map { [$0] } ?? (target.hasPrefix("/") ? [.file] : [.face, .family])

@@ -1,27 +1,57 @@
 import FontRegCore
 import FontRegJSON
 import Synchronization
+import Varlink
 
 /// Who sees what (issue 15): every read goes through ``RegistryService/view(for:)``.
 extension RegistryService {
-    /// The faces `uid` may see now, built once per generation and change of the platform state.
+    /// The faces `peer` may see now, built once per generation and change of the platform state.
     ///
     /// Administrators see what every other user sees: the public faces, and their own private
     /// ones. A user's private fonts are visible to other users only with `share-user-fonts`.
-    package func view(for uid: UInt32) -> VisibleView {
+    /// A face whose file not every user may read is visible only to callers the kernel lets open
+    /// it (their uid, gid and groups; root sees it; ``FileReadability``).
+    package func view(for peer: PeerCredentials) -> VisibleView {
         let index = registry.index
-        let (roots, disabled, epoch): ([(path: String, owner: UInt32)], [DisabledEntry], Int) = platform.live.withLock {
-            live in
-            (live.records.values.filter(\.isPrivate).map { ($0.path, $0.owner) }, live.state.disabled, live.epoch)
-        }
-        // The common case (nothing private, nothing disabled) costs one short lock.
-        if roots.isEmpty && disabled.isEmpty { return VisibleView(whole: index) }
+        let (roots, disabled, epoch, known):
+            ([(path: String, owner: UInt32)], [DisabledEntry], Int, (restricted: [String], version: Int)?) =
+                platform.live.withLock { live in
+                    (
+                        live.records.values.filter(\.isPrivate).map { ($0.path, $0.owner) }, live.state.disabled,
+                        live.epoch,
+                        live.readability.generation == index.generation && !live.readability.stale
+                            ? (restricted: live.readability.restricted, version: live.readability.version) : nil
+                    )
+                }
+        let (restricted, version) = known ?? readability(index)
+        // The common case (nothing private, nothing disabled, every file readable by all) costs one short lock.
+        if roots.isEmpty && disabled.isEmpty && restricted.isEmpty { return VisibleView(whole: index) }
         let share = settings.withLock { $0.platform.shareUserFonts }
-        let owners = Set(roots.map(\.owner)).filter { share || $0 == uid }
-        // The view depends on the caller only through the private owners it shows: a user's
-        // disabled entry hides only that user's own faces, whoever looks (issue 24: keyed by uid
-        // whenever any user had one, 300 uids built 300 views, 75 MB → 810 MB).
-        let key = "g\(index.generation)e\(epoch)o" + owners.sorted().map(String.init).joined(separator: ",")
+        let owners = Set(roots.map(\.owner)).filter { share || $0 == peer.uid }
+        let ownersKey = owners.sorted().map(String.init).joined(separator: ",")
+        let hidden =
+            restricted.isEmpty
+            ? []
+            : hiddenRestricted(
+                restricted, peer: peer, roots: roots, owners: owners,
+                ownersKey: ownersKey, version: version)
+        return view(
+            index: index, roots: roots, disabled: disabled, epoch: epoch, owners: owners, ownersKey: ownersKey,
+            hidden: hidden, restricted: restricted, version: version)
+    }
+
+    /// The view of `index` showing the private faces of `owners` and hiding the restricted files at `hidden`.
+    private func view(
+        index: FontIndex, roots: [(path: String, owner: UInt32)], disabled: [DisabledEntry], epoch: Int,
+        owners: Set<UInt32>, ownersKey: String, hidden: [Int], restricted: [String], version: Int
+    ) -> VisibleView {
+        // The view depends on the caller only through the private owners it shows and the
+        // restricted files it may not read: a user's disabled entry hides only that user's own
+        // faces, whoever looks (issue 24: keyed by uid whenever any user had one, 300 uids built
+        // 300 views, 75 MB → 810 MB); callers who may read the same restricted files share one.
+        var key = "g\(index.generation)e\(epoch)o" + ownersKey
+        // Positions in one classification's list: the version keeps two lists' positions apart.
+        if !hidden.isEmpty { key += "r\(version)h" + FileReadability.spelling(hidden) }
         if let cached = platform.live.withLock({ live -> VisibleView? in
             guard live.viewsBuiltFor == (index.generation, epoch) else {
                 live.views = [:]
@@ -35,7 +65,7 @@ extension RegistryService {
         }
         let view = VisibleView(
             index: index, key: key, owners: owners, privateRoots: roots, disabledEntries: disabled,
-            directories: registry.registeredPaths)
+            directories: registry.registeredPaths, hiddenFiles: Set(hidden.map { restricted[$0] }))
         platform.live.withLock { live in
             guard live.viewsBuiltFor == (index.generation, epoch) else { return }
             // One view per set of owners shown at most; bounded in count and in bytes.
@@ -48,6 +78,74 @@ extension RegistryService {
             if live.views.updateValue(view, forKey: key) == nil { live.viewBytes += view.estimatedBytes }
         }
         return view
+    }
+
+    /// The restricted files of `index` (``FileReadability``), found once per generation: by the
+    /// thread that made the change (``warmViews()``), or else by the first reader. Only files new
+    /// or changed since the last generation are asked about, unless a `Rescan` made it stale.
+    func restrictedFiles(_ index: FontIndex) -> [String] {
+        readability(index).restricted
+    }
+
+    /// The restricted files of `index` and the classification's version (for views' keys).
+    func readability(_ index: FontIndex) -> (restricted: [String], version: Int) {
+        let (current, reusing) = platform.live.withLock {
+            live -> ((restricted: [String], version: Int)?, [String: FileReadability.Known]) in
+            let readability = live.readability
+            let current = readability.generation == index.generation && !readability.stale
+            return (
+                current ? (restricted: readability.restricted, version: readability.version) : nil,
+                readability.stale ? [:] : readability.known
+            )
+        }
+        if let current { return current }
+        let (restricted, known) = FileReadability.classify(
+            index, files: { registry.indexedFile(path: $0) }, reusing: reusing)
+        return platform.live.withLock { live in
+            guard live.readability.generation < index.generation || live.readability.stale else {
+                return (live.readability.restricted, live.readability.version)
+            }
+            live.readability = FileReadability(
+                generation: index.generation, version: live.readability.version + 1, known: known,
+                restricted: restricted, previous: live.readability.restricted)
+            return (restricted, live.readability.version)
+        }
+    }
+
+    /// Makes the next classification ask about every file again (before a `Rescan`: permissions
+    /// may have changed without the files changing).
+    func forgetReadability() {
+        platform.live.withLock { $0.readability.stale = true }
+    }
+
+    /// The positions in `restricted` of the files `peer` may not read among those its private
+    /// owners leave visible (the others are hidden anyway); asked of the kernel once per caller
+    /// credentials and classification, bounded.
+    private func hiddenRestricted(
+        _ restricted: [String], peer: PeerCredentials, roots: [(path: String, owner: UInt32)], owners: Set<UInt32>,
+        ownersKey: String, version: Int
+    ) -> [Int] {
+        if peer.uid == 0 { return [] }  // root reads every file
+        let key = FileReadability.CallerKey(uid: peer.uid, gid: peer.gid, groups: peer.groups, owners: ownersKey)
+        if let known = platform.live.withLock({
+            $0.readability.version == version ? $0.readability.hiddenByCaller[key] : nil
+        }) {
+            return known
+        }
+        let candidates = restricted.indices.filter { position in
+            let owner = PlatformRegistry.owner(of: restricted[position], privateRoots: roots)
+            return owner.map(owners.contains) ?? true
+        }
+        let hidden = FileReadability.hidden(
+            candidates, of: restricted, files: { registry.indexedFile(path: $0) }, peer: peer)
+        platform.live.withLock { live in
+            guard live.readability.version == version else { return }
+            if live.readability.hiddenByCaller.count >= FileReadability.maximumCallers {
+                live.readability.hiddenByCaller = [:]
+            }
+            live.readability.hiddenByCaller[key] = hidden
+        }
+        return hidden
     }
 
     /// The most views kept at once.
@@ -66,12 +164,16 @@ extension RegistryService {
     /// The coverage index `ResolveText`'s registry-wide fallback reads is built here too, for the
     /// whole index and each view warmed.
     package func warmViews() {
-        textPlans.prepare(registry.index)
+        let index = registry.index
+        textPlans.prepare(index)
+        let restricted = restrictedFiles(index)
         let owners = Set(platform.privateRoots.map(\.owner))
-        guard !owners.isEmpty || !platform.state.disabled.isEmpty else { return }
-        // A uid no registration has: the view of every user without fonts of their own.
-        var views = [view(for: UInt32.max)]
-        for owner in owners.prefix(64) { views.append(view(for: owner)) }
+        guard !owners.isEmpty || !platform.state.disabled.isEmpty || !restricted.isEmpty else { return }
+        // A uid no registration has, with no groups: the view of every user without fonts of
+        // their own who may read no restricted file.
+        let stranger = FileReadability.stranger
+        var views = [view(for: PeerCredentials(pid: 0, uid: stranger, gid: stranger))]
+        for owner in owners.prefix(64) { views.append(view(for: PeerCredentials(pid: 0, uid: owner, gid: stranger))) }
         for view in views where !view.key.isEmpty { view.textPlans.prepare(view.index) }
     }
 
@@ -80,17 +182,17 @@ extension RegistryService {
     /// and not disabled. For `OpenFace` and other readers that hold a face from elsewhere.
     ///
     /// - Parameters:
-    ///   - uid: the peer's uid.
+    ///   - peer: the caller.
     ///   - face: a face of the index.
-    func canSee(uid: UInt32, face: FaceRecord) -> Bool {
-        view(for: uid).index.face(postscriptName: face.postscriptName).map {
+    func canSee(_ peer: PeerCredentials, face: FaceRecord) -> Bool {
+        view(for: peer).index.face(postscriptName: face.postscriptName).map {
             $0.file == face.file && $0.freetypeIndex == face.freetypeIndex
         } ?? false
     }
 
-    /// The face `uid` may see under this PostScript name, or `nil`.
-    package func visibleFace(postscriptName: String, uid: UInt32) -> FaceRecord? {
-        view(for: uid).index.face(postscriptName: postscriptName)
+    /// The face `peer` may see under this PostScript name, or `nil`.
+    package func visibleFace(postscriptName: String, peer: PeerCredentials) -> FaceRecord? {
+        view(for: peer).index.face(postscriptName: postscriptName)
     }
 
     /// A resolver over a view, with the registry's rules and system fallback.
@@ -145,13 +247,19 @@ extension RegistryService {
     /// The faces of a change report that `Monitor` may show to every subscriber: those of public
     /// registrations (the server sends one event to all, so a user's private faces are left out).
     /// The number of faces every user sees: the index's count when nothing is private (no decoding).
+    /// Faces of files not every user may read are left out too (``FileReadability``).
     func publicFaceCount(_ index: FontIndex) -> Int {
-        platform.privateRoots.isEmpty ? index.faceCount : publicFaces(index.faces).count
+        platform.privateRoots.isEmpty && restrictedFiles(index).isEmpty
+            ? index.faceCount : publicFaces(index.faces).count
     }
 
     func publicFaces(_ faces: [FaceRecord]) -> [FaceRecord] {
         let roots = platform.privateRoots
-        guard !roots.isEmpty else { return faces }
-        return faces.filter { PlatformRegistry.owner(of: $0.file, privateRoots: roots) == nil }
+        // Faces a change removed were restricted, if at all, in the generation before.
+        let restricted = Set(restrictedFiles(registry.index)).union(platform.live.withLock { $0.readability.previous })
+        guard !roots.isEmpty || !restricted.isEmpty else { return faces }
+        return faces.filter {
+            !restricted.contains($0.file) && PlatformRegistry.owner(of: $0.file, privateRoots: roots) == nil
+        }
     }
 }

@@ -19,6 +19,8 @@ package struct VisibleView: Sendable {
     let hiddenRoots: [String]
     /// ``hiddenRoots`` keyed for ``AllowedRoots/enclosing(_:in:)``.
     let hiddenLookup: [String: Bool]
+    /// The restricted files the caller may not read, whose faces this view hides (``FileReadability``).
+    let hiddenFiles: Set<String>
     /// `ResolveText`'s plans and coverage index for this view (the whole index's are the service's).
     let textPlans = FallbackPlanCache(capacity: 16)
 
@@ -31,6 +33,7 @@ package struct VisibleView: Sendable {
         owners = []
         hiddenRoots = []
         hiddenLookup = [:]
+        hiddenFiles = []
     }
 
     /// Builds the view of `index` for a user who sees the private faces of `owners`.
@@ -42,9 +45,10 @@ package struct VisibleView: Sendable {
     ///   - privateRoots: every private registration and its owner.
     ///   - disabledEntries: what is disabled.
     ///   - directories: the registry's roots in order, for duplicates.
+    ///   - hiddenFiles: the files whose faces the user may not see (it could not read them).
     init(
         index: FontIndex, key: String, owners: Set<UInt32>, privateRoots: [(path: String, owner: UInt32)],
-        disabledEntries: [DisabledEntry], directories: [String]
+        disabledEntries: [DisabledEntry], directories: [String], hiddenFiles: Set<String> = []
     ) {
         var visible: [FaceRecord] = []
         var off: [FaceRecord] = []
@@ -52,7 +56,7 @@ package struct VisibleView: Sendable {
         let hiddenLookup = AllowedRoots.lookup(hidden.map { ($0, true) })
         // Each face's owner by its file's ancestors, not by asking every private root.
         let ownerLookup = AllowedRoots.lookup(privateRoots.map { ($0.path, $0.owner) })
-        for face in index.faces {
+        for face in index.faces where !hiddenFiles.contains(face.file) {
             let owner = AllowedRoots.enclosing(face.file, in: ownerLookup)
             if let owner, !owners.contains(owner) { continue }
             if disabledEntries.contains(where: { $0.disables(face, faceOwner: owner) }) {
@@ -61,7 +65,9 @@ package struct VisibleView: Sendable {
                 visible.append(face)
             }
         }
-        let problems = index.problems.filter { AllowedRoots.enclosing($0.path, in: hiddenLookup) == nil }
+        let problems = index.problems.filter { problem in
+            !hiddenFiles.contains(problem.path) && AllowedRoots.enclosing(problem.path, in: hiddenLookup) == nil
+        }
         self.key = key
         self.index = FontIndex(
             faces: visible, problems: problems, generation: index.generation, directories: directories)
@@ -74,17 +80,19 @@ package struct VisibleView: Sendable {
         self.owners = owners
         hiddenRoots = hidden
         self.hiddenLookup = hiddenLookup
+        self.hiddenFiles = hiddenFiles
     }
 
     /// About how many bytes the view holds: its faces (twice when disabled ones are kept too),
     /// at a few hundred bytes each, and the hidden roots.
     var estimatedBytes: Int {
         let faces = index.faceCount + (withDisabled?.faceCount ?? 0) + disabled.count
-        return 1024 + faces * 512 + hiddenRoots.reduce(0) { $0 + $1.utf8.count + 16 }
+        return 1024 + faces * 512 + (hiddenRoots + hiddenFiles).reduce(0) { $0 + $1.utf8.count + 16 }
     }
 
-    /// Whether the view hides `path` (it lies in another user's private registration).
+    /// Whether the view hides `path` (it lies in another user's private registration, or is a
+    /// file the user may not read).
     package func hides(_ path: String) -> Bool {
-        AllowedRoots.enclosing(path, in: hiddenLookup) != nil
+        hiddenFiles.contains(path) || AllowedRoots.enclosing(path, in: hiddenLookup) != nil
     }
 }

@@ -5,6 +5,7 @@ import Testing
 @testable import FontRegCore
 @testable import FontRegJSON
 @testable import FontRegService
+@testable import Varlink
 
 /// Issue 24: 1,000 users' persistent registrations made the next start take 415 s, one rescan of
 /// every root per registration. They are restored in one change of the registry now.
@@ -32,8 +33,14 @@ struct StartupRestoreTests {
         #expect(paths.dropLast().allSatisfy { registered.contains($0) })
         #expect(!registered.contains(paths[39]))
         #expect(restarted.platform.record(for: paths[39]) == nil)
-        #expect(restarted.visibleFace(postscriptName: "NotoFixture-Regular", uid: Self.user) != nil)
-        #expect(restarted.visibleFace(postscriptName: "NotoFixture-Regular", uid: Self.user + 1) == nil)
+        #expect(
+            restarted.visibleFace(
+                postscriptName: "NotoFixture-Regular", peer: PeerCredentials(pid: 0, uid: Self.user, gid: Self.user))
+                != nil)
+        #expect(
+            restarted.visibleFace(
+                postscriptName: "NotoFixture-Regular",
+                peer: PeerCredentials(pid: 0, uid: Self.user + 1, gid: Self.user + 1)) == nil)
     }
 
     @Test func aBatchRefusesAPathInsideAnotherAndOneMissingAndRegistersTheRest() throws {
