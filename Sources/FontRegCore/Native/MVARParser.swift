@@ -136,11 +136,15 @@ enum MVARParser {
             let s = try slice(at, 2, what)
             return Int(s[s.startIndex]) << 8 | Int(s[s.startIndex + 1])
         }
-        func i16(_ at: Int, _ what: String) throws(MVARProblem) -> Int { Int(Int16(truncatingIfNeeded: try u16(at, what))) }
+        func i16(_ at: Int, _ what: String) throws(MVARProblem) -> Int {
+            Int(Int16(truncatingIfNeeded: try u16(at, what)))
+        }
         func u32(_ at: Int, _ what: String) throws(MVARProblem) -> Int {
             try u16(at, what) << 16 | u16(at + 2, what)
         }
-        func i32(_ at: Int, _ what: String) throws(MVARProblem) -> Int { Int(Int32(truncatingIfNeeded: try u32(at, what))) }
+        func i32(_ at: Int, _ what: String) throws(MVARProblem) -> Int {
+            Int(Int32(truncatingIfNeeded: try u32(at, what)))
+        }
         func i8(_ at: Int, _ what: String) throws(MVARProblem) -> Int {
             Int(Int8(truncatingIfNeeded: try slice(at, 1, what).first!))
         }
@@ -172,7 +176,8 @@ enum MVARParser {
             let count = try t.u16(base + 6, "the item variation store")
             var offsets: [Int] = []
             for i in 0..<count {
-                offsets.append(try t.offset(base, try t.u32(base + 8 + 4 * i, "the variation data offsets"), "variation data"))
+                offsets.append(
+                    try t.offset(base, try t.u32(base + 8 + 4 * i, "the variation data offsets"), "variation data"))
             }
             dataOffsets = offsets
         }
@@ -181,13 +186,17 @@ enum MVARParser {
         func region(_ index: Int) throws(MVARProblem) -> [Int] {
             guard index < regionCount else { throw .offsetOutOfRange(table: "MVAR", what: "a region index") }
             var values: [Int] = []
-            for k in 0..<(axisCount * 3) { values.append(try t.i16(regionList + 4 + index * axisCount * 6 + 2 * k, "a region")) }
+            for k in 0..<(axisCount * 3) {
+                values.append(try t.i16(regionList + 4 + index * axisCount * 6 + 2 * k, "a region"))
+            }
             return values
         }
 
         /// One delta set's `(region, delta)` pairs.
         func row(outer: Int, inner: Int) throws(MVARProblem) -> [(Int, Int)] {
-            guard outer < dataOffsets.count else { throw .offsetOutOfRange(table: "MVAR", what: "a delta-set outer index") }
+            guard outer < dataOffsets.count else {
+                throw .offsetOutOfRange(table: "MVAR", what: "a delta-set outer index")
+            }
             let at = dataOffsets[outer]
             let itemCount = try t.u16(at, "variation data"), wordField = try t.u16(at + 2, "variation data")
             let regionIndexCount = try t.u16(at + 4, "variation data")
