@@ -7,33 +7,21 @@ import Testing
 /// `MVAR` at any coordinates (issue 27) against fontTools' instancer, and malformed tables.
 ///
 /// No font on the test machines has an `MVAR` with metric tags, so `scripts/build-mvar-fixture.py`
-/// gives a copy of the four-axis AxisFixture one (six regions, intermediate and two-axis ones, two
+/// (``MVARFixture``) gives a copy of the four-axis AxisFixture one (six regions, intermediate and two-axis ones, two
 /// variation data) and an `avar` that bends `wght` and `wdth`; fontTools' `instantiateVariableFont`
 /// gives the expected metrics at each location.
 @Suite("Metrics variation (MVAR)", .timeLimit(.minutes(2)))
 struct MetricsVariationTests {
-    static let source = Fixtures.matching + "/axis/AxisFixture[opsz,slnt,wdth,wght].ttf"
-    static let script = Fixtures.repository + "/scripts/build-mvar-fixture.py"
-
     /// Locations off every named instance, on each axis and together, at the axis ends and clamped beyond.
     static let locations = [
         "wght=450", "wght=650,wdth=87.5", "wght=250,opsz=30", "wght=900,wdth=75,slnt=-6,opsz=8",
         "wght=333.3,wdth=111", "wght=120,wdth=80", "wght=700", "wght=1200",
     ]
 
-    /// Builds the fixture into `directory` and returns its path and fontTools' metrics at `locations`.
     static func fixture(in directory: String, options: [String] = [], locations: [String] = locations) throws -> (
         path: String, expected: [FaceMetrics]
     ) {
-        let path = directory + "/MVARFixture[opsz,slnt,wdth,wght].ttf"
-        let run = try runCommand(
-            ["/usr/bin/env", PythonTools.python, script, source, path] + options + ["--metrics"] + locations)
-        #expect(run.status == 0, "\(run.stderr)")
-        let expected = try run.stdout.split(separator: "\n").map { line in
-            try JSONDecoder().decode(FaceMetrics.self, from: Data(line.utf8))
-        }
-        #expect(expected.count == locations.count)
-        return (path, expected)
+        try MVARFixture.build(in: directory, options: options, locations: locations)
     }
 
     /// The coordinates of a location string, as a resolution's variations carry them.
