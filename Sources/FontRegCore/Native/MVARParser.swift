@@ -116,7 +116,7 @@ enum MVARParser {
             for k in 0..<n {
                 map += [try t.i16(at + 2 + 4 * k, "a segment map"), try t.i16(at + 4 + 4 * k, "a segment map")]
             }
-            // fontTools reads a map of only the three required entries (−1, 0, 1 to themselves) as identity.
+            // A map of only the three required entries (−1, 0, 1 to themselves) changes nothing.
             maps.append(map == [-16384, -16384, 0, 0, 16384, 16384] ? [] : map)
             at += 2 + 4 * n
         }
