@@ -61,7 +61,9 @@ package struct MetricsVariation: Sendable, Hashable {
             for p in stride(from: 0, to: pairs.count - 1, by: 2) where pairs[p] >= 0 && pairs[p] < regions.count {
                 sum += scalar(region: regions[pairs[p]], at: location) * Double(pairs[p + 1])
             }
-            let delta = Int((sum + 0.5).rounded(.down))
+            // Bounded before the conversion: a damaged index file must not trap on NaN or infinity.
+            guard sum.isFinite else { continue }
+            let delta = Int((min(1e9, max(-1e9, sum)) + 0.5).rounded(.down))
             values[metric.rawValue] = min(65535, max(-32768, values[metric.rawValue] + delta))
         }
         var m = base
