@@ -305,6 +305,43 @@ do {
             + String(format: "%.2f", sortedRatios[sortedRatios.count / 2]) + " (rounds: "
             + ratios.map { String(format: "%.2f", $0) }.joined(separator: ", ") + ")")
 
+    // 2b. Layout (issue 27) against Resolve of the same queries, alternating call by call on one
+    // connection, in rounds: the docs' bound is that a Layout answer costs no more than a Resolve.
+    let layouts = (0..<weights.count * 3).map { index in
+        var parameters = resolveCall(index).parameters
+        parameters["size"] = .double(16)
+        parameters["lineHeight"] = .string("24px")
+        return VarlinkCall(method: "io.fontreg.Registry.Layout", parameters: parameters).serialized()
+    }
+    for request in layouts {
+        try client.sendRaw(request)
+        _ = try client.receiveMessage()
+    }
+    var layoutRatios: [Double] = []
+    for round in 1...options.rounds {
+        var resolveSamples: [Double] = [], layoutSamples: [Double] = []
+        for index in 0..<perRound {
+            let (resolveTime, resolveFailed) = rawRoundTrip(
+                client.fd, requests[index % requests.count], errorPrefix, into: &rawReply)
+            let (layoutTime, layoutFailed) = rawRoundTrip(
+                client.fd, layouts[index % layouts.count], errorPrefix, into: &rawReply)
+            if resolveFailed || layoutFailed { fatalError("Resolve or Layout failed") }
+            resolveSamples.append(resolveTime)
+            layoutSamples.append(layoutTime)
+        }
+        let resolved = resolveSamples.sorted(), laidOut = layoutSamples.sorted()
+        let ratio = percentile(laidOut, 0.5) / percentile(resolved, 0.5)
+        layoutRatios.append(ratio)
+        print(
+            String(
+                format: "layout round %d: Resolve p50 %.1f µs, Layout p50 %.1f µs p99 %.1f µs, ratio %.2f",
+                round, percentile(resolved, 0.5) * 1e6, percentile(laidOut, 0.5) * 1e6,
+                percentile(laidOut, 0.99) * 1e6, ratio))
+    }
+    print(
+        "ratio Layout p50 / Resolve p50: median of \(layoutRatios.count) rounds "
+            + String(format: "%.2f", layoutRatios.sorted()[layoutRatios.count / 2]))
+
     // 3. Throughput: several connections, each sending `pipeline` calls in one write and then
     // reading their replies. Calls are serialized once up front and replies are counted, not
     // parsed, so that the client is not what is measured.

@@ -5,31 +5,12 @@ import Testing
 /// The emitted CSS in headless Chromium puts every style's baseline where Figma does (scripts/chromium-baseline.py).
 @Suite("Baselines of the emitted CSS in Chromium (issue 27)")
 struct ChromiumBaselineTests {
-    static let chromium = "/usr/bin/chromium"
     static let variableFont = "/usr/share/fonts/truetype/inter-vf/InterDisplay-roman.var.ttf"
-    static let available =
-        FileManager.default.isExecutableFile(atPath: chromium) && FileManager.default.fileExists(atPath: variableFont)
+    static let available = ChromiumScript.available && FileManager.default.fileExists(atPath: variableFont)
 
     /// Runs the script with `arguments`: its exit status and what it printed.
     static func run(_ arguments: [String]) throws -> (status: Int32, printed: String) {
-        let output = NSTemporaryDirectory() + "chromium-baseline-\(UUID().uuidString)"
-        _ = FileManager.default.createFile(atPath: output, contents: nil)
-        defer { try? FileManager.default.removeItem(atPath: output) }
-        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = ["scripts/chromium-baseline.py"] + arguments
-        process.currentDirectoryURL = BuildProducts.packageRoot
-        var environment = ProcessInfo.processInfo.environment
-        environment["FONTRESOLVE"] = BuildProducts.executable("fontresolve")
-        environment["CHROMIUM"] = Self.chromium
-        process.environment = environment
-        process.standardOutput = handle
-        process.standardError = handle
-        try process.run()
-        process.waitUntilExit()
-        try handle.close()
-        return (process.terminationStatus, (try? String(contentsOfFile: output, encoding: .utf8)) ?? "")
+        try ChromiumScript.run("scripts/chromium-baseline.py", arguments)
     }
 
     @Test(

@@ -1,3 +1,4 @@
+import FontRegCore
 import FontRegTestSupport
 import Foundation
 import Testing
@@ -28,6 +29,21 @@ import Testing
         #expect((object["android"] as? [String: Any])?["includeFontPadding"] as? Bool == false)
         #expect((object["flutter"] as? [String: Any])?["leadingDistribution"] as? String == "even")
         #expect((object["compose"] as? [String: Any])?["alignment"] as? String == "Center")
+    }
+
+    @Test("layout at a weight between a variable font's named instances takes the MVAR metrics there, as fontTools")
+    func layoutBetweenInstancesTakesTheVariedMetrics() throws {
+        let directory = Fixtures.temporaryDirectory()
+        defer { Fixtures.cleanUp(directory) }
+        let (path, expected) = try MVARFixture.build(in: directory, locations: ["wght=450", ""])
+        let output = try FontResolveProcess.run(
+            ["layout", "Axis Fixture", "--weight", "450", "--size", "16", "--line-height", "24px", "--json"]
+                + ["--fonts", path])
+        #expect(output.status == 0, "\(output.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
+        let metrics = try JSONSerialization.data(withJSONObject: try #require(object["metrics"]))
+        #expect(try JSONDecoder().decode(FaceMetrics.self, from: metrics) == expected[0])
+        #expect(expected[0] != expected[1])
     }
 
     @Test func layoutPrintsATablePerPlatformAndTheFormulasWithExplain() throws {

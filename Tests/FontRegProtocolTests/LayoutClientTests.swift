@@ -24,6 +24,24 @@ struct LayoutClientTests {
         #expect(reply["lineHeight"]?.doubleValue == 24)
     }
 
+    @Test("Layout and Resolve at a weight between named instances answer with the MVAR metrics there, as fontTools")
+    func layoutBetweenInstancesCarriesTheVariedMetrics() throws {
+        let directory = Fixtures.temporaryDirectory()
+        defer { Fixtures.cleanUp(directory) }
+        let (path, expected) = try MVARFixture.build(in: directory, locations: ["wght=450", ""])
+        let daemon = try DaemonProcess(fonts: [directory])
+        let client = try RegistryClient(socketPath: daemon.socketPath)
+        let family = try #require(try client.faces(family: nil).first { $0.file == path }).family
+        let reply = try client.call(
+            "Layout", ["family": .string(family), "weight": "450", "size": 16, "lineHeight": "24px"])
+        #expect(reply["metrics"].flatMap(FaceMetrics.init(jsonValue:)) == expected[0])
+        #expect(reply["metrics"].flatMap(FaceMetrics.init(jsonValue:)) != expected[1])
+        let resolved = try client.resolve(ResolveQuery(family: family, weight: FontWeight(450)!))
+        #expect(resolved.face.metrics == expected[0])
+        let answer = try LayoutAnswer(face: resolved.face, size: 16, lineHeight: .pixels(24)).jsonValue
+        #expect(JSONValue.object(reply) == answer)
+    }
+
     @Test func layoutRefusesABadLineHeightAsAnInvalidParameter() throws {
         let daemon = try DaemonProcess(fonts: Self.fonts)
         let client = try RegistryClient(socketPath: daemon.socketPath)

@@ -33,7 +33,11 @@ extension AuditWiring {
             let face = family.flatMap { Self.face(for: use, in: $0) }
             var layout: LayoutAnswer?
             if let face, let size = use.size, let lineHeight = use.lineHeight {
-                layout = try? LayoutAnswer(face: face.record, size: size, lineHeight: lineHeight)
+                // A variable face draws the style at its weight: MVAR's metrics there (issue 27).
+                var record = face.record
+                let settings = face.variationSettings(for: use.weight.value)
+                record.metrics = record.metrics(at: settings.map { VariationSetting(tag: $0.tag, value: $0.value) })
+                layout = try? LayoutAnswer(face: record, size: size, lineHeight: lineHeight)
             }
             return Style(use: use, className: name, family: family?.name, face: face, layout: layout)
         }

@@ -7,7 +7,8 @@
 /// FreeType applies the `MVAR` deltas to the `OS/2` fields (typo, Windows, cap height,
 /// x-height); `MVAR` has no tags for `hhea`, whose values follow the typo ones when the default
 /// face has them equal (as fontTools' instancer does) and stay as stored otherwise. The default
-/// face of a variable font carries the default values; `unitsPerEm` never varies.
+/// face of a variable font carries the default values, and ``FaceRecord/metrics(at:)`` the values
+/// at any coordinates (a resolution that sets axes carries those); `unitsPerEm` never varies.
 public struct FaceMetrics: Sendable, Hashable, Codable {
     /// The `hhea` table's line metrics (`ascender`, `descender`, `lineGap`).
     public var hhea: LineMetrics

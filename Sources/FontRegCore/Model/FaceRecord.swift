@@ -55,6 +55,29 @@ public struct FaceRecord: Sendable, Hashable, Codable {
     }
     private var coverageSlot = CoverageSlot()
 
+    /// The font's `MVAR` deltas for ``metrics`` at other coordinates, or why they were ignored
+    /// (issue 27); kept out of equality and the JSON forms, as ``coverage`` is.
+    package var metricsVariation = MetricsVariationSlot()
+
+    /// The metrics at `coordinates` on this face: ``metrics`` with the `MVAR` deltas there,
+    /// or ``metrics`` itself for a static face, a font without `MVAR` or no coordinates.
+    ///
+    /// - Parameter coordinates: the axis values a renderer sets (``Resolution/variations``);
+    ///   an axis not named is at the face's own coordinate (a named instance's) or its default.
+    public func metrics(at coordinates: [VariationSetting]) -> FaceMetrics {
+        guard !coordinates.isEmpty, let variation = metricsVariation.variation else { return metrics }
+        var full = self.coordinates
+        for setting in coordinates {
+            if let i = full.firstIndex(where: { $0.tag == setting.tag }) {
+                full[i] = setting
+            } else {
+                full.append(setting)
+            }
+        }
+        if full == self.coordinates && instance != nil { return metrics }
+        return variation.metrics(at: full, axes: axes)
+    }
+
     /// The index FreeType and fontconfig use: `instance << 16 | index`.
     public var freetypeIndex: Int { ((instance ?? 0) << 16) | index }
 

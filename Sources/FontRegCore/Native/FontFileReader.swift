@@ -32,6 +32,9 @@ struct FontFileReader {
                 records[records.count - 1].width = FontWidth.widthClass(percentage: wdth.defaultValue)
             }
             let wghtIndex = axes.firstIndex { $0.tag == "wght" }
+            let variation = Self.metricsVariation(of: face, axisCount: axes.count, base: base.metrics)
+            records[records.count - 1].metricsVariation = variation
+            base.metricsVariation = variation
             for (n, instance) in instances.enumerated() {
                 let instanceFace = try library.openFace(bytes: bytes, index: ((n + 1) << 16) | faceIndex)
                 var item = base
@@ -77,6 +80,31 @@ struct FontFileReader {
         var metrics = metrics
         if base.hhea == base.typo { metrics.hhea = metrics.typo }
         return metrics
+    }
+
+    /// The face's `MVAR` deltas for its metrics, or why the table was ignored (``MVARParser``).
+    static func metricsVariation(of face: FreeTypeFace, axisCount: Int, base: FaceMetrics) -> MetricsVariationSlot {
+        let mvar = face.table("MVAR", limit: MVARParser.maximumTableSize)
+        if let size = mvar.tooLarge {
+            return MetricsVariationSlot(
+                problem: MVARProblem.tooMany(
+                    table: "MVAR", what: "bytes", count: size, limit: MVARParser.maximumTableSize
+                ).description)
+        }
+        guard let bytes = mvar.bytes else { return MetricsVariationSlot() }
+        let avar = face.table("avar", limit: MVARParser.maximumTableSize)
+        if let size = avar.tooLarge {
+            return MetricsVariationSlot(
+                problem: MVARProblem.tooMany(
+                    table: "avar", what: "bytes", count: size, limit: MVARParser.maximumTableSize
+                ).description)
+        }
+        do {
+            return MetricsVariationSlot(
+                variation: try MVARParser.parse(mvar: bytes, avar: avar.bytes, axisCount: axisCount, base: base))
+        } catch {
+            return MetricsVariationSlot(problem: error.description)
+        }
     }
 
     /// The face's coverage (issue 12); the faces of a collection with one cmap share one array.

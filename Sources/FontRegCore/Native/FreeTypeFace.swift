@@ -58,6 +58,20 @@ final class FreeTypeFace {
         return FT_Load_Sfnt_Table(face, value, 0, nil, &length) == 0 && length > 0
     }
 
+    /// The bytes of the sfnt table with this tag, `nil` when the face has none or it is larger
+    /// than `limit` (then `tooLarge` is its length). The FreeType call is `FT_Load_Sfnt_Table`.
+    func table(_ tag: String, limit: Int) -> (bytes: [UInt8]?, tooLarge: Int?) {
+        let bytes = Array(tag.utf8)
+        guard bytes.count == 4 else { return (nil, nil) }
+        let value = bytes.reduce(FT_ULong(0)) { ($0 << 8) | FT_ULong($1) }
+        var length: FT_ULong = 0
+        guard FT_Load_Sfnt_Table(face, value, 0, nil, &length) == 0, length > 0 else { return (nil, nil) }
+        guard Int(length) <= limit else { return (nil, Int(length)) }
+        var data = [UInt8](repeating: 0, count: Int(length))
+        let loaded = data.withUnsafeMutableBufferPointer { FT_Load_Sfnt_Table(face, value, 0, $0.baseAddress, &length) }
+        return loaded == 0 ? (Array(data.prefix(Int(length))), nil) : (nil, nil)
+    }
+
     /// The OS/2 fields the index needs, when the face has an OS/2 table.
     var os2: (weightClass: Int, widthClass: Int, fsSelection: Int)? {
         guard let raw = FT_Get_Sfnt_Table(face, FT_SFNT_OS2) else { return nil }

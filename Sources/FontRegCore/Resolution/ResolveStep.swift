@@ -197,6 +197,8 @@ public enum ResolveWarning: Sendable, Hashable, CustomStringConvertible {
     case widthMissing(family: String, wanted: Double, used: Double)
     /// The renderer must fake bold or oblique.
     case synthesized(family: String, synthesis: Synthesis)
+    /// The font's `MVAR` table was malformed: the face's metrics are its default ones at every coordinate.
+    case metricsVariationIgnored(postscriptName: String, reason: String)
     /// A warning received as text (from the daemon).
     case text(String)
 
@@ -226,6 +228,8 @@ public enum ResolveWarning: Sendable, Hashable, CustomStringConvertible {
             "\"\(family)\" has no face of width \(FontWidth.describe(wanted)); \(FontWidth.describe(used)) stands in."
         case .synthesized(let family, let synthesis):
             "\"\(family)\" has no face for this; the renderer must synthesize \(synthesis)."
+        case .metricsVariationIgnored(let name, let reason):
+            "The metrics of \(name) are its default ones at these coordinates: the font's \(reason)."
         case .text(let text):
             text
         }

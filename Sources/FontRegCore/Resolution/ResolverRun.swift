@@ -135,6 +135,14 @@ struct ResolverRun {
             steps.append(.synthesized(answer.synthesis, weight: answer.weight, effective: effective))
             notes.append(.synthesized(family: family, synthesis: answer.synthesis))
         }
+        var face = face
+        if !answer.variations.isEmpty {
+            // The metrics where the renderer draws: MVAR at the coordinates set (issue 27).
+            face.metrics = face.metrics(at: answer.variations)
+            if let problem = face.metricsVariation.problem {
+                notes.append(.metricsVariationIgnored(postscriptName: face.postscriptName, reason: problem))
+            }
+        }
         return Resolution(
             face: face, composedName: composed, match: match, requestedWeight: requested,
             effectiveWeight: effective, resolvedFamily: family, boldPolicy: boldPolicy, steps: steps, notes: notes,

@@ -26,6 +26,7 @@ enum FaceCache {
             for setting in face.coordinates { w.string(setting.tag); w.double(setting.value) }
             writeMetrics(face.metrics, to: &w)
             writeCoverage(face.coverage, to: &w)
+            w.string(face.metricsVariation.encoded)
         }
     }
 
@@ -52,6 +53,7 @@ enum FaceCache {
             for _ in 0..<coordinateCount { coordinates.append(VariationSetting(tag: r.string(), value: r.double())) }
             let metrics = readMetrics(&r)
             guard let coverage = readCoverage(&r, sharingWith: faces.last?.coverage) else { return nil }
+            let variation = r.string()
             faces.append(
                 FaceRecord(
                     postscriptName: ps, family: family, subfamily: subfamily, fullName: fullName, weight: weight,
@@ -60,6 +62,7 @@ enum FaceCache {
                     isColor: flags & 4 != 0, axes: axes, widthPercent: widthPercent, italicAngle: italicAngle,
                     coordinates: coordinates, fontRevision: fontRevision, metrics: metrics))
             faces[faces.count - 1].coverage = coverage
+            faces[faces.count - 1].metricsVariation = MetricsVariationSlot(encoded: variation)
         }
         guard !r.failed else { return nil }
         return ScannedFile(

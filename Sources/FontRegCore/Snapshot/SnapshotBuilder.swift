@@ -189,6 +189,7 @@ struct SnapshotBuilder {
             put32(at + F.rangeValues, count)
             putString(at + F.languages, languages)
             putMetrics(at, face.metrics)
+            putString(at + F.metricsVariation, unique(face.metricsVariation.encoded))
         }
     }
 

@@ -1,4 +1,4 @@
-/// The byte layout of a snapshot file, version 6: read in place, little-endian, 32-bit offsets.
+/// The byte layout of a snapshot file, version 7: read in place, little-endian, 32-bit offsets.
 ///
 /// A file has a **public part** (header and everything a resolve needs) and, in the daemon's own
 /// `index.snapshot`, a **registry part** after it (``Header/publicEnd``): the file table, the
@@ -23,7 +23,7 @@
 /// 192 duplicate groups (count u32, offset u32)   200 their losers (count, offset)
 /// The checksum covers every byte of the file (public and registry part) but the checksum and
 /// the superseded mark, in four independent 64-bit lanes.
-/// face (232 bytes): six strings (offset u32, length u32 into the string table: PostScript
+/// face (240 bytes): six strings (offset u32, length u32 into the string table: PostScript
 ///   name, family, subfamily, full name, file, format), weight i32, width i32, index i32,
 ///   instance i32, flags u32 (see ``Flag``), first axis u32, axis count u32, first coordinate
 ///   u32, file size i64, width percentage f64, italic angle f64, fontRevision f64, coordinate
@@ -32,7 +32,9 @@
 ///   then the coverage: first value u32 and value count u32 in the coverage table, and the
 ///   languages string (fontconfig's tags joined by spaces), then the metrics (issue 27, layout 6):
 ///   units per em, hhea ascender, descender, line gap, typo ascender, descender, line gap,
-///   usWinAscent, usWinDescent, cap height, x-height (11×i32), USE_TYPO_METRICS u32 (0 or 1)
+///   usWinAscent, usWinDescent, cap height, x-height (11×i32), USE_TYPO_METRICS u32 (0 or 1),
+///   then (layout 7) the metrics variation string: the `MVAR` deltas a variable face's metrics
+///   take at other coordinates, in ``MetricsVariationSlot/encoded``'s text form (empty for none)
 /// axis (32 bytes): tag string, minimum f64, default f64, maximum f64
 /// family (352 bytes): name string, key string, first face u32, face count u32 (every face of
 ///   the family in the face table, duplicates that lost included), then the default rule's
@@ -65,13 +67,13 @@ enum SnapshotLayout {
     /// The layout version this code reads and writes.
     ///
     /// Version 5 (issue 29) added the duplicate groups to the public part; version 6 (issue 27)
-    /// the face metrics. A file of another version is refused by ``SnapshotValidator`` and the
+    /// the face metrics, version 7 (issue 27) the metrics variation. A file of another version is refused by ``SnapshotValidator`` and the
     /// registry scans afresh and rewrites it.
-    static let version: UInt32 = 6
+    static let version: UInt32 = 7
     /// The size of the header.
     static let headerSize = 208
     /// The size of a face record (the field offsets are in ``Face``).
-    static let faceSize = 232
+    static let faceSize = 240
     /// The size of a file record of the registry part.
     static let fileSize = 48
     /// The size of a directory record of the registry part.
@@ -133,6 +135,8 @@ enum SnapshotLayout {
         static let firstRange = 168, rangeValues = 172, languages = 176
         /// The metrics: eleven i32 values in ``metricValues(_:)`` order, then the typo bit (u32).
         static let metrics = 184, useTypoMetrics = 228
+        /// The metrics variation string (``MetricsVariationSlot/encoded``).
+        static let metricsVariation = 232
 
         /// The metrics' integer values in the order the record keeps them.
         static func metricValues(_ m: FaceMetrics) -> [Int] {

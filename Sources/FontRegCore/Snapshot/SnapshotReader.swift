@@ -120,6 +120,8 @@ struct SnapshotReader {
             metrics: SnapshotLayout.Face.metrics(
                 values: (0..<11).map { i32(at + SnapshotLayout.Face.metrics + $0 * 4) },
                 useTypoMetrics: u32(at + SnapshotLayout.Face.useTypoMetrics) != 0))
+        let variation = stringRef(at: at + SnapshotLayout.Face.metricsVariation)
+        if variation.count > 0 { face.metricsVariation = MetricsVariationSlot(encoded: string(variation)) }
         let rangeValues = Int(u32(at + SnapshotLayout.Face.rangeValues))
         let languages = stringRef(at: at + SnapshotLayout.Face.languages)
         if rangeValues > 0 || languages.count > 0 {

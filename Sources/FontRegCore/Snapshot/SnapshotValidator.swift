@@ -173,6 +173,7 @@ struct SnapshotValidator {
                 throw .outOfBounds(path: path, what: "a face's coverage")
             }
             try string(at + F.languages, s, "a face's languages")
+            try string(at + F.metricsVariation, s, "a face's metrics variation")
             guard reader.f64(at + F.widthMinimum) <= reader.f64(at + F.widthMaximum),
                 reader.f64(at + F.angleMinimum) <= reader.f64(at + F.angleMaximum),
                 reader.i32(at + F.weightMinimum) <= reader.i32(at + F.weightMaximum)
