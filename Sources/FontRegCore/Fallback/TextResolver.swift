@@ -182,11 +182,18 @@ private func firstStackFace(
 
 /// The face chosen for a cluster and why.
 struct FallbackChoice: Sendable {
-    /// The resolve answer of the family chosen.
-    let resolution: Resolution
+    /// The resolve answer of the family chosen, shared with the runs it draws.
+    let shared: SharedResolution
     /// Why, in words.
     let reason: String
 
+    init(resolution: Resolution, reason: String) {
+        shared = SharedResolution(resolution)
+        self.reason = reason
+    }
+
+    /// The resolve answer of the family chosen.
+    var resolution: Resolution { shared.value }
     /// The face.
-    var face: FaceRecord { resolution.face }
+    var face: FaceRecord { shared.value.face }
 }
