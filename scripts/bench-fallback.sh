@@ -9,6 +9,7 @@
 #                                    over generated corpora of N faces (default 1000 10000 100000)
 #   FONTREG_BIN=DIR scripts/bench-fallback.sh …   uses DIR/fontregd and DIR/fontreg-bench, builds nothing
 # Texts: scripts/bench-fallback-texts/*.txt (real sentences, repeated to at least 4 KiB each).
+# Pango's itemizer (scripts/bench-pango-itemize.c, built here with gcc) runs first on the same texts.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
@@ -57,6 +58,20 @@ touch "$tmp/fontregd.conf"
 daemon=$!
 for _ in $(seq 1 300); do [[ -S "$tmp/sock" ]] && break; sleep 0.1; done
 dirs=$(IFS=,; echo "${fonts[*]}")
-echo "Command: scripts/bench-fallback.sh (release build; $(date -u +%Y-%m-%d); $(nproc) cores, fontconfig $(pkg-config --modversion fontconfig))"
+# Pango's itemizer on the same texts and fonts, in the same run (issue 29): Debian's libpango-1.0-0
+# and libpangoft2-1.0-0 (gir1.2-pango-1.0 brings them), linked by file name as no -dev package is needed.
+lib=/usr/lib/$(gcc -print-multiarch)
+pango=""
+if gcc -O2 -o "$tmp/pango-itemize" scripts/bench-pango-itemize.c -lfontconfig "$lib/libpango-1.0.so.0" \
+    "$lib/libpangoft2-1.0.so.0" "$lib/libgobject-2.0.so.0" "$lib/libglib-2.0.so.0" 2>"$tmp/pango-build.log"; then
+    mkdir -p "$tmp/pango-cache"
+    "$tmp/pango-itemize" Lato "${FONTREG_BENCH_SECONDS:-1}" "$tmp/pango-cache" "$dirs" scripts/bench-fallback-texts/*.txt \
+        >"$tmp/pango.txt"
+    export FONTREG_PANGO_FIGURES="$tmp/pango.txt"
+    pango=", Pango $(pkg-config --modversion pango 2>/dev/null || dpkg-query -W -f '${Version}' libpango-1.0-0)"
+else
+    echo "Pango's itemizer not measured: $(head -1 "$tmp/pango-build.log")" >&2
+fi
+echo "Command: scripts/bench-fallback.sh (release build; $(date -u '+%Y-%m-%d %H:%M UTC'); $(nproc) cores, load average $(cut -d' ' -f1 /proc/loadavg), fontconfig $(pkg-config --modversion fontconfig)$pango)"
 echo
 "$bin/fontreg-bench" --fallback "$dirs" scripts/bench-fallback-texts "$tmp/sock"

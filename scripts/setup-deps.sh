@@ -9,7 +9,7 @@ build_packages=(pkg-config libfontconfig1-dev libfreetype-dev libsystemd-dev lib
 test_packages=(fonts-lato fonts-inter fonts-inter-variable fonts-roboto-unhinted fonts-open-sans fonts-noto-core
                fonts-noto-cjk fonts-noto-color-emoji
                fonts-dejavu-core chromium python3-venv util-linux lintian dpkg-dev fakeroot
-               tmux zsh jq acl)
+               tmux zsh jq acl libpangoft2-1.0-0 gcc)
 
 packages=("${build_packages[@]}")
 [[ "${1:-}" == "--test" ]] && packages+=("${test_packages[@]}")

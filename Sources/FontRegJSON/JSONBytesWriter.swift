@@ -159,6 +159,11 @@ package struct JSONBytesWriter {
         Self.writeString(value, to: &output)
     }
 
+    /// An integer value, e.g. an element inside ``array(_:_:)``.
+    package mutating func element(_ value: Int) {
+        output.append(contentsOf: String(value).utf8)
+    }
+
     /// Writes a whole value at the current position (after a key, or as an element or the top level).
     package mutating func write(_ value: JSONValue) {
         switch value {

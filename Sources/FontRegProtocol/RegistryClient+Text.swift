@@ -11,15 +11,20 @@ extension RegistryClient {
     ///   - explain: whether each run carries the resolver's steps in its family.
     ///   - statingBoldText: send `boldText` even when it is off, so the caller's Bold Text setting
     ///     does not apply (as for ``resolve(_:statingBoldText:)``).
+    ///   - compact: ask for the compact reply (each face once, the runs as spans of the text) and
+    ///     expand it here; the answer is the same either way, the compact one is shorter on the wire.
     /// - Returns: the same reply as `fontresolve resolve --text … --json`.
     /// - Throws: ``VarlinkClientError`` for a failed call or an error reply (`TextTooLong` above all).
     public func resolveText(
-        _ text: String, _ query: TextQuery, explain: Bool = false, statingBoldText: Bool = false
+        _ text: String, _ query: TextQuery, explain: Bool = false, statingBoldText: Bool = false, compact: Bool = true
     ) throws(VarlinkClientError) -> TextReply {
         var request = query.varlinkParameters(text: text, explain: explain)
         if statingBoldText { request["boldText"] = .bool(query.style.boldText) }
+        if compact { request["compact"] = .bool(true) }
         let parameters = try call("ResolveText", request)
-        guard let reply = TextReply(parameters: parameters) else { throw Self.unreadableReply("ResolveText") }
+        guard let reply = TextReply(parameters: parameters, text: text) else {
+            throw Self.unreadableReply("ResolveText")
+        }
         return reply
     }
 }

@@ -3,7 +3,8 @@ import FontRegProtocol
 import Foundation
 
 /// Text resolution by coverage (issue 12): time per code point in process, over the socket, and
-/// fontconfig's `FcFontSort` + charset walk on the same text, in the same run.
+/// fontconfig's `FcFontSort` + charset walk on the same text, in the same run; with Pango's
+/// itemizer beside them when `scripts/bench-fallback.sh` measured it (issue 29).
 ///
 /// Run through `scripts/bench-fallback.sh`, which starts the daemon and writes `docs/benchmarks.md`.
 enum FallbackBenchmark {
@@ -14,8 +15,15 @@ enum FallbackBenchmark {
         var codePoints: Int
         var runs: Int
         var inProcessNanoseconds: Double
+        /// In process with the plans kept across calls (a ``FallbackPlanCache``, as the daemon keeps).
+        var keptPlansNanoseconds: Double
+        /// Over the socket, the compact reply (what ``RegistryClient/resolveText(_:_:explain:statingBoldText:compact:)`` asks).
         var socketNanoseconds: Double?
+        /// Over the socket, the full reply (each run with its face).
+        var fullSocketNanoseconds: Double?
         var fontconfigNanoseconds: Double
+        /// Pango's `pango_itemize` per code point and its items, from `scripts/bench-pango-itemize.c`.
+        var pango: (nanoseconds: Double, items: Int)?
     }
 
     /// What coverage costs in memory over a corpus.
@@ -28,7 +36,7 @@ enum FallbackBenchmark {
     /// Measures coverage memory and every text.
     static func run(
         directories: [String], texts: [(label: String, text: String)], family: String, socket: String?,
-        minimumSeconds: Double
+        minimumSeconds: Double, pango: [String: (nanoseconds: Double, items: Int)] = [:]
     ) throws -> (Memory, [Row]) {
         let cache = NSTemporaryDirectory() + "fontreg-bench-fallback-" + UUID().uuidString
         defer {
@@ -51,15 +59,22 @@ enum FallbackBenchmark {
             let points = text.unicodeScalars.count
             let answer = try resolver.resolve(text, query)
             let local = try perCall(minimumSeconds) { _ = try resolver.resolve(text, query) }
+            let plans = FallbackPlanCache()
+            let kept = try perCall(minimumSeconds) { _ = try resolver.resolve(text, query, cache: plans) }
             let remote = try client.map { client in
                 try perCall(minimumSeconds) { _ = try client.resolveText(text, query) }
+            }
+            let full = try client.map { client in
+                try perCall(minimumSeconds) { _ = try client.resolveText(text, query, compact: false) }
             }
             let fontconfig = perCall(minimumSeconds) { _ = peer.sortAndWalk(text, family: family) }
             rows.append(
                 Row(
                     label: label, bytes: text.utf8.count, codePoints: points, runs: answer.runs.count,
-                    inProcessNanoseconds: local / Double(points), socketNanoseconds: remote.map { $0 / Double(points) },
-                    fontconfigNanoseconds: fontconfig / Double(points)))
+                    inProcessNanoseconds: local / Double(points), keptPlansNanoseconds: kept / Double(points),
+                    socketNanoseconds: remote.map { $0 / Double(points) },
+                    fullSocketNanoseconds: full.map { $0 / Double(points) },
+                    fontconfigNanoseconds: fontconfig / Double(points), pango: pango[label]))
         }
         return (memory, rows)
     }
@@ -81,16 +96,22 @@ enum FallbackBenchmark {
     /// The Markdown table.
     static func table(_ memory: Memory, _ rows: [Row]) -> String {
         var lines = [
-            "| text | UTF-8 bytes | code points | runs | fontreg in process / code point | fontreg over the socket / code point | fontconfig FcFontSort + charset walk / code point | fontconfig ÷ fontreg in process |",
-            "|---|---:|---:|---:|---:|---:|---:|---:|",
+            "| text | UTF-8 bytes | code points | runs | fontreg in process, plans afresh | fontreg in process, plans kept | "
+                + "fontreg over the socket, compact reply | fontreg over the socket, full reply | "
+                + "Pango itemize (items) | fontconfig FcFontSort + charset walk | Pango ÷ fontreg kept | "
+                + "socket compact ÷ in process afresh |",
+            "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
         ]
+        func ns(_ value: Double?) -> String { value.map { String(format: "%.1f ns", $0) } ?? "-" }
         for row in rows {
-            let socket = row.socketNanoseconds.map { String(format: "%.1f ns", $0) } ?? "-"
+            let pango = row.pango.map { String(format: "%.1f ns (%d)", $0.nanoseconds, $0.items) } ?? "-"
+            let pangoRatio = row.pango.map { String(format: "%.2f×", $0.nanoseconds / row.keptPlansNanoseconds) } ?? "-"
+            let socketRatio =
+                row.socketNanoseconds.map { String(format: "%.2f×", $0 / row.inProcessNanoseconds) } ?? "-"
             lines.append(
-                "| \(row.label) | \(row.bytes) | \(row.codePoints) | \(row.runs) | "
-                    + String(
-                        format: "%.1f ns | %@ | %.1f ns | %.1f× |", row.inProcessNanoseconds, socket,
-                        row.fontconfigNanoseconds, row.fontconfigNanoseconds / row.inProcessNanoseconds))
+                "| \(row.label) | \(row.bytes) | \(row.codePoints) | \(row.runs) | \(ns(row.inProcessNanoseconds)) | "
+                    + "\(ns(row.keptPlansNanoseconds)) | \(ns(row.socketNanoseconds)) | \(ns(row.fullSocketNanoseconds)) | "
+                    + "\(pango) | \(ns(row.fontconfigNanoseconds)) | \(pangoRatio) | \(socketRatio) |")
         }
         lines.append("")
         lines.append(

@@ -30,9 +30,18 @@ if arguments.first == "--fallback" {
         while text.utf8.count < 4096 { text += sample }
         texts.append((String(name.dropLast(4)), text))
     }
+    // Pango's figures, measured by scripts/bench-fallback.sh just before: "FILE CODE-POINTS ITEMS NS" lines.
+    var pango: [String: (nanoseconds: Double, items: Int)] = [:]
+    if let path = ProcessInfo.processInfo.environment["FONTREG_PANGO_FIGURES"] {
+        for line in try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n") {
+            let fields = line.split(separator: " ")
+            guard fields.count == 4, let items = Int(fields[2]), let nanoseconds = Double(fields[3]) else { continue }
+            pango[String(fields[0].dropLast(4))] = (nanoseconds, items)
+        }
+    }
     let (memory, rows) = try FallbackBenchmark.run(
         directories: arguments[1].split(separator: ",").map(String.init), texts: texts, family: "Lato",
-        socket: arguments.count > 3 ? arguments[3] : nil, minimumSeconds: seconds)
+        socket: arguments.count > 3 ? arguments[3] : nil, minimumSeconds: seconds, pango: pango)
     print(FallbackBenchmark.table(memory, rows))
     exit(0)
 }

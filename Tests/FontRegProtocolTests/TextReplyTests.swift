@@ -26,3 +26,40 @@ struct TextReplyTests {
         #expect(TextReply(parameters: ["runs": .array([.string("no")]), "missing": .array([])]) == nil)
     }
 }
+
+@Suite("ResolveText's compact reply (issue 29)")
+struct CompactTextReplyTests {
+    static let face: JSONValue = .object([
+        "postscriptName": .string("Lato-Regular"), "file": .string("/x.ttf"), "index": .int(0), "weight": .int(400),
+        "italic": .bool(false), "variations": .object([:]), "synthesis": .object([:]), "fallback": .bool(false),
+        "reason": .string("r"),
+    ])
+
+    static func span(_ face: Int, _ start: Int, _ end: Int) -> JSONValue {
+        .object([
+            "face": .int(face), "start": .int(start), "end": .int(end), "startUTF16": .int(start),
+            "endUTF16": .int(end),
+        ])
+    }
+
+    static func reply(_ spans: [JSONValue]) -> [String: JSONValue] {
+        ["runs": .array([]), "missing": .array([]), "faces": .array([face]), "spans": .array(spans)]
+    }
+
+    @Test("A span's text is the request's text between its UTF-8 offsets, with the face it names")
+    func spansTakeTheirText() throws {
+        let reply = try #require(
+            TextReply(parameters: Self.reply([Self.span(0, 0, 3), Self.span(0, 3, 6)]), text: "héllo"))
+        #expect(reply.runs.map(\.text) == ["hé", "llo"])
+        #expect(reply.runs.map(\.postscriptName) == ["Lato-Regular", "Lato-Regular"])
+        #expect(reply.runs.map(\.end) == [3, 6])
+    }
+
+    @Test("A span inside a character, past the text or naming no face makes the reply unreadable")
+    func badSpansAreRefused() {
+        #expect(TextReply(parameters: Self.reply([Self.span(0, 0, 2)]), text: "héllo") == nil)
+        #expect(TextReply(parameters: Self.reply([Self.span(0, 3, 7)]), text: "héllo") == nil)
+        #expect(TextReply(parameters: Self.reply([Self.span(1, 0, 1)]), text: "héllo") == nil)
+        #expect(TextReply(parameters: Self.reply([Self.span(0, 2, 1)]), text: "héllo") == nil)
+    }
+}

@@ -15,19 +15,29 @@ REAL_FONTS = os.path.join(ROOT, "fonts")
 
 
 class Fontregd:
-    def __init__(self, prefix, listen_timeout=30):
+    def __init__(self, prefix, listen_timeout=30, fonts=(), copies=()):
+        """fonts: further font directories to register; copies: font files copied into one more."""
         binary = os.environ.get("FONTREGD", os.path.join(ROOT, ".build", "debug", "fontregd"))
         if not os.access(binary, os.X_OK):
             raise RuntimeError(f"{binary} is missing: build it first (swift build --product fontregd)")
         self.tmp = tempfile.mkdtemp(prefix=prefix)
         self.allowed = os.path.join(self.tmp, "allowed")
         shutil.copytree(os.path.join(REAL_FONTS, "Lato"), os.path.join(self.allowed, "Lato"))
+        extra = []
+        for directory in fonts:
+            extra += ["--fonts", directory]
+        if copies:
+            copied = os.path.join(self.tmp, "copies")
+            os.mkdir(copied)
+            for font in copies:
+                shutil.copy(font, copied)
+            extra += ["--fonts", copied]
         self.socket_path = os.path.join(self.tmp, "fontregd.sock")
         self.log = open(os.path.join(self.tmp, "fontregd.log"), "w")
         self.process = subprocess.Popen(
             [binary, "--socket", self.socket_path, "--fonts", FIXTURES, "--no-system-fonts",
              "--state-dir", os.path.join(self.tmp, "state"), "--cache-dir", os.path.join(self.tmp, "cache"),
-             "--config", "/dev/null", "--allow-root", self.allowed],
+             "--config", "/dev/null", "--allow-root", self.allowed] + extra,
             stdout=self.log, stderr=self.log)
         deadline = time.time() + listen_timeout
         while True:

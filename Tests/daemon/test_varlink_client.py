@@ -139,6 +139,63 @@ class FontregdVarlinkClientTests(unittest.TestCase):
             monitor_client.cleanup()
 
 
+DEBIAN_LATO = "/usr/share/fonts/truetype/lato"
+NOTO_ARABIC = [f"/usr/share/fonts/truetype/noto/NotoSansArabic-{weight}.ttf" for weight in ("Regular", "Bold")]
+ARABIC_TEXT = os.path.join(os.path.dirname(__file__), "..", "..", "scripts", "bench-fallback-texts", "arabic.txt")
+
+
+@unittest.skipUnless(os.path.isdir(DEBIAN_LATO) and all(map(os.path.exists, NOTO_ARABIC)),
+                     "needs Debian's fonts-lato and fonts-noto-core (scripts/setup-deps.sh --test)")
+class ResolveTextOverVarlinkTests(unittest.TestCase):
+    """ResolveText of the benchmark's Arabic text (issue 29): Lato draws every space, Noto Sans
+    Arabic the words, so the reply has hundreds of runs, in the full and the compact form."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.fontregd = Fontregd(prefix="fontregd-pytext-", fonts=[DEBIAN_LATO], copies=NOTO_ARABIC)
+        cls.client = varlink.Client(address="unix:" + cls.fontregd.socket_path)
+        with open(ARABIC_TEXT, encoding="utf-8") as file:
+            sample = file.read()
+        cls.text = sample
+        while len(cls.text.encode()) < 4096:
+            cls.text += sample
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.client.cleanup()
+        status = cls.fontregd.stop()
+        assert status == 0, f"fontregd exited with {status} after SIGTERM"
+
+    def test_the_arabic_text_decodes_into_816_runs_that_tile_it(self):
+        with self.client.open(INTERFACE, namespaced=True) as con:
+            reply = con.ResolveText(text=self.text, families=["Lato"])
+        runs = reply.runs
+        self.assertEqual(len(runs), 816)
+        self.assertEqual("".join(run.text for run in runs), self.text)
+        encoded = self.text.encode()
+        for run in runs:
+            self.assertEqual(encoded[run.start:run.end].decode(), run.text)
+        self.assertEqual({run.postscriptName for run in runs}, {"Lato-Regular", "NotoSansArabic-Regular"})
+        self.assertTrue(all(a.postscriptName != b.postscriptName for a, b in zip(runs, runs[1:])))
+        self.assertEqual(reply.missing, [])
+
+    def test_the_compact_reply_expands_to_the_full_one(self):
+        with self.client.open(INTERFACE, namespaced=False) as con:
+            full = con.ResolveText(text=self.text, families=["Lato"])
+            compact = con.ResolveText(text=self.text, families=["Lato"], compact=True)
+        self.assertEqual(compact["runs"], [])
+        self.assertEqual(len(compact["faces"]), 2)
+        encoded = self.text.encode()
+        expanded = []
+        for span in compact["spans"]:
+            run = dict(compact["faces"][span["face"]])
+            run.update({name: span[name] for name in ("start", "end", "startUTF16", "endUTF16")})
+            run["text"] = encoded[span["start"]:span["end"]].decode()
+            expanded.append(run)
+        self.assertEqual(expanded, full["runs"])
+        self.assertEqual(compact["missing"], full["missing"])
+
+
 if __name__ == "__main__":
     result = unittest.main(exit=False, verbosity=2).result
     failed = len(result.failures) + len(result.errors)

@@ -17,6 +17,9 @@ struct RunBuilder {
     private var currentStackFace: Int?
     /// Families met so far, and whether each is a fallback.
     private var fallbackByFamily: [String: Bool] = [:]
+    /// Whether each answer met is a fallback, by identity (hashing a name per run costs more):
+    /// every answer asked about is kept by a run, so no identity is reused during the call.
+    private var fallbackByAnswer: [ObjectIdentifier: Bool] = [:]
 
     /// Starts with no run.
     init(firstFamily: FamilyKey?) {
@@ -64,9 +67,11 @@ struct RunBuilder {
 
     /// Adds a cluster with a chosen face: extends the open run when the face is the same, else opens a run.
     mutating func append(_ cluster: Character, choice: FallbackChoice) {
-        let face = choice.face
-        if let currentFace, currentFace.index == face.index, currentFace.instance == face.instance,
-            currentFace.file == face.file, !runs.isEmpty
+        // Read through the shared answer: binding the face would copy the whole record.
+        let shared = choice.shared
+        if let currentFace, currentFace.index == shared.value.face.index,
+            currentFace.instance == shared.value.face.instance, currentFace.file == shared.value.face.file,
+            !runs.isEmpty
         {
             extend(cluster)
             return
@@ -74,15 +79,14 @@ struct RunBuilder {
         let (n8, n16) = Self.lengths(cluster)
         runs.append(
             TextRun(
-                text: "", start: offset8, end: offset8 + n8, startUTF16: offset16,
-                endUTF16: offset16 + n16, resolution: choice.resolution,
-                fallback: isFallback(face.family), reason: choice.reason))
+                start: offset8, end: offset8 + n8, startUTF16: offset16, endUTF16: offset16 + n16,
+                shared: shared, fallback: isFallback(shared), reason: choice.reason))
         offset8 += n8
         offset16 += n16
-        currentFace = (face.file, face.index, face.instance)
+        currentFace = (shared.value.face.file, shared.value.face.index, shared.value.face.instance)
         currentStackFace = nil
-        currentCoverage = face.coverage
-        currentIsColor = face.isColor
+        currentCoverage = shared.value.face.coverage
+        currentIsColor = shared.value.face.isColor
     }
 
     /// The runs, each with its text cut from `text` by its UTF-8 offsets (cluster boundaries),
@@ -99,10 +103,18 @@ struct RunBuilder {
 
     /// Whether a family is not the stack's first, remembered by name (normalising a name costs
     /// more than the rest of a run).
-    private mutating func isFallback(_ family: String) -> Bool {
-        if let known = fallbackByFamily[family] { return known }
-        let fallback = FamilyKey(family) != firstFamily
-        fallbackByFamily[family] = fallback
+    private mutating func isFallback(_ shared: SharedResolution) -> Bool {
+        let identity = ObjectIdentifier(shared)
+        if let known = fallbackByAnswer[identity] { return known }
+        let family = shared.value.face.family
+        let fallback: Bool
+        if let known = fallbackByFamily[family] {
+            fallback = known
+        } else {
+            fallback = FamilyKey(family) != firstFamily
+            fallbackByFamily[family] = fallback
+        }
+        fallbackByAnswer[identity] = fallback
         return fallback
     }
 

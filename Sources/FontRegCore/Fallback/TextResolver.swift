@@ -119,6 +119,33 @@ public struct TextResolver: Sendable {
                         resolution: first, reason: "no registered face covers it; kept in \(first.face.family)"))
             }
         }
+        // A segment between standalone ASCII bytes, cut at sure boundaries (two plain scalars,
+        // ``SimpleBoundaries``): a piece of one scalar is its cluster, longer pieces go through
+        // Swift's segmentation.
+        let scalars = text.unicodeScalars
+        func placePiece(_ piece: Range<String.Index>) {
+            guard piece.lowerBound < piece.upperBound else { return }
+            if scalars.index(after: piece.lowerBound) == piece.upperBound {
+                place(Character(scalars[piece.lowerBound]))
+            } else {
+                for cluster in text[piece] { place(cluster) }
+            }
+        }
+        func placeSegment(_ range: Range<String.Index>) {
+            var pieceStart = range.lowerBound
+            var position = range.lowerBound
+            var previousPlain = false
+            while position < range.upperBound {
+                let plain = SimpleBoundaries.isPlain(scalars[position].value)
+                if plain && previousPlain {
+                    placePiece(pieceStart..<position)
+                    pieceStart = position
+                }
+                previousPlain = plain
+                position = scalars.index(after: position)
+            }
+            placePiece(pieceStart..<range.upperBound)
+        }
         // UAX #29 breaks between two ASCII scalars except CR LF: an ASCII byte with an ASCII byte
         // (or an edge of the text) on each side is a cluster of its own. Everything else goes
         // through Swift's grapheme segmentation, in segments that start and end at such bytes.
@@ -138,9 +165,7 @@ public struct TextResolver: Sendable {
             else { continue }
             let position = asciiFaces[Int(byte)]
             guard position != noFace else { continue }
-            if segment < index {
-                for cluster in text[segment..<index] { place(cluster) }
-            }
+            if segment < index { placeSegment(segment..<index) }
             segment = next
             if builder.isOpen(stackFace: Int(position)) {
                 builder.extendASCII()
@@ -149,9 +174,7 @@ public struct TextResolver: Sendable {
                     Character(Unicode.Scalar(byte)), stackFace: Int(position), choice: stack[Int(position)].choice)
             }
         }
-        if segment < utf8.endIndex {
-            for cluster in text[segment...] { place(cluster) }
-        }
+        if segment < utf8.endIndex { placeSegment(segment..<utf8.endIndex) }
         let assumed = sawHan && query.language.flatMap(HanRegion.region(for:)) == nil ? HanRegion.assumedLanguage : nil
         return TextResolution(runs: builder.finish(text: text), missing: missing, assumedLanguage: assumed)
     }
@@ -182,11 +205,18 @@ private func firstStackFace(
 
 /// The face chosen for a cluster and why.
 struct FallbackChoice: Sendable {
-    /// The resolve answer of the family chosen.
-    let resolution: Resolution
+    /// The resolve answer of the family chosen, shared with the runs it draws.
+    let shared: SharedResolution
     /// Why, in words.
     let reason: String
 
+    init(resolution: Resolution, reason: String) {
+        shared = SharedResolution(resolution)
+        self.reason = reason
+    }
+
+    /// The resolve answer of the family chosen.
+    var resolution: Resolution { shared.value }
     /// The face.
-    var face: FaceRecord { resolution.face }
+    var face: FaceRecord { shared.value.face }
 }

@@ -11,7 +11,13 @@ public struct TextRun: Sendable, Hashable {
     /// The end offset (exclusive) in UTF-16 code units.
     public var endUTF16: Int
     /// The face, the effective weight, the variations and the synthesis, as a resolve answers them.
-    public var resolution: Resolution
+    public var resolution: Resolution {
+        get { shared.value }
+        set { shared = SharedResolution(newValue) }
+    }
+    /// The resolution, shared by every run of its face: a run copies one reference, not the
+    /// answer's many members (issue 29: a text of 816 runs copied each answer 816 times).
+    package private(set) var shared: SharedResolution
     /// Whether the face is not of the first family of the stack.
     public var fallback: Bool
     /// Why the run got this face, in words.
@@ -37,9 +43,43 @@ public struct TextRun: Sendable, Hashable {
         self.end = end
         self.startUTF16 = startUTF16
         self.endUTF16 = endUTF16
-        self.resolution = resolution
+        self.shared = SharedResolution(resolution)
         self.fallback = fallback
         self.reason = reason
+    }
+
+    /// Creates a run whose resolution is shared with other runs of its face.
+    init(
+        start: Int, end: Int, startUTF16: Int, endUTF16: Int, shared: SharedResolution, fallback: Bool,
+        reason: String
+    ) {
+        self.text = ""
+        self.start = start
+        self.end = end
+        self.startUTF16 = startUTF16
+        self.endUTF16 = endUTF16
+        self.shared = shared
+        self.fallback = fallback
+        self.reason = reason
+    }
+}
+
+/// A resolve answer kept once and referred to by every run and choice of its face; equal and
+/// hashed by its value.
+package final class SharedResolution: Sendable, Hashable {
+    /// The answer.
+    package let value: Resolution
+
+    init(_ value: Resolution) {
+        self.value = value
+    }
+
+    package static func == (lhs: SharedResolution, rhs: SharedResolution) -> Bool {
+        lhs === rhs || lhs.value == rhs.value
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(value)
     }
 }
 

@@ -20,7 +20,9 @@ extension RegistryService {
     /// A text longer than ``largestTextOnLoop`` bytes is answered on the query worker, as a large
     /// `ResolveMany` is, so that it holds up no other connection of the event loop.
     func resolveText(_ call: VarlinkCall, peer: PeerCredentials) throws(VarlinkError) -> CallOutcome {
-        let allowed = Self.queryParameters.subtracting(["family"]).union(["text", "families", "language", "explain"])
+        let allowed = Self.queryParameters.subtracting(["family"]).union([
+            "text", "families", "language", "explain", "compact",
+        ])
         let reader = try ParameterReader(call, allowed: allowed)
         guard let text = call.parameters["text"]?.stringValue else { throw VarlinkError.invalidParameter("text") }
         let bytes = text.utf8.count
@@ -33,8 +35,9 @@ extension RegistryService {
             "families", maximumCount: Self.maximumStackFamilies, maximumBytes: Self.maximumNameBytes)
         let language = try reader.optionalString("language", maximumBytes: Self.maximumKeywordBytes)
         let explain = try reader.optionalBool("explain") ?? false
+        let compact = try reader.optionalBool("compact") ?? false
         var styleParameters = call.parameters
-        for name in ["text", "families", "language", "explain"] { styleParameters[name] = nil }
+        for name in ["text", "families", "language", "explain", "compact"] { styleParameters[name] = nil }
         styleParameters["family"] = .string("")
         let style = try Self.query(
             from: ParameterReader(VarlinkCall(method: "", parameters: styleParameters), allowed: Self.queryParameters))
@@ -47,13 +50,12 @@ extension RegistryService {
         let resolver = TextResolver(resolver: resolver(for: view))
         let plans = view.key.isEmpty ? textPlans : view.textPlans
         guard bytes > Self.largestTextOnLoop else {
-            return .reply(try Self.textReply(resolver, text, query, plans: plans, explain: explain))
+            return .encodedReply(
+                try Self.textReply(resolver, text, query, plans: plans, explain: explain, compact: compact))
         }
         return .offloaded {
             Result { () throws(VarlinkError) -> [UInt8] in
-                var writer = JSONBytesWriter()
-                writer.write(.object(try Self.textReply(resolver, text, query, plans: plans, explain: explain)))
-                return writer.output
+                try Self.textReply(resolver, text, query, plans: plans, explain: explain, compact: compact)
             }
         }
     }
@@ -61,13 +63,18 @@ extension RegistryService {
     /// Texts up to this many UTF-8 bytes are answered on the event loop.
     static let largestTextOnLoop = 4096
 
-    /// The `ResolveText` reply parameters, or the error to answer.
+    /// The `ResolveText` reply parameters written as a JSON object (in the compact form when
+    /// asked: each face once, the runs as spans), or the error to answer.
     private static func textReply(
-        _ resolver: TextResolver, _ text: String, _ query: TextQuery, plans: FallbackPlanCache?, explain: Bool
-    ) throws(VarlinkError) -> [String: JSONValue] {
+        _ resolver: TextResolver, _ text: String, _ query: TextQuery, plans: FallbackPlanCache?, explain: Bool,
+        compact: Bool
+    ) throws(VarlinkError) -> [UInt8] {
         do {
             let resolution = try resolver.resolve(text, query, cache: plans)
-            return TextReply(resolution, explain: explain).parameters
+            var writer = JSONBytesWriter(into: [])
+            writer.output.reserveCapacity(256 + resolution.runs.count * (compact ? 64 : 256))
+            TextReply.write(resolution, explain: explain, compact: compact, to: &writer)
+            return writer.output
         } catch {
             switch error {
             case .textTooLong(let bytes, let limit):
