@@ -25,6 +25,25 @@ public struct CharacterCoverage: Sendable, Hashable {
         self.languageList = languages.joined(separator: " ")
     }
 
+    /// Creates coverage from flat ranges and the language tags already joined by single spaces, as
+    /// a snapshot stores them (no split and join per face); any other spacing is normalized as
+    /// ``init(ranges:languages:)`` would.
+    init(ranges: [UInt32], languageList: String) {
+        var list = languageList
+        let normal = list.withUTF8 { bytes in
+            guard let first = bytes.first, let last = bytes.last else { return true }
+            if first == 0x20 || last == 0x20 { return false }
+            for i in 1..<bytes.count where bytes[i] == 0x20 && bytes[i - 1] == 0x20 { return false }
+            return true
+        }
+        guard normal else {
+            self.init(ranges: ranges, languages: languageList.split(separator: " ").map(String.init))
+            return
+        }
+        self.ranges = ranges.count % 2 == 0 ? ranges : Array(ranges.dropLast())
+        self.languageList = list
+    }
+
     /// Creates coverage from code points in any order (duplicates allowed).
     ///
     /// - Parameters:
