@@ -100,12 +100,12 @@ package final class SnapshotBackend: RegistryBackend {
     /// Resolves from the snapshot (published only while no user has a Bold Text setting and the
     /// default is off, so a stated `false` means what it says there), else over the socket.
     package func resolve(_ query: ResolveQuery, statingBoldText: Bool) throws(CLIError) -> ResolutionReply {
-        if let mapped = current(),
-            let resolution = try? SnapshotResolver(snapshot: mapped, rules: mapped.rules).resolve(query),
-            mapped.servesInFull(family: resolution.resolvedFamily),
-            let answer = undamaged(mapped, ResolutionReply(resolution))
-        {
-            return answer
+        if let mapped = current() {
+            let resolution = try? SnapshotResolver(snapshot: mapped, rules: mapped.rules).resolve(query)
+            // A damaged record reads as absent: the resolve fails or answers around it; either way, warned.
+            if let resolution = undamaged(mapped, resolution), mapped.servesInFull(family: resolution.resolvedFamily) {
+                return ResolutionReply(resolution)
+            }
         }
         return try socket().resolve(query, statingBoldText: statingBoldText)
     }

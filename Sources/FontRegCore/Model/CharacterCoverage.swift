@@ -21,8 +21,7 @@ public struct CharacterCoverage: Sendable, Hashable {
     ///   - ranges: `[start0, end0, start1, end1, …]`, sorted and disjoint, ends inclusive.
     ///   - languages: fontconfig language tags.
     public init(ranges: [UInt32], languages: [String] = []) {
-        self.ranges = ranges.count % 2 == 0 ? ranges : Array(ranges.dropLast())
-        self.languageList = languages.joined(separator: " ")
+        self.init(evenRanges: ranges, joined: languages.joined(separator: " "))
     }
 
     /// Creates coverage from flat ranges and the language tags already joined by single spaces, as
@@ -36,12 +35,15 @@ public struct CharacterCoverage: Sendable, Hashable {
             for i in 1..<bytes.count where bytes[i] == 0x20 && bytes[i - 1] == 0x20 { return false }
             return true
         }
-        guard normal else {
-            self.init(ranges: ranges, languages: languageList.split(separator: " ").map(String.init))
-            return
-        }
+        self.init(
+            evenRanges: ranges,
+            joined: normal ? list : languageList.split(separator: " ").joined(separator: " "))
+    }
+
+    /// The one initializer that stores: an odd trailing value is dropped.
+    private init(evenRanges ranges: [UInt32], joined: String) {
         self.ranges = ranges.count % 2 == 0 ? ranges : Array(ranges.dropLast())
-        self.languageList = list
+        self.languageList = joined
     }
 
     /// Creates coverage from code points in any order (duplicates allowed).
