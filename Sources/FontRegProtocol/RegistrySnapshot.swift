@@ -9,6 +9,11 @@ import Synchronization
 /// ``current()`` costs one load from the mapping while nothing changes. A file that is missing
 /// means "ask the socket" (``Unavailable/absent``); a file that is not to be trusted or does not
 /// validate is reported, so that the caller can warn before it asks the socket.
+///
+/// The file is opened with ``MappedSnapshot/Checks/atAccess``: its header and the places of its
+/// tables are checked here, each record when an answer first reads it, so a client's run costs
+/// the pages its answer touches, not the file's size. Damage found at access is in
+/// ``MappedSnapshot/damage`` after the answer; the caller then reports it and asks the socket.
 public final class RegistrySnapshot: Sendable {
     /// Why the snapshot cannot answer.
     public enum Unavailable: Error, Sendable, Equatable, CustomStringConvertible {
@@ -76,7 +81,8 @@ public final class RegistrySnapshot: Sendable {
         }
         let snapshot: MappedSnapshot
         do {
-            snapshot = try MappedSnapshot(path: path)
+            // The header and the tables' places now; each record when an answer reads it.
+            snapshot = try MappedSnapshot(path: path, checks: .atAccess)
         } catch {
             throw .invalid(error)
         }

@@ -51,14 +51,25 @@ import Testing
 
     /// A directory holding a copy of the daemon's snapshot beside something that is not a socket,
     /// so that an answer can only have come from the snapshot.
-    func copyBesideADeadSocket(_ daemon: DaemonProcess, mode: mode_t = 0o644, damage: Bool = false) throws -> String {
+    func copyBesideADeadSocket(_ daemon: DaemonProcess, mode: mode_t = 0o644, damage: Damage = .none) throws -> String {
         let directory = daemon.directory.path + "/copy-\(UUID().uuidString.prefix(6))"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let socket = directory + "/dead.sock"
         _ = FileManager.default.createFile(atPath: socket, contents: Data())
         var bytes = try [UInt8](
             Data(contentsOf: URL(fileURLWithPath: RegistrySnapshot.path(forSocket: daemon.socketPath))))
-        if damage { bytes[bytes.count / 2] ^= 0x55 }
+        switch damage {
+        case .none: break
+        case .version: bytes[8] ^= 0x55
+        case .familyFaces:
+            // Every family's face count past the face table: found when the resolve reads its family.
+            let field = SnapshotLayout.Header.families
+            let count = bytes[field..<field + 4].reversed().reduce(0) { $0 << 8 | Int($1) }
+            let offset = bytes[field + 4..<field + 8].reversed().reduce(0) { $0 << 8 | Int($1) }
+            for family in 0..<count {
+                bytes[offset + family * SnapshotLayout.familySize + SnapshotLayout.Family.faceCount + 3] = 0x7f
+            }
+        }
         let copy = RegistrySnapshot.path(forSocket: socket)
         _ = FileManager.default.createFile(atPath: copy, contents: Data(bytes))
         chmod(copy, mode)
@@ -78,14 +89,29 @@ import Testing
         #expect(forced.status != 0)
     }
 
-    @Test(arguments: [(mode_t(0o666), false), (mode_t(0o644), true)])
-    func aWritableOrCorruptSnapshotIsRefusedWithAWarningAndTheSocketIsAsked(mode: mode_t, damage: Bool) throws {
+    /// What `copyBesideADeadSocket` damages in the copy.
+    enum Damage: Sendable {
+        /// Nothing.
+        case none
+        /// The layout version (refused when the file is opened).
+        case version
+        /// Every family record's face range (found when an answer reads the record).
+        case familyFaces
+    }
+
+    @Test(arguments: [
+        (mode_t(0o666), Damage.none, "writable by others"), (mode_t(0o644), Damage.version, "version"),
+        (mode_t(0o644), Damage.familyFaces, "a family's faces"),
+    ])
+    func aWritableOrCorruptSnapshotIsRefusedWithAWarningAndTheSocketIsAsked(
+        mode: mode_t, damage: Damage, reason: String
+    ) throws {
         let daemon = try daemon()
         let socket = try copyBesideADeadSocket(daemon, mode: mode, damage: damage)
         let output = try FontResolveProcess.run(["resolve", "Avenir Fixture", "--weight", "700", "--socket", socket])
         #expect(output.status != 0, "the dead socket answered: the snapshot was trusted")
         #expect(output.stderr.contains("warning: not using the daemon's snapshot"))
-        #expect(output.stderr.contains(damage ? "checksum" : "writable by others"))
+        #expect(output.stderr.contains(reason), "\(output.stderr)")
     }
 
     @Test func aClientNoticesANewGenerationBeforeItsNextAnswer() throws {

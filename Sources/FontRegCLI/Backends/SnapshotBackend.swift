@@ -8,7 +8,10 @@ import FontRegProtocol
 /// snapshot cannot answer as the daemon would goes to the socket: an unknown family (the daemon
 /// has the system fallback and the suggestions), a family whose faces won over duplicates,
 /// a missing face, and every other command. A snapshot that is refused (not trusted, corrupt, of
-/// another version) is reported once as a warning; a missing one silently means the socket.
+/// another version) is reported once as a warning; a missing one silently means the socket. The
+/// snapshot's records are checked as an answer reads them (``MappedSnapshot/Checks/atAccess``):
+/// an answer during which a record failed its check is not given; the damage is reported the
+/// same way and the socket answers.
 package final class SnapshotBackend: RegistryBackend {
     /// The socket, for everything the snapshot does not answer.
     package let socketPath: String
@@ -49,6 +52,17 @@ package final class SnapshotBackend: RegistryBackend {
         }
     }
 
+    /// `value` when no record read for it failed its check; else the snapshot is dropped (the
+    /// damage warned once) and `nil`, for the socket to answer.
+    private func undamaged<T>(_ mapped: MappedSnapshot, _ value: T?) -> T? {
+        guard let damage = mapped.damage else { return value }
+        if snapshot != nil {
+            snapshot = nil
+            refused(.invalid(damage))
+        }
+        return nil
+    }
+
     /// Warns about a refused snapshot; says nothing when there is none.
     private func refused(_ error: RegistrySnapshot.Unavailable) {
         if let warning = Self.warning(error) { warn(warning) }
@@ -86,31 +100,41 @@ package final class SnapshotBackend: RegistryBackend {
     /// Resolves from the snapshot (published only while no user has a Bold Text setting and the
     /// default is off, so a stated `false` means what it says there), else over the socket.
     package func resolve(_ query: ResolveQuery, statingBoldText: Bool) throws(CLIError) -> ResolutionReply {
-        if let mapped = current(),
-            let resolution = try? SnapshotResolver(snapshot: mapped, rules: mapped.rules).resolve(query),
-            mapped.servesInFull(family: resolution.resolvedFamily)
-        {
-            return ResolutionReply(resolution)
+        if let mapped = current() {
+            let resolution = try? SnapshotResolver(snapshot: mapped, rules: mapped.rules).resolve(query)
+            // A damaged record reads as absent: the resolve fails or answers around it; either way, warned.
+            if let resolution = undamaged(mapped, resolution), mapped.servesInFull(family: resolution.resolvedFamily) {
+                return ResolutionReply(resolution)
+            }
         }
         return try socket().resolve(query, statingBoldText: statingBoldText)
     }
 
     package func families() throws(CLIError) -> [FamilySummary] {
-        guard let mapped = current() else { return try socket().families() }
-        return (0..<mapped.familyCount).compactMap { mapped.family(at: $0).map(FamilySummary.init) }
+        guard let mapped = current(),
+            let families = undamaged(
+                mapped, (0..<mapped.familyCount).compactMap { mapped.family(at: $0).map(FamilySummary.init) })
+        else { return try socket().families() }
+        return families
     }
 
     package func faces(family: String?) throws(CLIError) -> [FaceRecord] {
         guard let mapped = current() else { return try socket().faces(family: family) }
         guard let family else {
-            return (0..<mapped.faceCount).compactMap { mapped.isListed(at: $0) ? mapped.face(at: $0) : nil }
+            let faces = (0..<mapped.faceCount).compactMap { mapped.isListed(at: $0) ? mapped.face(at: $0) : nil }
+            guard let faces = undamaged(mapped, faces) else { return try socket().faces(family: nil) }
+            return faces
         }
-        guard let entry = mapped.family(named: family) else { return try socket().faces(family: family) }
-        return entry.faces
+        guard let entry = mapped.family(named: family), let faces = undamaged(mapped, entry.faces) else {
+            return try socket().faces(family: family)
+        }
+        return faces
     }
 
     package func face(postscriptName: String) throws(CLIError) -> FaceRecord {
-        if let mapped = current(), let face = mapped.face(postscriptName: postscriptName) { return face }
+        if let mapped = current(), let face = undamaged(mapped, mapped.face(postscriptName: postscriptName)) {
+            return face
+        }
         return try socket().face(postscriptName: postscriptName)
     }
 

@@ -21,8 +21,29 @@ public struct CharacterCoverage: Sendable, Hashable {
     ///   - ranges: `[start0, end0, start1, end1, …]`, sorted and disjoint, ends inclusive.
     ///   - languages: fontconfig language tags.
     public init(ranges: [UInt32], languages: [String] = []) {
+        self.init(evenRanges: ranges, joined: languages.joined(separator: " "))
+    }
+
+    /// Creates coverage from flat ranges and the language tags already joined by single spaces, as
+    /// a snapshot stores them (no split and join per face); any other spacing is normalized as
+    /// ``init(ranges:languages:)`` would.
+    init(ranges: [UInt32], languageList: String) {
+        var list = languageList
+        let normal = list.withUTF8 { bytes in
+            guard let first = bytes.first, let last = bytes.last else { return true }
+            if first == 0x20 || last == 0x20 { return false }
+            for i in 1..<bytes.count where bytes[i] == 0x20 && bytes[i - 1] == 0x20 { return false }
+            return true
+        }
+        self.init(
+            evenRanges: ranges,
+            joined: normal ? list : languageList.split(separator: " ").joined(separator: " "))
+    }
+
+    /// The one initializer that stores: an odd trailing value is dropped.
+    private init(evenRanges ranges: [UInt32], joined: String) {
         self.ranges = ranges.count % 2 == 0 ? ranges : Array(ranges.dropLast())
-        self.languageList = languages.joined(separator: " ")
+        self.languageList = joined
     }
 
     /// Creates coverage from code points in any order (duplicates allowed).

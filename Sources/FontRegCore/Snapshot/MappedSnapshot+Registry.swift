@@ -18,15 +18,32 @@ extension MappedSnapshot {
     /// - Returns: the groups whose winner passes.
     func duplicateGroups(where winner: (Int) -> Bool = { _ in true }) -> [DuplicateGroup] {
         var groups: [DuplicateGroup] = []
+        let validator = SnapshotValidator(bytes: bytes, path: path)
         for i in 0..<sections.duplicates.count {
             let at = sections.duplicates.offset + i * SnapshotLayout.duplicateSize
+            if checksAtAccess {
+                do {
+                    try validator.checkDuplicateGroup(i, sections)
+                } catch {
+                    return damaged(error) ?? []
+                }
+            }
             let position = Int(reader.u32(at + 4))
             guard winner(position) else { continue }
             let kind: DuplicateGroup.Kind = reader.u32(at) == 0 ? .postscriptName : .style
-            let face = decodedFace(position)
             let first = Int(reader.u32(at + 8)), count = Int(reader.u32(at + 12))
+            if checksAtAccess {
+                do {
+                    for l in first..<first + count { try validator.checkDuplicateLoser(l, sections) }
+                } catch {
+                    return damaged(error) ?? []
+                }
+                let faces = [position] + (first..<first + count).map { Int(reader.u32(loserAt($0))) }
+                guard faces.allSatisfy(checkedFace) else { return [] }
+            }
+            let face = decodedFace(position)
             let losers = (first..<first + count).map { l in
-                let loserAt = sections.duplicateLosers.offset + l * SnapshotLayout.loserSize
+                let loserAt = loserAt(l)
                 let lost = reader.face(Int(reader.u32(loserAt)), sections: sections)
                 return DuplicateGroup.Loser(
                     face: lost,
@@ -38,6 +55,9 @@ extension MappedSnapshot {
         }
         return groups
     }
+
+    /// The absolute offset of duplicate loser record `l`.
+    private func loserAt(_ l: Int) -> Int { sections.duplicateLosers.offset + l * SnapshotLayout.loserSize }
 
     /// A string of the registry part's own string table.
     private func registryString(at: Int) -> String {

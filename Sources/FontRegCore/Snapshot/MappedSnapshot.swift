@@ -3,14 +3,29 @@ import Synchronization
 
 /// A snapshot file read in place: answers the resolver's lookups by reading only the records they need.
 ///
-/// Opening checks the header (magic, version, sizes), the checksum, and that every offset,
-/// length and index in the file stays inside its table, so a corrupt or hostile file is
-/// refused with a ``SnapshotError`` and a lookup never reads outside the mapping. A family
-/// is a ``FamilyEntry`` over its record: a resolve reads the stored weights, composed names
-/// and matching traits in place and decodes only the face it answers with.
+/// Opening checks the header (magic, version, sizes) and where every table lies. With
+/// ``Checks/whole`` (the default) it also checks the checksum and that every offset, length and
+/// index in the file stays inside its table, so a corrupt or hostile file is refused with a
+/// ``SnapshotError``; with ``Checks/atAccess`` each record is checked the same way when a lookup
+/// first reads it, and a record that fails is not used: the lookup answers as if it were
+/// absent and ``damage`` holds the error, for the caller to report. Either way a lookup never
+/// reads outside the mapping and no value in the file can trap. A family is a ``FamilyEntry``
+/// over its record: a resolve reads the stored weights, composed names and matching traits in
+/// place and decodes only the face it answers with.
 // Safe to share across threads: the bytes are immutable (the superseded mark aside, which is
 // only ever read as one aligned word) and the decoded-face cache is behind a Mutex.
 public final class MappedSnapshot: @unchecked Sendable {
+    /// How much of the file is checked when it is opened.
+    public enum Checks: Sendable {
+        /// The header, the checksum over the whole file and every record, before any lookup:
+        /// the cost grows with the file (the registry's own index file).
+        case whole
+        /// The header and where each table lies when opened; each record when a lookup first
+        /// reads it, so the cost is the pages an answer touches (a client's run over the
+        /// published snapshot). The checksum is not read.
+        case atAccess
+    }
+
     /// The generation the daemon recorded when it wrote the file.
     public let generation: UInt64
     /// The number of faces.
@@ -39,9 +54,11 @@ public final class MappedSnapshot: @unchecked Sendable {
 
     /// Maps and validates the snapshot at `path`.
     ///
-    /// - Parameter path: the snapshot file.
+    /// - Parameters:
+    ///   - path: the snapshot file.
+    ///   - checks: what to check before the first lookup (``Checks/whole`` unless told).
     /// - Throws: ``SnapshotError`` when the file cannot be mapped or fails a check.
-    public convenience init(path: String) throws(SnapshotError) {
+    public convenience init(path: String, checks: Checks = .whole) throws(SnapshotError) {
         let mapping: MappedFile
         let status: FileStatus
         do {
@@ -65,7 +82,7 @@ public final class MappedSnapshot: @unchecked Sendable {
         }
         try self.init(
             owner: mapping, bytes: UnsafeRawBufferPointer(start: mapping.base, count: mapping.count), path: path,
-            status: status)
+            status: status, checks: checks)
     }
 
     /// Validates snapshot bytes held in memory (tests and the fuzzer); the bytes are copied.
@@ -73,13 +90,16 @@ public final class MappedSnapshot: @unchecked Sendable {
     /// - Parameters:
     ///   - bytes: the contents of a snapshot file.
     ///   - path: a name for messages.
+    ///   - checks: what to check before the first lookup (``Checks/whole`` unless told).
     /// - Throws: ``SnapshotError`` when the bytes fail a check.
-    public convenience init(bytes: [UInt8], path: String = "<memory>") throws(SnapshotError) {
+    public convenience init(bytes: [UInt8], path: String = "<memory>", checks: Checks = .whole)
+        throws(SnapshotError)
+    {
         let copy = OwnedBytes(bytes)
-        try self.init(owner: copy, bytes: copy.bytes, path: path, status: nil)
+        try self.init(owner: copy, bytes: copy.bytes, path: path, status: nil, checks: checks)
     }
 
-    private init(owner: AnyObject, bytes: UnsafeRawBufferPointer, path: String, status: FileStatus?)
+    private init(owner: AnyObject, bytes: UnsafeRawBufferPointer, path: String, status: FileStatus?, checks: Checks)
         throws(SnapshotError)
     {
         self.owner = owner
@@ -88,7 +108,9 @@ public final class MappedSnapshot: @unchecked Sendable {
         reader = SnapshotReader(bytes: bytes)
         faceCache = Mutex(Array(repeating: nil, count: Self.faceCacheSize))
         self.path = path
-        let sections = try SnapshotValidator(bytes: bytes, path: path).validate()
+        let validator = SnapshotValidator(bytes: bytes, path: path)
+        let sections = checks == .whole ? try validator.validate() : try validator.sections(checksum: false)
+        checksAtAccess = checks == .atAccess
         self.sections = sections
         generation = sections.generation
         faceCount = sections.faces.count
@@ -116,7 +138,69 @@ public final class MappedSnapshot: @unchecked Sendable {
     /// Where the generation (a `UInt64`, little-endian) is in a snapshot file's header.
     package static let generationOffset = SnapshotLayout.Header.generation
 
+    /// Whether each record is checked when first read (``Checks/atAccess``).
+    let checksAtAccess: Bool
+    /// The first record that failed its check at access, if any.
+    private let damageFound = Mutex<SnapshotError?>(nil)
+
+    /// The first damage found by a lookup of a snapshot opened with ``Checks/atAccess`` (a record
+    /// outside its table, a range that does not hold): the lookups that read it answered as if
+    /// the record were absent, so a caller that must give the file's exact answer asks elsewhere
+    /// and reports this. Always `nil` with ``Checks/whole``, which refused such a file when opened.
+    public var damage: SnapshotError? { damageFound.withLock { $0 } }
+
+    /// Notes damage found at access (the first is kept) and returns `nil`, for the lookup to answer "absent".
+    func damaged<T>(_ error: SnapshotError) -> T? {
+        damageFound.withLock { if $0 == nil { $0 = error } }
+        return nil
+    }
+
+    /// Whether the face record at `position` passes its checks (always, after ``Checks/whole``);
+    /// a failure is noted in ``damage``.
+    func checkedFace(_ position: Int) -> Bool {
+        guard position >= 0 && position < faceCount else {
+            return damaged(.outOfBounds(path: path, what: "a face's position")) ?? false
+        }
+        guard checksAtAccess else { return true }
+        let validator = SnapshotValidator(bytes: bytes, path: path)
+        do {
+            try validator.checkFace(position, sections)
+            try validator.checkAxisTags(ofFace: position, sections)
+            return true
+        } catch {
+            return damaged(error) ?? false
+        }
+    }
+
+    /// The family at `position` of the family table, its record and its faces checked
+    /// (``Checks/atAccess``), or `nil` with the failure noted in ``damage``.
+    private func checkedFamily(_ position: Int) -> FamilyEntry? {
+        guard position >= 0 && position < familyCount else {
+            return damaged(.outOfBounds(path: path, what: "a family's position"))
+        }
+        let record = sections.families.offset + position * SnapshotLayout.familySize
+        if checksAtAccess {
+            do {
+                try SnapshotValidator(bytes: bytes, path: path).checkFamily(position, sections)
+            } catch {
+                return damaged(error)
+            }
+            let first = Int(reader.u32(record + SnapshotLayout.Family.firstFace))
+            let count = Int(reader.u32(record + SnapshotLayout.Family.faceCount))
+            for face in first..<first + count where !checkedFace(face) { return nil }
+            for slot in 0..<SnapshotLayout.slotCount {
+                let at = record + SnapshotLayout.Family.slots + slot * 16
+                if reader.u32(at + 8) != 0 && !checkedFace(Int(reader.u32(at + 12))) { return nil }
+            }
+        }
+        return FamilyEntry(
+            name: reader.string(reader.stringRef(at: record)), mapped: MappedFamily(snapshot: self, record: record))
+    }
+
     /// The face at a validated position, from the decoded-face cache or decoded now.
+    ///
+    /// With ``Checks/atAccess`` the positions reaching here are those of checked families and
+    /// faces; the decoding stays bounded by its tables whatever the record holds.
     func decodedFace(_ position: Int) -> FaceRecord {
         let slot = position & (Self.faceCacheSize - 1)
         if let cached = faceCache.withLock({ $0[slot] }), cached.position == position { return cached.face }
@@ -153,12 +237,7 @@ public final class MappedSnapshot: @unchecked Sendable {
             let record = sections.families.offset + i * SnapshotLayout.familySize
             return reader.equalBytes(reader.stringRef(at: record + 8), target)
         }
-        return found.map { position in
-            let record = sections.families.offset + position * SnapshotLayout.familySize
-            return FamilyEntry(
-                name: reader.string(reader.stringRef(at: record)),
-                mapped: MappedFamily(snapshot: self, record: record))
-        }
+        return found.flatMap(checkedFamily)
     }
 
     /// The family with this name under its normalized key ("noto-sans" finds "Noto Sans").
@@ -186,7 +265,7 @@ public final class MappedSnapshot: @unchecked Sendable {
     /// - Parameter position: 0 ..< ``faceCount``.
     /// - Returns: the face, or `nil` outside the range.
     public func face(at position: Int) -> FaceRecord? {
-        guard position >= 0 && position < faceCount else { return nil }
+        guard position >= 0 && position < faceCount, checkedFace(position) else { return nil }
         return decodedFace(position)
     }
 
@@ -196,9 +275,7 @@ public final class MappedSnapshot: @unchecked Sendable {
     /// - Returns: the family read in place, or `nil` outside the range.
     public func family(at position: Int) -> FamilyEntry? {
         guard position >= 0 && position < familyCount else { return nil }
-        let record = sections.families.offset + position * SnapshotLayout.familySize
-        return FamilyEntry(
-            name: reader.string(reader.stringRef(at: record)), mapped: MappedFamily(snapshot: self, record: record))
+        return checkedFamily(position)
     }
 
     /// Whether the face at a position may be shown to clients (not hidden; see ``SnapshotLayout/Flag/hidden``).
@@ -238,7 +315,8 @@ public final class MappedSnapshot: @unchecked Sendable {
             let ref = reader.stringRef(at: sections.faces.offset + i * SnapshotLayout.faceSize + field)
             return reader.equalIgnoringCase(ref, name)
         }
-        return found.map(decodedFace)
+        guard let found, checkedFace(found) else { return nil }
+        return decodedFace(found)
     }
 
     /// Linear probing of a map: the first entry with this hash that `matches`, at most one pass over the slots.

@@ -129,8 +129,8 @@ struct SnapshotReader {
             var ranges: [UInt32] = []
             ranges.reserveCapacity(rangeValues)
             for i in 0..<rangeValues { ranges.append(u32(first + i * 4)) }
-            let tags = languages.count == 0 ? [] : string(languages).split(separator: " ").map(String.init)
-            face.coverage = CharacterCoverage(ranges: ranges, languages: tags)
+            face.coverage = CharacterCoverage(
+                ranges: ranges, languageList: languages.count == 0 ? "" : string(languages))
         }
         return face
     }

@@ -41,10 +41,14 @@ struct SnapshotSections: Sendable {
     let configStamp: UInt64, registryFlags: UInt32
 }
 
-/// Checks a snapshot before anything reads it: header, checksum, and every offset, length and index.
+/// Checks a snapshot: header, checksum, and every offset, length and index.
 ///
-/// The walk touches each record's integers once and decodes no string, so it costs about as
-/// much as the checksum; after it, every read of ``SnapshotReader`` stays inside its table.
+/// ``validate()`` checks the whole file before anything reads it: the walk touches each
+/// record's integers once and decodes no string, so it costs about as much as the checksum;
+/// after it, every read of ``SnapshotReader`` stays inside its table. ``sections()`` checks only
+/// the header and where each table lies (constant work); a reader that takes that road checks
+/// each record with ``checkFace(_:_:)``, ``checkFamily(_:_:)`` and the duplicate checks when it
+/// first reads it (``MappedSnapshot/Checks/atAccess``), so its cost is the records an answer reads.
 struct SnapshotValidator {
     /// The whole file.
     let bytes: UnsafeRawBufferPointer
@@ -58,6 +62,20 @@ struct SnapshotValidator {
     /// - Returns: where the tables lie.
     /// - Throws: the first ``SnapshotError`` found.
     func validate() throws(SnapshotError) -> SnapshotSections {
+        let sections = try self.sections(checksum: true)
+        try checkRecords(sections)
+        try checkDuplicates(sections)
+        try checkRegistry(sections)
+        return sections
+    }
+
+    /// Checks the header (magic, version, sizes), optionally the checksum, and that every table
+    /// lies inside the file and every map's size is a power of two; no record is read.
+    ///
+    /// - Parameter checksum: whether to hash the whole file against the header's checksum.
+    /// - Returns: where the tables lie.
+    /// - Throws: the first ``SnapshotError`` found.
+    func sections(checksum: Bool) throws(SnapshotError) -> SnapshotSections {
         let header = SnapshotLayout.headerSize
         guard bytes.count >= SnapshotLayout.magic.count,
             bytes.prefix(SnapshotLayout.magic.count).elementsEqual(SnapshotLayout.magic)
@@ -75,7 +93,7 @@ struct SnapshotValidator {
             throw .truncated(path: path, size: bytes.count, expected: Int(clamping: declared))
         }
         guard declared == UInt64(bytes.count) else { throw .outOfBounds(path: path, what: "the file size") }
-        guard SnapshotHash.checksum(bytes) == reader.u64(SnapshotLayout.Header.checksum) else {
+        guard !checksum || SnapshotHash.checksum(bytes) == reader.u64(SnapshotLayout.Header.checksum) else {
             throw .checksumMismatch(path: path)
         }
         let publicEnd = reader.u64(SnapshotLayout.Header.publicEnd)
@@ -107,9 +125,6 @@ struct SnapshotValidator {
             problems: try table(H.problems, size: SnapshotLayout.problemSize + kinds, "the problems", registry: end),
             registryStrings: try table(H.registryStrings, size: 1, "the registry strings", registry: end),
             configStamp: reader.u64(H.configStamp), registryFlags: reader.u32(H.registryFlags))
-        try checkRecords(sections)
-        try checkDuplicates(sections)
-        try checkRegistry(sections)
         return sections
     }
 
@@ -140,47 +155,31 @@ struct SnapshotValidator {
 
     /// Every duplicate group's kind, winner and losers, and every loser's face and reason.
     private func checkDuplicates(_ s: SnapshotSections) throws(SnapshotError) {
-        for i in 0..<s.duplicates.count {
-            let at = s.duplicates.offset + i * SnapshotLayout.duplicateSize
-            let first = Int(reader.u32(at + 8)), count = Int(reader.u32(at + 12))
-            guard reader.u32(at) <= 1, Int(reader.u32(at + 4)) < s.faces.count, first + count <= s.duplicateLosers.count
-            else { throw .outOfBounds(path: path, what: "a duplicate group") }
-        }
-        for i in 0..<s.duplicateLosers.count {
-            let at = s.duplicateLosers.offset + i * SnapshotLayout.loserSize
-            guard Int(reader.u32(at)) < s.faces.count, reader.u32(at + 4) <= 3 else {
-                throw .outOfBounds(path: path, what: "a duplicate loser")
-            }
+        for i in 0..<s.duplicates.count { try checkDuplicateGroup(i, s) }
+        for i in 0..<s.duplicateLosers.count { try checkDuplicateLoser(i, s) }
+    }
+
+    /// Duplicate group `i`: its kind, its winner inside the face table, its losers inside theirs.
+    func checkDuplicateGroup(_ i: Int, _ s: SnapshotSections) throws(SnapshotError) {
+        let at = s.duplicates.offset + i * SnapshotLayout.duplicateSize
+        let first = Int(reader.u32(at + 8)), count = Int(reader.u32(at + 12))
+        guard reader.u32(at) <= 1, Int(reader.u32(at + 4)) < s.faces.count, first + count <= s.duplicateLosers.count
+        else { throw .outOfBounds(path: path, what: "a duplicate group") }
+    }
+
+    /// Duplicate loser `i`: its face inside the face table and a known reason.
+    func checkDuplicateLoser(_ i: Int, _ s: SnapshotSections) throws(SnapshotError) {
+        let at = s.duplicateLosers.offset + i * SnapshotLayout.loserSize
+        guard Int(reader.u32(at)) < s.faces.count, reader.u32(at + 4) <= 3 else {
+            throw .outOfBounds(path: path, what: "a duplicate loser")
         }
     }
 
     /// Every string, range and index of every record.
     private func checkRecords(_ s: SnapshotSections) throws(SnapshotError) {
-        typealias F = SnapshotLayout.Face
-        for i in 0..<s.faces.count {
-            let at = s.faces.offset + i * SnapshotLayout.faceSize
-            for field in 0..<6 { try string(at + field * 8, s, "a face's name") }
-            let first = Int(reader.u32(at + F.firstAxis)), count = Int(reader.u32(at + F.axisCount))
-            guard first + count <= s.axes.count else { throw .outOfBounds(path: path, what: "a face's axes") }
-            let firstCoordinate = Int(reader.u32(at + F.firstCoordinate))
-            let coordinates = Int(reader.u32(at + F.coordinateCount))
-            guard firstCoordinate + coordinates <= s.axes.count else {
-                throw .outOfBounds(path: path, what: "a face's coordinates")
-            }
-            // Ranges are built from these: a minimum above its maximum (or a NaN) would trap.
-            let firstRange = Int(reader.u32(at + F.firstRange)), rangeValues = Int(reader.u32(at + F.rangeValues))
-            guard rangeValues % 2 == 0, firstRange + rangeValues <= s.coverage.count else {
-                throw .outOfBounds(path: path, what: "a face's coverage")
-            }
-            try string(at + F.languages, s, "a face's languages")
-            try string(at + F.metricsVariation, s, "a face's metrics variation")
-            guard reader.f64(at + F.widthMinimum) <= reader.f64(at + F.widthMaximum),
-                reader.f64(at + F.angleMinimum) <= reader.f64(at + F.angleMaximum),
-                reader.i32(at + F.weightMinimum) <= reader.i32(at + F.weightMaximum)
-            else { throw .outOfBounds(path: path, what: "a face's matching ranges") }
-        }
+        for i in 0..<s.faces.count { try checkFace(i, s) }
         for i in 0..<s.axes.count { try string(s.axes.offset + i * SnapshotLayout.axisSize, s, "an axis tag") }
-        try checkFamilies(s)
+        for i in 0..<s.families.count { try checkFamily(i, s) }
         for i in 0..<s.rules.count {
             try string(s.rules.offset + i * SnapshotLayout.ruleSize, s, "a rule's file")
             try string(s.rules.offset + i * SnapshotLayout.ruleSize + 8, s, "a rule")
@@ -190,28 +189,64 @@ struct SnapshotValidator {
         try entries(s.familyMap, limit: s.families.count, "the family map")
     }
 
-    /// Every family record: its strings, its face range, its slots and its weights.
-    private func checkFamilies(_ s: SnapshotSections) throws(SnapshotError) {
-        typealias M = SnapshotLayout.Family
-        for i in 0..<s.families.count {
-            let at = s.families.offset + i * SnapshotLayout.familySize
-            try string(at + M.name, s, "a family name")
-            try string(at + M.key, s, "a family key")
-            try string(at + M.ruleFamilyName, s, "a family's default rule")
-            try string(at + M.ruleSource, s, "a family's default rule")
-            let first = Int(reader.u32(at + M.firstFace)), count = Int(reader.u32(at + M.faceCount))
-            guard first + count <= s.faces.count else { throw .outOfBounds(path: path, what: "a family's faces") }
-            for slot in 0..<SnapshotLayout.slotCount {
-                let slotAt = at + M.slots + slot * 16
-                try string(slotAt, s, "a composed name")
-                guard reader.u32(slotAt + 8) <= 2, Int(reader.u32(slotAt + 12)) < max(1, s.faces.count) else {
-                    throw .outOfBounds(path: path, what: "a composed-name slot")
-                }
-            }
-            var weights = Int(reader.u32(at + M.firstWeight))
-            for style in 0..<3 { weights += Int(reader.u32(at + M.weightCounts + style * 4)) }
-            guard weights <= s.weights.count else { throw .outOfBounds(path: path, what: "a family's weights") }
+    /// Face record `i` (inside the face table): its strings, its axes and coordinates (and their
+    /// tags), its coverage and its matching ranges.
+    func checkFace(_ i: Int, _ s: SnapshotSections) throws(SnapshotError) {
+        typealias F = SnapshotLayout.Face
+        let at = s.faces.offset + i * SnapshotLayout.faceSize
+        for field in 0..<6 { try string(at + field * 8, s, "a face's name") }
+        let first = Int(reader.u32(at + F.firstAxis)), count = Int(reader.u32(at + F.axisCount))
+        guard first + count <= s.axes.count else { throw .outOfBounds(path: path, what: "a face's axes") }
+        let firstCoordinate = Int(reader.u32(at + F.firstCoordinate))
+        let coordinates = Int(reader.u32(at + F.coordinateCount))
+        guard firstCoordinate + coordinates <= s.axes.count else {
+            throw .outOfBounds(path: path, what: "a face's coordinates")
         }
+        // Ranges are built from these: a minimum above its maximum (or a NaN) would trap.
+        let firstRange = Int(reader.u32(at + F.firstRange)), rangeValues = Int(reader.u32(at + F.rangeValues))
+        guard rangeValues % 2 == 0, firstRange + rangeValues <= s.coverage.count else {
+            throw .outOfBounds(path: path, what: "a face's coverage")
+        }
+        try string(at + F.languages, s, "a face's languages")
+        try string(at + F.metricsVariation, s, "a face's metrics variation")
+        guard reader.f64(at + F.widthMinimum) <= reader.f64(at + F.widthMaximum),
+            reader.f64(at + F.angleMinimum) <= reader.f64(at + F.angleMaximum),
+            reader.i32(at + F.weightMinimum) <= reader.i32(at + F.weightMaximum)
+        else { throw .outOfBounds(path: path, what: "a face's matching ranges") }
+    }
+
+    /// The tags of a face's axes and coordinates (the whole walk checks every axis record at once).
+    func checkAxisTags(ofFace i: Int, _ s: SnapshotSections) throws(SnapshotError) {
+        typealias F = SnapshotLayout.Face
+        let at = s.faces.offset + i * SnapshotLayout.faceSize
+        for (firstField, countField) in [(F.firstAxis, F.axisCount), (F.firstCoordinate, F.coordinateCount)] {
+            let first = Int(reader.u32(at + firstField)), count = Int(reader.u32(at + countField))
+            for axis in first..<first + count {
+                try string(s.axes.offset + axis * SnapshotLayout.axisSize, s, "an axis tag")
+            }
+        }
+    }
+
+    /// Family record `i` (inside the family table): its strings, its face range, its slots and its weights.
+    func checkFamily(_ i: Int, _ s: SnapshotSections) throws(SnapshotError) {
+        typealias M = SnapshotLayout.Family
+        let at = s.families.offset + i * SnapshotLayout.familySize
+        try string(at + M.name, s, "a family name")
+        try string(at + M.key, s, "a family key")
+        try string(at + M.ruleFamilyName, s, "a family's default rule")
+        try string(at + M.ruleSource, s, "a family's default rule")
+        let first = Int(reader.u32(at + M.firstFace)), count = Int(reader.u32(at + M.faceCount))
+        guard first + count <= s.faces.count else { throw .outOfBounds(path: path, what: "a family's faces") }
+        for slot in 0..<SnapshotLayout.slotCount {
+            let slotAt = at + M.slots + slot * 16
+            try string(slotAt, s, "a composed name")
+            guard reader.u32(slotAt + 8) <= 2, Int(reader.u32(slotAt + 12)) < max(1, s.faces.count) else {
+                throw .outOfBounds(path: path, what: "a composed-name slot")
+            }
+        }
+        var weights = Int(reader.u32(at + M.firstWeight))
+        for style in 0..<3 { weights += Int(reader.u32(at + M.weightCounts + style * 4)) }
+        guard weights <= s.weights.count else { throw .outOfBounds(path: path, what: "a family's weights") }
     }
 
     /// Every record of the registry part: its strings inside the registry's string table, every

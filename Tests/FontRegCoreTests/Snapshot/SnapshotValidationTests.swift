@@ -102,6 +102,91 @@ import Testing
         #expect(refused > 0)
     }
 
+    @Test func checkedAtAccessTheValidBytesAnswerAsCheckedWholeAndFindNoDamage() throws {
+        let whole = try MappedSnapshot(bytes: Self.valid)
+        let lazy = try MappedSnapshot(bytes: Self.valid, checks: .atAccess)
+        #expect(lazy.generation == 3 && lazy.faceCount == whole.faceCount && lazy.familyCount == whole.familyCount)
+        #expect((0..<lazy.faceCount).map { lazy.face(at: $0) } == (0..<whole.faceCount).map { whole.face(at: $0) })
+        #expect(
+            (0..<lazy.familyCount).map { lazy.family(at: $0)?.faces }
+                == (0..<whole.familyCount).map {
+                    whole.family(at: $0)?.faces
+                })
+        let query = ResolveQuery(family: "Fixture Sans", weight: .bold)
+        #expect(
+            try SnapshotResolver(snapshot: lazy).resolve(query) == SnapshotResolver(snapshot: whole).resolve(query))
+        #expect(lazy.damage == nil)
+    }
+
+    @Test func checkedAtAccessTheChecksumIsNotReadAndAChangedStringIsServedAsWritten() throws {
+        // A byte of the string table changed, the checksum left as it was: refused whole, opened at access.
+        var bytes = Self.valid
+        let field = SnapshotLayout.Header.strings
+        let count = Int(bytes[field]) | Int(bytes[field + 1]) << 8 | Int(bytes[field + 2]) << 16
+        let offset = Int(bytes[field + 4]) | Int(bytes[field + 5]) << 8 | Int(bytes[field + 6]) << 16
+        #expect(count > 0)
+        bytes[offset + count - 1] ^= 0x01  // the last byte of the string table
+        #expect(Self.error(bytes) == .checksumMismatch(path: "test"))
+        let lazy = try MappedSnapshot(bytes: bytes, path: "test", checks: .atAccess)
+        #expect(lazy.family(named: "Fixture Sans") != nil)
+        #expect(lazy.damage == nil)
+    }
+
+    @Test func checkedAtAccessAFamilyWhoseFacesRunPastTheTableIsAbsentAndReportedAsDamage() throws {
+        var bytes = Self.valid
+        let families = Int(bytes[52]) | Int(bytes[53]) << 8 | Int(bytes[54]) << 16
+        bytes[families + 21] = 0xff
+        let lazy = try MappedSnapshot(bytes: bytes, path: "test", checks: .atAccess)
+        #expect(lazy.damage == nil, "nothing is read until a lookup reads it")
+        #expect(lazy.family(at: 0) == nil)
+        #expect(lazy.damage == .outOfBounds(path: "test", what: "a family's faces"))
+    }
+
+    @Test func checkedAtAccessAFaceNameOutsideTheStringTableIsAbsentAndReportedAsDamage() throws {
+        var bytes = Self.valid
+        let faces = Int(bytes[44]) | Int(bytes[45]) << 8 | Int(bytes[46]) << 16
+        bytes[faces + 3] = 0x7f
+        let lazy = try MappedSnapshot(bytes: bytes, path: "test", checks: .atAccess)
+        #expect(lazy.face(at: 0) == nil)
+        #expect(lazy.damage == .outOfBounds(path: "test", what: "a face's name"))
+        #expect(lazy.face(at: 1) != nil, "the other faces are still read")
+    }
+
+    @Test func checkedAtAccessTheHeaderIsStillCheckedWhenOpened() {
+        var map = Self.valid
+        map[64] = 3
+        map[65] = 0
+        #expect(throws: SnapshotError.outOfBounds(path: "test", what: "the PostScript-name map's size")) {
+            try MappedSnapshot(bytes: map, path: "test", checks: .atAccess)
+        }
+        #expect(throws: SnapshotError.truncated(path: "test", size: 100, expected: SnapshotLayout.headerSize)) {
+            try MappedSnapshot(bytes: Array(Self.valid.prefix(100)), path: "test", checks: .atAccess)
+        }
+    }
+
+    @Test func checkedAtAccessRandomDamageNeverCrashesTheReaderAndIsReported() throws {
+        var random = SeededRandom(seed: 29)
+        var damaged = 0
+        for _ in 0..<300 {
+            var bytes = Self.valid
+            for _ in 0..<Int.random(in: 1...8, using: &random) {
+                let limit = Int.random(in: 0...1, using: &random) == 0 ? 256 : bytes.count
+                bytes[Int.random(in: 0..<limit, using: &random)] = UInt8.random(in: 0...255, using: &random)
+            }
+            guard let snapshot = try? MappedSnapshot(bytes: bytes, checks: .atAccess) else { continue }
+            let resolver = SnapshotResolver(snapshot: snapshot)
+            for family in ["Fixture Sans", "Lato", "Nothing"] {
+                _ = try? resolver.resolve(ResolveQuery(family: family, weight: .bold, boldText: true))
+            }
+            _ = snapshot.face(postscriptName: "FixtureSans-Bold")
+            _ = snapshot.face(fullName: "Fixture Sans Bold")
+            _ = (0..<snapshot.faceCount).map { snapshot.face(at: $0) }
+            _ = (0..<snapshot.familyCount).map { snapshot.family(at: $0)?.faces }
+            if snapshot.damage != nil { damaged += 1 }
+        }
+        #expect(damaged > 0)
+    }
+
     @Test func aFileOnDiskIsCheckedAsBytesAre() throws {
         let directory = Fixtures.temporaryDirectory()
         defer { Fixtures.cleanUp(directory) }
