@@ -9,8 +9,8 @@ AXIS_ADVANCE; the outlines never vary, so the ink of "I" changes only when the b
 or a slant). Deterministic: the same files every run.
 """
 
-import copy
 import io
+import logging
 import os
 
 from fontTools import subset
@@ -45,6 +45,9 @@ AXIS_PROBE = {"wght": "a", "wdth": "b", "slnt": "c", "ital": "d"}
 AXIS_ADVANCE = {  # advance in font units (UPM 2000) of the axis's probe glyph at value v
     "wght": (200, 2), "wdth": (200, 4), "slnt": (1000, 20), "ital": (400, 1000),
 }
+# Lato's head.created is older than fontTools believes plausible; the warning says nothing here.
+logging.getLogger("fontTools.ttLib.tables._h_e_a_d").setLevel(logging.ERROR)
+
 AXIS_NAMES = {"wght": "Weight", "wdth": "Width", "slnt": "Slant", "ital": "Italic"}
 
 
@@ -124,6 +127,7 @@ def generate(directory):
             _name(font, family, subfamily, postscript)
             _style(font, weight, style, width)
             _advance(font, "x", 500 + 20 * number)
+            font.recalcTimestamp = False
             font.save(os.path.join(directory, postscript + ".ttf"))
             faces[postscript] = {"family": family, "advance": 500 + 20 * number, "weight": weight,
                                  "style": style, "width": width}
@@ -154,6 +158,8 @@ def generate(directory):
             document.addSource(source)
         variable, _, _ = varLib.build(document, exclude=["STAT", "MVAR"])
         variable["OS/2"].usWeightClass = axes.get("wght", (400, 400, 400))[1]
+        variable["head"].created = variable["head"].modified = 3786912000
+        variable.recalcTimestamp = False
         variable.save(os.path.join(directory, postscript + ".ttf"))
         faces[postscript] = {"family": family, "axes": axes}
     return faces
