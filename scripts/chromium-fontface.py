@@ -49,7 +49,7 @@ KNOWN = os.path.join(ROOT, "docs/matching.md")
 
 STYLES = ["normal", "italic", "oblique 5deg", "oblique 10deg", "oblique 14deg", "oblique 20deg", "oblique -10deg"]
 WEIGHTS = [100, 300, 350, 400, 450, 500, 550, 600, 650, 700, 800, 900]
-WIDTHS = [50, 75, 100, 125, 200]
+WIDTHS = [50, 100, 125]
 WIDTH_FAMILIES = {"FRT Widths", "FRT Var"}
 ALL_STYLES = STYLES + ["oblique 0deg", "oblique 8deg", "oblique 11deg", "oblique 13deg", "oblique 30deg",
                        "oblique -20deg", "oblique 90deg"]
