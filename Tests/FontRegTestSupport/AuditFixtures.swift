@@ -39,6 +39,7 @@ package enum AuditFixtures {
     package static func temporaryDirectory() -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("fontreg-audit-\(UUID().uuidString)")
         try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        ProcessScratch.removeAtExit(url.path)
         return url
     }
 }

@@ -10,16 +10,19 @@ package enum ChromiumScript {
     /// Whether Chromium is installed.
     package static var available: Bool { FileManager.default.isExecutableFile(atPath: chromium) }
 
-    /// Runs `script` (a path from the repository root) with `arguments`.
+    /// Runs `script` (a path from the repository root) with `arguments`, by `python` (the system's
+    /// by default; ``PythonTools/python`` for a script that needs fontTools).
     ///
     /// - Returns: the script's exit status and everything it printed.
-    package static func run(_ script: String, _ arguments: [String] = []) throws -> (status: Int32, printed: String) {
+    package static func run(_ script: String, _ arguments: [String] = [], python: String = "/usr/bin/python3") throws
+        -> (status: Int32, printed: String)
+    {
         let output = NSTemporaryDirectory() + "chromium-script-\(UUID().uuidString)"
         _ = FileManager.default.createFile(atPath: output, contents: nil)
         defer { try? FileManager.default.removeItem(atPath: output) }
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.executableURL = URL(fileURLWithPath: python)
         process.arguments = [script] + arguments
         process.currentDirectoryURL = BuildProducts.packageRoot
         var environment = ProcessInfo.processInfo.environment

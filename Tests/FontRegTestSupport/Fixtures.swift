@@ -26,10 +26,11 @@ package enum Fixtures {
         return try! FontRegistry(configuration: RegistryConfiguration(fontDirectories: dirs))
     }()
 
-    /// A fresh temporary directory, removed by the caller with `cleanUp`.
+    /// A fresh temporary directory, removed by the caller with `cleanUp`, and at exit if it is not.
     package static func temporaryDirectory() -> String {
         let path = NSTemporaryDirectory() + "fontreg-test-" + UUID().uuidString
         try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        ProcessScratch.removeAtExit(path)
         return path
     }
 

@@ -26,4 +26,12 @@ package enum ProcessScratch {
         directories.append(path)
         return path
     }
+
+    /// Removes `path` at exit if nothing removed it before (a test that forgot, or failed first).
+    package static func removeAtExit(_ path: String) {
+        _ = registerRemoval
+        lock.lock()
+        defer { lock.unlock() }
+        directories.append(path)
+    }
 }
