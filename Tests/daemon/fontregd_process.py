@@ -21,6 +21,10 @@ class Fontregd:
         if not os.access(binary, os.X_OK):
             raise RuntimeError(f"{binary} is missing: build it first (swift build --product fontregd)")
         self.tmp = tempfile.mkdtemp(prefix=prefix)
+        # mkdtemp makes it 0700: fonts in it would be readable by root alone, which the daemon shows
+        # to no one else and leaves out of Monitor's events (docs/daemon.md, Security). Fonts here
+        # are meant to be every user's, as under /usr/share/fonts.
+        os.chmod(self.tmp, 0o755)
         self.allowed = os.path.join(self.tmp, "allowed")
         shutil.copytree(os.path.join(REAL_FONTS, "Lato"), os.path.join(self.allowed, "Lato"))
         extra = []
