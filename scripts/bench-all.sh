@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Every benchmark side by side, in one run; writes docs/benchmarks.md and docs/benchmarks.png.
+# Every benchmark side by side, in one run; writes docs/benchmarks.md and docs/benchmarks.png
+# (fontconfig, matplotlib and Pango's itemizer as the peers).
 #   scripts/bench-all.sh                 the whole benchmark (about 15 minutes on 2 busy cores,
 #                                        plus a few minutes the first time to make the 100k corpus)
 #   BENCH_SIZES="1000 10000" scripts/bench-all.sh     fewer generated corpora
@@ -41,5 +42,9 @@ done
 
 work=$(mktemp -d "$tmp/fontreg-bench-all.XXXXXX")
 trap 'rm -rf "$work"' EXIT
+# Text fallback per code point against Pango's itemizer and fontconfig, on the Debian fonts (issue 29).
+echo "bench-all: text fallback against Pango and fontconfig" >&2
+FONTREG_BIN="$bin" FONTREG_BENCH_SECONDS="${BENCH_SECONDS:-1}" bash scripts/bench-fallback.sh >"$work/fallback.md" \
+    || echo "bench-all: scripts/bench-fallback.sh failed; the section goes without its table" >&2
 "$py" scripts/bench-all.py --bin "$bin" --work "$work" --seconds "${BENCH_SECONDS:-1}" \
-    --results "${BENCH_RESULTS:-$work/results.json}" "${corpora[@]}"
+    --results "${BENCH_RESULTS:-$work/results.json}" --fallback-table "$work/fallback.md" "${corpora[@]}"
