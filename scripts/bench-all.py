@@ -184,8 +184,8 @@ def main():
     parser.add_argument("--plot", default=os.path.join(ROOT, "docs/benchmarks.png"))
     parser.add_argument("--results", default=None, help="also write every figure as JSON here")
     parser.add_argument("--from-results", help="only write the doc and plot again from a results JSON of an earlier run")
-    parser.add_argument("--fallback-table", help="the output of scripts/bench-fallback.sh of this run (text fallback "
-                        "against Pango's itemizer and fontconfig), put in the section as it is")
+    parser.add_argument("--table", action="append", default=[], metavar="TITLE=FILE",
+                        help="the output of another benchmark script of this run, put in the section under TITLE as it is")
     parser.add_argument("corpora", nargs="*", help="LABEL=DIR[,DIR...]")
     options = parser.parse_args()
     if options.from_results:
@@ -203,9 +203,12 @@ def main():
     info = machine()
     loads = [load()]
     results = {"machine": info, "corpora": {}}
-    if options.fallback_table and os.path.exists(options.fallback_table):
-        with open(options.fallback_table) as handle:
-            results["fallbackTable"] = handle.read().strip()
+    results["tables"] = []
+    for argument in options.table:
+        title, _, path = argument.partition("=")
+        if os.path.exists(path) and os.path.getsize(path) > 0:
+            with open(path) as handle:
+                results["tables"].append({"title": title, "text": handle.read().strip()})
 
     # Baseline for memory: the daemon serving an empty font directory.
     empty = os.path.join(options.work, "empty-fonts")
@@ -472,14 +475,11 @@ def write_doc(results, path, plot_name):
     add("- *start to READY*: from `fork`/`exec` of `fontregd` to the `READY=1` datagram on a `NOTIFY_SOCKET` owned by the benchmark; "
         "cold = empty `--cache-dir`, warm = the same directory again. *RSS*: `VmRSS` of `/proc/PID/status` at READY, and once the "
         "daemon has used no CPU for a second (its private fontconfig view filled), minus the empty daemon's.")
-    if results.get("fallbackTable"):
+    for table in results.get("tables", []):
         add("")
-        add("### Text fallback against Pango's itemizer and fontconfig (same run)")
+        add(f"### {table['title']}")
         add("")
-        add("`scripts/bench-fallback.sh` on the release build of this run (section \"Text resolution by coverage\" below "
-            "says what each column measures):")
-        add("")
-        add(results["fallbackTable"])
+        add(table["text"])
     add("<!-- bench-all:end -->")
     section = "\n".join(out)
     text = open(path).read() if os.path.exists(path) else "# Benchmarks\n\n"

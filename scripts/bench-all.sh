@@ -21,7 +21,7 @@ dpkg-query -W -f='${Status}' fonts-noto-cjk 2>/dev/null | grep -q "install ok in
 }
 py=$(bash scripts/venv.sh matplotlib)   # the project's Python, with fontTools and matplotlib
 
-for product in fontreg-bench fontregd fontregd-bench; do
+for product in fontreg-bench fontregd fontregd-bench fontresolve; do
     swift build -c release --product "$product" >/dev/null
 done
 bin=$(swift build -c release --show-bin-path)
@@ -42,9 +42,23 @@ done
 
 work=$(mktemp -d "$tmp/fontreg-bench-all.XXXXXX")
 trap 'rm -rf "$work"' EXIT
-# Text fallback per code point against Pango's itemizer and fontconfig, on the Debian fonts (issue 29).
+# In the same run, the peers of issue 29: text fallback per code point against Pango's itemizer and
+# fontconfig (Debian fonts); a new process's start against fc-match; a warm start to READY against
+# fc-match and fontconfig's warm cache, with private dirty memory after a cold and a warm start.
+tables=()
 echo "bench-all: text fallback against Pango and fontconfig" >&2
-FONTREG_BIN="$bin" FONTREG_BENCH_SECONDS="${BENCH_SECONDS:-1}" bash scripts/bench-fallback.sh >"$work/fallback.md" \
-    || echo "bench-all: scripts/bench-fallback.sh failed; the section goes without its table" >&2
+if FONTREG_BIN="$bin" FONTREG_BENCH_SECONDS="${BENCH_SECONDS:-1}" bash scripts/bench-fallback.sh >"$work/fallback.md"; then
+    tables+=(--table "Text fallback against Pango's itemizer and fontconfig (scripts/bench-fallback.sh)=$work/fallback.md")
+fi
+starts=("debian=/usr/share/fonts")
+for corpus in "${corpora[@]:1}"; do starts+=("$corpus"); done
+echo "bench-all: a new process against fc-match" >&2
+if "$py" scripts/bench-process-start.py --bin "$bin" --runs 21 "${starts[@]}" >"$work/process.md"; then
+    tables+=(--table "A new process against fc-match (scripts/bench-process-start.py --runs 21)=$work/process.md")
+fi
+echo "bench-all: warm start against fc-match" >&2
+if "$py" scripts/bench-warm-start.py --bin "$bin" --rounds 3 --queries 5000 "${starts[@]}" >"$work/warm.md"; then
+    tables+=(--table "Warm start to READY and memory (scripts/bench-warm-start.py --rounds 3 --queries 5000)=$work/warm.md")
+fi
 "$py" scripts/bench-all.py --bin "$bin" --work "$work" --seconds "${BENCH_SECONDS:-1}" \
-    --results "${BENCH_RESULTS:-$work/results.json}" --fallback-table "$work/fallback.md" "${corpora[@]}"
+    --results "${BENCH_RESULTS:-$work/results.json}" "${tables[@]}" "${corpora[@]}"
