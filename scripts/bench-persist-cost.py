@@ -8,7 +8,8 @@ persisted state (256 persistent registrations of empty directories, about 256 Ki
 serialized), into the state directory's platform.json (a daemon with per-user files migrates it
 at start), starts fontregd (as root) and waits until the users' registrations are restored.
 Then, as fontreg-test-a (setpriv), it times R pairs of a persistent Register of an empty folder
-of its own and its Unregister, and prints the median and p90 of each call. Before per-user
+of its own and its Unregister, and prints the median and p90 of each call and the bytes the
+daemon wrote per pair (`wchar` of /proc/<pid>/io). Before per-user
 files, each persistent change rewrote the whole state, so its cost grew with the others' state;
 run it with --binary of an earlier build for the before. Run as root; build first (swift build).
 """
@@ -99,9 +100,17 @@ for method, values in times.items():
     print(f"{method} (persistent): median {statistics.median(values) * 1000:.1f} ms, "
           f"p90 {values[int(len(values) * 0.9)] * 1000:.1f} ms over {len(values)}")
 '''
+def written():
+    with open(f"/proc/{process.pid}/io") as file:
+        return next(int(line.split()[1]) for line in file if line.startswith("wchar:"))
+
+
+before = written()
 subprocess.run(
     ["setpriv", "--reuid", str(user.pw_uid), "--regid", str(user.pw_gid), "--clear-groups",
      "python3", "-c", client, sock, own, str(arguments.rounds)], check=True)
+print(f"fontregd wrote {(written() - before) / arguments.rounds / 1024:.1f} KiB per Register + Unregister pair "
+      "(wchar: state files, log, replies)")
 listing = sorted(os.listdir(state))
 print("state directory:", " ".join(listing))
 process.terminate()
