@@ -50,6 +50,14 @@ package struct PlatformStateStore: Sendable {
         case tooManyUsers(found: Int, read: Int)
         /// `platform.json` was read but could not be written as per-user files; it was kept.
         case notMigrated(PersistenceError)
+
+        /// The user whose state the problem is about; `nil` for the whole state.
+        package var uid: UInt32? {
+            switch self {
+            case .movedAside(_, let uid), .notRead(_, let uid): uid
+            case .tooManyUsers, .notMigrated: nil
+            }
+        }
     }
 
     /// Reads the state: every `<uid>.json` of the folder, in ascending uid order (each user's

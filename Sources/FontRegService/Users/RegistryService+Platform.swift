@@ -67,15 +67,15 @@ extension RegistryService {
     ///   ``restoreDeferredUsersRegistrations()`` (the daemon runs it on the change worker after
     ///   `READY=1`); until then `GetStatus` reports them as being restored.
     @discardableResult
-    package func restorePlatformState(deferringUsers: Bool = false) -> [ScanProblem] {
+    package func restorePlatformState(deferringUsers: Bool = false) -> [StartupProblem] {
         let store = PlatformStateStore(directory: self.store.directory)
-        var problems: [ScanProblem] = []
+        var problems: [StartupProblem] = []
         let (state, found) = store.load()
         for problem in found {
             let reported = Self.described(problem, store: store)
             logger.error("\(reported.path): \(reported.reason)")
             if case .movedAside(let moved, _) = problem { Self.logRemovedCopies(moved, logger: logger) }
-            problems.append(reported)
+            problems.append(StartupProblem(reported, audience: problem.uid))
         }
         platform.live.withLock { $0.state = state }
         let started = MonotonicClock.microseconds
@@ -98,6 +98,14 @@ extension RegistryService {
                     + "\((MonotonicClock.microseconds - started) / 1000) ms")
         }
         return problems
+    }
+
+    /// The start-up problems `peer` is shown: those of every user, and those of `peer`'s own
+    /// state file (an administrator sees all), while they stand.
+    func startupProblems(shownTo peer: PeerCredentials) -> [ScanProblem] {
+        let all = startupProblems.withLock { $0 }.filter(\.isCurrent)
+        let administrator = all.contains { $0.audience != nil } && isAdministrator(peer)
+        return all.filter { $0.audience == nil || $0.audience == peer.uid || administrator }.map(\.problem)
     }
 
     /// A problem of ``PlatformStateStore/load()`` as `GetStatus` shows it: a user's file names the

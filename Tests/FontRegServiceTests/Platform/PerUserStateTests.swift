@@ -1,5 +1,6 @@
 import FontRegTestSupport
 import Foundation
+import Synchronization
 import Testing
 
 @testable import FontRegCore
@@ -176,6 +177,24 @@ struct PerUserStateTests {
         #expect(lstat(store.path(of: Self.a), &info) == 0 && info.st_mode & S_IFMT == S_IFLNK, "left in place")
         #expect(lstat(store.path(of: Self.b), &info) == 0 && info.st_mode & S_IFMT == S_IFIFO, "left in place")
         #expect(RegistryService.described(problems[1], store: store).reason.contains("uid \(Self.b)"))
+    }
+
+    @Test func aUsersStateFileProblemIsShownToThatUserAndAdministratorsOnly() throws {
+        let fixture = try UserFontsService()
+        let store = PlatformStateStore(directory: fixture.state)
+        try store.save(Self.threeUsers, replacing: PlatformState())
+        try Data("{not json".utf8).write(to: URL(fileURLWithPath: store.path(of: Self.b)))
+        let problems = fixture.service.restorePlatformState()
+        #expect(problems.map(\.audience) == [Self.b])
+        fixture.service.startupProblems.withLock { $0 = problems }
+        func shown(to uid: UInt32) throws -> [String] {
+            let status = try fixture.call("GetStatus", uid: uid).get()
+            return (status["problems"]?.arrayValue ?? []).compactMap { $0["path"]?.stringValue }
+        }
+        #expect(try shown(to: Self.b).contains(store.path(of: Self.b)))
+        #expect(try shown(to: 0).contains(store.path(of: Self.b)))
+        #expect(try !shown(to: Self.a).contains(store.path(of: Self.b)))
+        #expect(fixture.service.platform.state.boldText == [Self.a: true, Self.c: true])
     }
 
     @Test func filesWhoseNamesAreNotAUidAreIgnored() {
