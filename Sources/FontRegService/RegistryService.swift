@@ -447,7 +447,7 @@ package final class RegistryService: VarlinkService {
             "faces": .int(index.faceCount), "families": .int(index.familyCount),
             "generation": .int(index.generation),
             "problems": .array(
-                (startupProblems.withLock { $0 }.filter(\.isCurrent).map(\.problem) + restoringProblems
+                (startupProblems(shownTo: peer) + restoringProblems
                     + index.problems).filter {
                         !view.hides($0.path)
                     }.map {

@@ -40,10 +40,10 @@ struct StateFileTests {
         let loaded = try registrations.loadMovingCorruptAside()
         #expect(loaded.paths.isEmpty && loaded.movedAside == nil)
         #expect(loaded.refused?.description.contains("is a symbolic link, not a regular file") == true)
-        let (state, problem) = platform.load()
+        let (state, problems) = platform.load()
         #expect(state == PlatformState())
-        guard case .notRead(let reason) = problem else {
-            Issue.record("a link read as state: \(String(describing: problem))")
+        guard problems.count == 1, case .notRead(let reason, uid: nil) = problems[0] else {
+            Issue.record("a link read as state: \(problems)")
             return
         }
         #expect(reason.problemKind == .notRegularFile)
@@ -65,10 +65,8 @@ struct StateFileTests {
         #expect(mkfifo(platform.path, 0o644) == 0)
         let refused = Self.withinDeadline { (try? registrations.loadMovingCorruptAside())?.refused?.description }
         #expect(refused??.contains("is a FIFO, not a regular file") == true)
-        let problem = Self.withinDeadline { platform.load().problem }
-        #expect(
-            problem == .some(.notRead(PersistenceError.notRegularFile(path: platform.path, kind: "a FIFO")))
-        )
+        let problems = Self.withinDeadline { platform.load().problems }
+        #expect(problems == [.notRead(PersistenceError.notRegularFile(path: platform.path, kind: "a FIFO"), uid: nil)])
         var info = stat()
         #expect(lstat(platform.path, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO, "left in place")
     }
@@ -121,8 +119,8 @@ struct StateFileTests {
         let platform = PlatformStateStore(directory: directory.path)
         var state = PlatformState()
         state.registrations = [RegistrationRecord(path: huge, owner: 1001, scope: .persistent, isPrivate: true)]
-        #expect(throws: PersistenceError.self) { try platform.save(state) }
-        #expect(!FileManager.default.fileExists(atPath: platform.path))
+        #expect(throws: PersistenceError.self) { try platform.save(state, replacing: PlatformState()) }
+        #expect(!FileManager.default.fileExists(atPath: platform.path(of: 1001)))
     }
 
     @Test func savingIgnoresALinkPlantedAtTheOldFixedTemporaryName() throws {

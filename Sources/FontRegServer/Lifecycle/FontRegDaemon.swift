@@ -150,7 +150,7 @@ package enum FontRegDaemon {
                 platform: configuration.platform),
             logger: logger)
         // Users' own registrations come after READY (issue 24), as the change worker's first job.
-        startupProblems += service.restorePlatformState(deferringUsers: true).map { StartupProblem($0) }
+        startupProblems += service.restorePlatformState(deferringUsers: true)
         // The views and `ResolveText`'s coverage index are built before the first call, not by it.
         service.warmViews()
         service.startupProblems.withLock { $0 = startupProblems }

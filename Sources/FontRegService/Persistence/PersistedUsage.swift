@@ -5,7 +5,7 @@ import FontRegJSON
 /// and ``PlatformSettings/maximumPersistedBytesPerUser``.
 ///
 /// Bytes are those of the entries as the state file serializes them, so that the budget bounds
-/// what one user adds to `platform.json` (and to what every later start reads).
+/// what one user adds to their file of `platform.d` (and to what every later start reads).
 package struct PersistedUsage: Sendable, Hashable {
     /// How many entries.
     package var entries = 0

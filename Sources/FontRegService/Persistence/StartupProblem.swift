@@ -7,14 +7,18 @@ package struct StartupProblem: Sendable, Hashable {
     package let problem: ScanProblem
     /// A file whose removal (or renaming) by the operator settles the problem; `nil` for one that lasts until restart.
     let settledWhenGone: String?
+    /// The only user besides administrators who is shown it (one user's state file); `nil` for everyone.
+    package var audience: UInt32?
 
     /// - Parameters:
     ///   - problem: what `GetStatus` shows.
     ///   - settledWhenGone: the file whose removal settles it.
-    package init(_ problem: ScanProblem, settledWhenGone: String? = nil) {
+    ///   - audience: the one user besides administrators who is shown it; `nil` for everyone.
+    package init(_ problem: ScanProblem, settledWhenGone: String? = nil, audience: UInt32? = nil) {
         self.problem = problem
         self.settledWhenGone = settledWhenGone
         self.settledWhenRegular = false
+        self.audience = audience
     }
 
     /// A problem settled when `path` is gone or is a regular file again (a state file the daemon rewrote).
@@ -22,6 +26,7 @@ package struct StartupProblem: Sendable, Hashable {
         self.problem = problem
         self.settledWhenGone = path
         self.settledWhenRegular = true
+        self.audience = nil
     }
 
     /// Whether a regular file at ``settledWhenGone`` settles the problem too.

@@ -1,6 +1,6 @@
 import FontRegSystem
 
-/// One file of the daemon's persisted state (`registrations.json`, `platform.json`), read and
+/// One file of the daemon's persisted state (`registrations.json`, `platform.d/<uid>.json`, `platform.json`), read and
 /// moved aside without trusting what is at its name (issue 24).
 ///
 /// It is opened relative to the state directory's descriptor with `O_NOFOLLOW | O_NONBLOCK |

@@ -10,7 +10,7 @@ package final class PlatformRegistry: Sendable {
     struct Live {
         /// Live registrations by path (administrators' configured directories have none).
         var records: [String: RegistrationRecord] = [:]
-        /// What is persisted in `platform.json`.
+        /// What is persisted in the per-user files of `platform.d`.
         var state = PlatformState()
         /// Increases with every change that changes what a user sees without a new registry generation.
         var epoch = 0

@@ -18,7 +18,7 @@ package struct PlatformSettings: Sendable, Hashable {
     /// (`max-persisted-per-user`, issue 24): persistent registrations, disabled entries and a Bold
     /// Text setting. Administrators have no such limit.
     package var maximumPersistedEntriesPerUser = 256
-    /// The most bytes those entries may take in `platform.json` (`max-persisted-bytes-per-user`):
+    /// The most bytes those entries may take in their file of `platform.d` (`max-persisted-bytes-per-user`):
     /// the state file start-up reads is 16 MiB at most, so one user must not fill it.
     package var maximumPersistedBytesPerUser = 256 << 10
 

@@ -88,7 +88,7 @@ extension RegistryService {
     }
 
     /// Registers a user's own paths on the worker, confined to the user's roots, and keeps the
-    /// persistent ones in `platform.json`.
+    /// persistent ones in their file of `platform.d`.
     func performOwnRegister(_ records: [RegistrationRecord], roots: AllowedRoots, peer: PeerCredentials)
         throws(VarlinkError) -> [String: JSONValue]
     {
@@ -141,7 +141,7 @@ extension RegistryService {
                 throw error
             }
             do {
-                try PlatformStateStore(directory: store.directory).save(new)
+                try PlatformStateStore(directory: store.directory).save(new, replacing: old)
             } catch {
                 platform.restoreState(old)
                 _ = try? registry.unregister(paths: paths)
@@ -149,7 +149,7 @@ extension RegistryService {
                 throw VarlinkError(
                     RegistryInterface.ErrorName.persistenceFailed,
                     [
-                        "path": .string(PlatformStateStore(directory: store.directory).path),
+                        "path": .string(PlatformStateStore(directory: store.directory).folder),
                         "reason": .string(error.description),
                     ])
             }
@@ -185,20 +185,20 @@ extension RegistryService {
         }
     }
 
-    /// Takes users' persistent registrations of `paths` out of `platform.json`, durably.
+    /// Takes users' persistent registrations of `paths` out of the persisted state, durably.
     ///
     /// - Returns: the state before, to put back if unregistering fails; `nil` when none was persisted.
     func forgetPersistentRecords(_ paths: [String]) throws(VarlinkError) -> PlatformState? {
         guard platform.state.registrations.contains(where: { paths.contains($0.path) }) else { return nil }
         let (old, new) = platform.changeState { $0.registrations.removeAll { paths.contains($0.path) } }
         do {
-            try PlatformStateStore(directory: store.directory).save(new)
+            try PlatformStateStore(directory: store.directory).save(new, replacing: old)
         } catch {
             platform.restoreState(old)
             throw VarlinkError(
                 RegistryInterface.ErrorName.persistenceFailed,
                 [
-                    "path": .string(PlatformStateStore(directory: store.directory).path),
+                    "path": .string(PlatformStateStore(directory: store.directory).folder),
                     "reason": .string(error.description),
                 ])
         }
@@ -207,7 +207,8 @@ extension RegistryService {
 
     /// Puts persistent registrations back after an `Unregister` that failed.
     func restorePersistentRecords(_ state: PlatformState) {
+        let current = platform.state
         platform.restoreState(state)
-        try? PlatformStateStore(directory: store.directory).save(state)
+        try? PlatformStateStore(directory: store.directory).save(state, replacing: current)
     }
 }

@@ -58,7 +58,7 @@ extension RegistryService {
         warmViews()
     }
 
-    /// Loads `platform.json` and registers users' persistent registrations again, each checked as
+    /// Loads the persisted state (`platform.d`, migrating a `platform.json`) and registers users' persistent registrations again, each checked as
     /// `Register` checks it (inside the user's roots now, owned by the user). Call once at start,
     /// before the server accepts connections.
     ///
@@ -67,24 +67,15 @@ extension RegistryService {
     ///   ``restoreDeferredUsersRegistrations()`` (the daemon runs it on the change worker after
     ///   `READY=1`); until then `GetStatus` reports them as being restored.
     @discardableResult
-    package func restorePlatformState(deferringUsers: Bool = false) -> [ScanProblem] {
+    package func restorePlatformState(deferringUsers: Bool = false) -> [StartupProblem] {
         let store = PlatformStateStore(directory: self.store.directory)
-        var problems: [ScanProblem] = []
-        let (state, problem) = store.load()
-        switch problem {
-        case .movedAside(let moved):
-            let reason =
-                "unreadable; moved aside to \(moved.path) and started without disabled faces, Bold Text "
-                + "settings or users' persistent registrations"
-            logger.error("\(store.path) was \(reason)")
-            Self.logRemovedCopies(moved, logger: logger)
-            problems.append(ScanProblem(path: store.path, reason: reason, kind: .other))
-        case .notRead(let error):
-            logger.error(
-                "\(error); started without disabled faces, Bold Text settings or users' persistent registrations")
-            problems.append(ScanProblem(path: store.path, reason: error.description, kind: error.problemKind))
-        case nil:
-            break
+        var problems: [StartupProblem] = []
+        let (state, found) = store.load()
+        for problem in found {
+            let reported = Self.described(problem, store: store)
+            logger.error("\(reported.path): \(reported.reason)")
+            if case .movedAside(let moved, _) = problem { Self.logRemovedCopies(moved, logger: logger) }
+            problems.append(StartupProblem(reported, audience: problem.uid))
         }
         platform.live.withLock { $0.state = state }
         let started = MonotonicClock.microseconds
@@ -107,6 +98,46 @@ extension RegistryService {
                     + "\((MonotonicClock.microseconds - started) / 1000) ms")
         }
         return problems
+    }
+
+    /// The start-up problems `peer` is shown: those of every user, and those of `peer`'s own
+    /// state file (an administrator sees all), while they stand.
+    func startupProblems(shownTo peer: PeerCredentials) -> [ScanProblem] {
+        let all = startupProblems.withLock { $0 }.filter(\.isCurrent)
+        let administrator = all.contains { $0.audience != nil } && isAdministrator(peer)
+        return all.filter { $0.audience == nil || $0.audience == peer.uid || administrator }.map(\.problem)
+    }
+
+    /// A problem of ``PlatformStateStore/load()`` as `GetStatus` shows it: a user's file names the
+    /// uid whose state was lost and where the damaged copy was kept.
+    static func described(_ problem: PlatformStateStore.Problem, store: PlatformStateStore) -> ScanProblem {
+        func whose(_ uid: UInt32?) -> String {
+            uid.map {
+                "persisted state of uid \($0) (its persistent registrations, disabled faces and Bold Text setting)"
+            }
+                ?? "disabled faces, Bold Text settings and users' persistent registrations"
+        }
+        switch problem {
+        case .movedAside(let moved, let uid):
+            return ScanProblem(
+                path: uid.map(store.path(of:)) ?? store.path,
+                reason: "unreadable; moved aside to \(moved.path) and started without the \(whose(uid)); "
+                    + "other users' state is unaffected", kind: .other)
+        case .notRead(let error, let uid):
+            return ScanProblem(
+                path: error.path.isEmpty ? (uid.map(store.path(of:)) ?? store.path) : error.path,
+                reason: error.description + "; started without the \(whose(uid))", kind: error.problemKind)
+        case .tooManyUsers(let found, let read):
+            return ScanProblem(
+                path: store.folder,
+                reason: "\(found) per-user state files, more than the \(read) read at start; the files of the "
+                    + "highest uids were not read (left in place)", kind: .tooLarge)
+        case .notMigrated(let error):
+            return ScanProblem(
+                path: store.path,
+                reason: "could not be written as per-user files in \(store.folder) and was kept: \(error)",
+                kind: error.problemKind)
+        }
     }
 
     /// Restores the users' persistent registrations ``restorePlatformState(deferringUsers:)`` left
@@ -132,7 +163,7 @@ extension RegistryService {
         guard let users = deferredRestore.withLock({ $0 }) else { return [] }
         return [
             ScanProblem(
-                path: PlatformStateStore(directory: store.directory).path,
+                path: PlatformStateStore(directory: store.directory).folder,
                 reason:
                     "users' persistent registrations (\(users.count)) are still being restored after the start; "
                     + "their fonts are served once this problem is gone", kind: .other)

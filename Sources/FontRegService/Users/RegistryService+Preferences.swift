@@ -128,7 +128,7 @@ extension RegistryService {
         }
     }
 
-    /// Changes `platform.json` durably, then forgets cached replies and tells `Monitor`.
+    /// Changes the persisted state (the changed users' files) durably, then forgets cached replies and tells `Monitor`.
     ///
     /// - Throws: `PersistedStateLimitReached` when the change takes `peer` past their budget,
     ///   `PersistenceFailed` when the file cannot be written; nothing is changed then.
@@ -144,12 +144,12 @@ extension RegistryService {
             throw error
         }
         do {
-            try store.save(new)
+            try store.save(new, replacing: old)
         } catch {
             platform.restoreState(old)
             throw VarlinkError(
                 RegistryInterface.ErrorName.persistenceFailed,
-                ["path": .string(store.path), "reason": .string(error.description)])
+                ["path": .string(store.folder), "reason": .string(error.description)])
         }
         invalidateCaches()
         warmViews()

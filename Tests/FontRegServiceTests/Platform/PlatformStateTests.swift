@@ -28,7 +28,7 @@ struct PlatformStateTests {
         }
     }
 
-    @Test func theStateFileRoundTripsIsPrivateAndACorruptOneIsMovedAside() throws {
+    @Test func theStateRoundTripsThroughPrivatePerUserFiles() throws {
         let directory = TemporaryDirectory()
         let store = PlatformStateStore(directory: directory.file("state"))
         #expect(store.load().state == PlatformState())
@@ -38,20 +38,15 @@ struct PlatformStateTests {
         ]
         state.disabled = [DisabledEntry(kind: .family, value: "Lato", owner: 0, systemWide: true)]
         state.boldText = [1001: true, 1002: false]
-        try store.save(state)
+        try store.save(state, replacing: PlatformState())
         #expect(store.load().state == state)
+        #expect(store.load().problems.isEmpty)
         var info = stat()
-        #expect(stat(store.path, &info) == 0 && info.st_mode & 0o777 == 0o600)
-
-        try Data("{\"version\": 1, \"registrations\": [{}]}".utf8).write(to: URL(fileURLWithPath: store.path))
-        let (loaded, problem) = store.load()
-        #expect(loaded == PlatformState())
-        guard case .movedAside(let moved) = problem else {
-            Issue.record("not moved aside: \(String(describing: problem))")
-            return
+        for uid: UInt32 in [0, 1001, 1002] {
+            #expect(stat(store.path(of: uid), &info) == 0 && info.st_mode & 0o777 == 0o600)
         }
-        #expect(moved.path.hasPrefix(store.path + ".corrupt-"))
-        #expect(FileManager.default.fileExists(atPath: moved.path))
+        #expect(stat(store.folder, &info) == 0 && info.st_mode & 0o777 == 0o700)
+        #expect(!FileManager.default.fileExists(atPath: store.path))
     }
 
     @Test func aUsersEntryHidesOnlyTheirOwnFacesAndAnAdministratorsHidesAll() {
