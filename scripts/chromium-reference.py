@@ -85,8 +85,21 @@ LAYOUT = """(() => {
 })()"""
 
 
-def chromium_clusters(tools, stack, lang, text):
-    """[(utf16 index, cluster, chromium family or None)] for the text in the stack."""
+def chromium_clusters(tools, stack, lang, text, attempts=3):
+    """[(utf16 index, cluster, chromium family or None)] for the text in the stack.
+
+    On a loaded machine Chromium has answered a whole string with no font for any span (before its
+    fonts were loaded): such an answer is asked again, up to `attempts` times, half a second apart.
+    """
+    for attempt in range(attempts):
+        clusters = chromium_clusters_once(tools, stack, lang, text)
+        if any(family is not None for _, _, family in clusters) or attempt == attempts - 1:
+            return clusters
+        time.sleep(0.5)
+
+
+def chromium_clusters_once(tools, stack, lang, text):
+    """One layout of the text in the stack and Chromium's family for each cluster."""
     result = tools.call("Runtime.evaluate", expression=LAYOUT % json.dumps([text, stack, lang]), returnByValue=True)
     segments = json.loads(result["result"]["value"])
     root = tools.call("DOM.getDocument", depth=-1)["root"]["nodeId"]
