@@ -20,6 +20,9 @@ daemon="$build/fontregd"
 [[ -x "$daemon" ]] || { echo "make-snapshot-seeds: $daemon is missing: build it first" >&2; exit 1; }
 mkdir -p "$out"
 work=$(mktemp -d "${TMPDIR:-/tmp}/fontreg-seeds.XXXXXX")
+# mktemp makes it 0700: fonts under it would be root's alone, and the daemon publishes no snapshot while it
+# indexes a face not every user may read (docs/daemon.md, Security).
+chmod 755 "$work"
 trap 'rm -rf "$work"' EXIT
 fixtures=Tests/Fixtures/fonts
 mkdir -p "$work/copy"
