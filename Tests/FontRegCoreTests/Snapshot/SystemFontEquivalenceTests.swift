@@ -105,25 +105,4 @@ import Testing
             }
         }
     }
-
-    @Test(.enabled(if: !directories.isEmpty, "no Debian fonts installed"))
-    func everyDebianFaceReadThroughTheLazilyAllocatedFaceCacheIsTheFaceAtItsPosition() throws {
-        let cache = Fixtures.temporaryDirectory()
-        defer { Fixtures.cleanUp(cache) }
-        let registry = try FontRegistry(
-            configuration: RegistryConfiguration(fontDirectories: Self.directories, cacheDirectory: cache))
-        let snapshot = try SnapshotEquivalenceTests.mapped(registry.index)
-        // More faces than one chunk of slots, so that several chunks are allocated on first use.
-        #expect(snapshot.faceCount > MappedSnapshot.faceCacheChunkSize)
-        var random = SeededRandom(seed: 31)
-        // Twice over, shuffled: the first read of a face fills its slot, the second is served from it.
-        let positions = Array(0..<snapshot.faceCount)
-        for position in positions.shuffled(using: &random) + positions.shuffled(using: &random) {
-            let expected = snapshot.reader.face(position, sections: snapshot.sections)
-            guard snapshot.decodedFace(position) == expected else {
-                Issue.record("the face at \(position) read back through the cache is another: \(expected.file)")
-                return
-            }
-        }
-    }
 }
