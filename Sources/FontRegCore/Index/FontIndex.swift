@@ -54,6 +54,14 @@ public struct FontIndex: Sendable {
         }
     }
 
+    /// Each face's font file, in ``faces``' order; a mapped index reads them without decoding the faces.
+    package var faceFiles: [String] {
+        switch storage {
+        case .built(let built): built.faces.map(\.file)
+        case .mapped(let mapped): mapped.faceFiles
+        }
+    }
+
     /// The number of faces (``faces``' count, without decoding them).
     public var faceCount: Int {
         switch storage {

@@ -8,6 +8,8 @@ protocol InPlaceIndex: Sendable {
     var faces: [FaceRecord] { get }
     /// The number of faces, without decoding them.
     var faceCount: Int { get }
+    /// Each face's font file, in ``faces``' order, without decoding the faces.
+    var faceFiles: [String] { get }
     /// Every family, sorted by name.
     var families: [FamilyEntry] { get }
     /// The number of families.

@@ -27,6 +27,16 @@ final class MappedIndex: InPlaceIndex {
         return (0..<snapshot.faceCount).map { reader.face($0, sections: sections) }
     }
 
+    /// Each face's font file, read from its record's string reference alone (a warm start's
+    /// file-readability check asks for every file; decoding every face for it was most of the
+    /// start once the coverage index moved after READY).
+    var faceFiles: [String] {
+        let reader = snapshot.reader, faces = snapshot.sections.faces.offset
+        return (0..<snapshot.faceCount).map {
+            reader.string(reader.stringRef(at: faces + $0 * SnapshotLayout.faceSize + SnapshotLayout.Face.file))
+        }
+    }
+
     /// Every family, each an entry over its record.
     var families: [FamilyEntry] { (0..<snapshot.familyCount).compactMap(snapshot.family(at:)) }
 

@@ -83,8 +83,10 @@ package enum FontRegDaemon {
             services.stop(within: stopDeadlineSeconds)
             return ExitCode.unavailable
         }
-        // Serving (READY=1 sent): users' persistent registrations now, ahead of every change.
+        // Serving (READY=1 sent): the coverage index `ResolveText` reads (a call arriving first
+        // waits for this build), then users' persistent registrations, ahead of every change.
         let service = parts.service
+        parts.server.queueChange(for: nil, paced: false) { service.prepareTextCoverage() }
         parts.server.queueChange(for: nil, paced: false) { service.restoreDeferredUsersRegistrations() }
         terminate.wait()
         logger.info("stopping: finishing in-flight calls")
@@ -151,8 +153,9 @@ package enum FontRegDaemon {
             logger: logger)
         // Users' own registrations come after READY (issue 24), as the change worker's first job.
         startupProblems += service.restorePlatformState(deferringUsers: true)
-        // The views and `ResolveText`'s coverage index are built before the first call, not by it.
-        service.warmViews()
+        // The views are built before the first call, not by it; `ResolveText`'s coverage index
+        // after READY, as the change worker's first job (it was most of a warm start's work).
+        service.warmViews(coverage: false)
         service.startupProblems.withLock { $0 = startupProblems }
         let server: VarlinkServer
         do {

@@ -63,7 +63,7 @@ struct FileReadability {
     static func classify(_ index: FontIndex, files: (String) -> IndexedFile?, reusing: [String: Known]) -> (
         restricted: [String], known: [String: Known]
     ) {
-        let paths = Set(index.faces.map(\.file)).sorted()
+        let paths = Set(index.faceFiles).sorted()
         var known: [String: Known] = [:]
         known.reserveCapacity(paths.count)
         var ask: [String] = []

@@ -162,19 +162,38 @@ extension RegistryService {
     /// public one and each owner's of private fonts (building one of a large index takes long
     /// enough that a loop should not). Call on the thread that made the change.
     /// The coverage index `ResolveText`'s registry-wide fallback reads is built here too, for the
-    /// whole index and each view warmed.
-    package func warmViews() {
+    /// whole index and each view warmed, unless `coverage` is false: the daemon's start leaves it
+    /// for ``prepareTextCoverage()`` after `READY=1` (it was most of a warm start's work).
+    ///
+    /// - Parameter coverage: whether to build the coverage indexes now.
+    package func warmViews(coverage: Bool = true) {
+        let views = warmedViews()
+        guard coverage else { return }
+        textPlans.prepare(registry.index)
+        for view in views where !view.key.isEmpty { view.textPlans.prepare(view.index) }
+    }
+
+    /// Builds the coverage indexes ``warmViews(coverage:)`` left: of the whole index and of each
+    /// view it warms. Call it off the event loops (the daemon runs it as the change worker's first
+    /// job after `READY=1`); a `ResolveText` arriving meanwhile waits for this one build (each
+    /// ``FallbackPlanCache`` builds under its lock) rather than building its own.
+    package func prepareTextCoverage() {
+        warmViews(coverage: true)
+    }
+
+    /// The views ``warmViews(coverage:)`` builds: the view of users without fonts of their own and
+    /// each owner's of private fonts (none when every user sees the whole index).
+    private func warmedViews() -> [VisibleView] {
         let index = registry.index
-        textPlans.prepare(index)
         let restricted = restrictedFiles(index)
         let owners = Set(platform.privateRoots.map(\.owner))
-        guard !owners.isEmpty || !platform.state.disabled.isEmpty || !restricted.isEmpty else { return }
+        guard !owners.isEmpty || !platform.state.disabled.isEmpty || !restricted.isEmpty else { return [] }
         // A uid no registration has, with no groups: the view of every user without fonts of
         // their own who may read no restricted file.
         let stranger = FileReadability.stranger
         var views = [view(for: PeerCredentials(pid: 0, uid: stranger, gid: stranger))]
         for owner in owners.prefix(64) { views.append(view(for: PeerCredentials(pid: 0, uid: owner, gid: stranger))) }
-        for view in views where !view.key.isEmpty { view.textPlans.prepare(view.index) }
+        return views
     }
 
     /// Whether `uid` may see `face` (and so open it, resolve to it, or list it): it is

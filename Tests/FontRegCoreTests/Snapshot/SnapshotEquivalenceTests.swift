@@ -104,6 +104,38 @@ import Testing
         #expect(snapshot.suggestions(for: "Fixtur Sans") == index.suggestions(for: "Fixtur Sans"))
     }
 
+    @Test func everyFaceReadThroughTheLazilyAllocatedFaceCacheIsTheFaceAtItsPosition() throws {
+        // More faces than the cache has slots: positions past it share a slot with an earlier
+        // one, and every chunk of slots is allocated on first use.
+        let count = MappedSnapshot.faceCacheSize + 3 * MappedSnapshot.faceCacheChunkSize + 5
+        let faces = (0..<count).map { i in
+            FaceRecord(
+                postscriptName: "Many\(i)-Regular", family: "Many \(i)", subfamily: "Regular",
+                fullName: "Many \(i) Regular", weight: 400, italic: false, file: "/many/\(i).ttf", fileSize: 10)
+        }
+        let index = FontIndex(faces: faces, generation: 1, directories: ["/many"])
+        let snapshot = try MappedSnapshot(bytes: SnapshotWriter.bytes(of: index))
+        #expect(snapshot.faceCount == count)
+        var random = SeededRandom(seed: 31)
+        // Twice over, shuffled: a first read fills a slot (or replaces its other face), a second
+        // may be served from it.
+        let positions = Array(0..<count)
+        for position in positions.shuffled(using: &random) + positions.shuffled(using: &random) {
+            guard snapshot.face(at: position) == index.faces[position] else {
+                Issue.record("the face at \(position) read back through the cache is another")
+                return
+            }
+        }
+    }
+
+    @Test func aMappedIndexListsEachFacesFileAsTheBuiltIndexDoes() throws {
+        let index = Fixtures.registry.index
+        let mapped = FontIndex(mapped: MappedIndex(snapshot: try Self.mapped(index), problems: []), generation: 1)
+        #expect(!index.faceFiles.isEmpty)
+        #expect(index.faceFiles == index.faces.map(\.file))
+        #expect(mapped.faceFiles == index.faceFiles)
+    }
+
     @Test func anEmptyIndexMapsAndFindsNothing() throws {
         let snapshot = try Self.mapped(FontIndex(faces: [], generation: 7))
         #expect(snapshot.faceCount == 0)
