@@ -246,6 +246,8 @@ def main():
     # Baseline for memory: the daemon serving an empty font directory.
     empty = os.path.join(options.work, "empty-fonts")
     os.makedirs(empty, exist_ok=True)
+    for folder in (options.work, empty):  # fonts' folders are 0755 (bench-all.sh's mktemp -d is 0700)
+        os.chmod(folder, 0o755)
     cache = os.path.join(options.work, "cache-empty")
     shutil.rmtree(cache, ignore_errors=True)
     daemon = Daemon(os.path.join(options.bin, "fontregd"), options.work, "empty", [empty], cache)
