@@ -67,14 +67,14 @@ starts=("debian=/usr/share/fonts")
 for corpus in "${corpora[@]:1}"; do starts+=("$corpus"); done
 echo "bench-all: a new process against fc-match" >&2
 if "$py" scripts/bench-process-start.py --bin "$bin" --runs 21 "${starts[@]}" >"$work/process.md"; then
-    tables+=(--table "A new process against fc-match (scripts/bench-process-start.py --runs 21)=$work/process.md")
+    tables+=(--table "A new process against fc-match (scripts/bench-process-start.py --runs 21; debian = all of /usr/share/fonts)=$work/process.md")
 else
     failed+=(--failed "scripts/bench-process-start.py")
 fi
 sample_load
 echo "bench-all: warm start against fc-match" >&2
 if "$py" scripts/bench-warm-start.py --bin "$bin" --rounds 3 --queries 5000 "${starts[@]}" >"$work/warm.md"; then
-    tables+=(--table "Warm start to READY and memory (scripts/bench-warm-start.py --rounds 3 --queries 5000)=$work/warm.md")
+    tables+=(--table "Warm start to READY and memory (scripts/bench-warm-start.py --rounds 3 --queries 5000; debian = all of /usr/share/fonts)=$work/warm.md")
 else
     failed+=(--failed "scripts/bench-warm-start.py")
 fi
