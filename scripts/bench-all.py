@@ -209,6 +209,7 @@ def main():
                         help="the output of another benchmark script of this run, put in the section under TITLE as it is")
     parser.add_argument("--failed", action="append", default=[], metavar="SCRIPT",
                         help="a benchmark script of this run that failed: named in the section, so its table's absence is explained")
+    parser.add_argument("--started", default=None, help="when the run's first measurement started (bench-all.sh's peers run first)")
     parser.add_argument("--commit", default=None, help="the commit the binaries were built from")
     parser.add_argument("--loads-file", default=None, help="1-minute load averages sampled by bench-all.sh before this script, one a line")
     parser.add_argument("--command", default="scripts/bench-all.sh", help="the command line of this run, as the section shows it")
@@ -228,6 +229,8 @@ def main():
 
     info = machine()
     info["commit"] = options.commit
+    if options.started:
+        info["date"] = options.started
     info["command"] = options.command
     loads = []
     if options.loads_file and os.path.exists(options.loads_file):

@@ -49,6 +49,7 @@ trap 'rm -rf "$work"' EXIT
 # whole run (the peers' scripts run before bench-all.py); and what the run measured.
 sample_load() { cut -d' ' -f1 /proc/loadavg >>"$work/loads"; }
 sample_load
+started=$(date -u '+%Y-%m-%d %H:%M UTC')   # the measurements start here, after the build
 commit=$(git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
 git diff --quiet HEAD -- Sources Package.swift 2>/dev/null || commit="$commit, with uncommitted changes to Sources"
 failed=()
@@ -80,6 +81,6 @@ else
 fi
 sample_load
 "$py" scripts/bench-all.py --bin "$bin" --work "$work" --seconds "${BENCH_SECONDS:-1}" \
-    --results "${BENCH_RESULTS:-$work/results.json}" --commit "$commit" --loads-file "$work/loads" \
+    --results "${BENCH_RESULTS:-$work/results.json}" --commit "$commit" --started "$started" --loads-file "$work/loads" \
     --command "${BENCH_SIZES:+BENCH_SIZES=\"$BENCH_SIZES\" }${BENCH_SECONDS:+BENCH_SECONDS=$BENCH_SECONDS }scripts/bench-all.sh" \
     "${tables[@]}" "${failed[@]}" "${corpora[@]}"
