@@ -432,7 +432,7 @@ def write_doc(results, path, plot_name):
     add("")
     add("### Index build (start-up work) against fontconfig")
     add("")
-    add("| corpus | faces | families | fontreg cold (no face cache) | fontreg warm (face cache) | fontconfig uncached | fontconfig warm cache | cold ÷ fc uncached | warm ÷ fc warm | fontreg + its fontconfig view (cold) | matplotlib FontManager (addfont per file) |")
+    add("| corpus | faces | families | fontreg cold (empty cache directory) | fontreg warm (its index file, mapped) | fontconfig uncached | fontconfig warm cache | cold ÷ fc uncached | warm ÷ fc warm | fontreg + its fontconfig view (cold) | matplotlib FontManager (addfont per file) |")
     add("|---|---|---|---|---|---|---|---|---|---|---|")
     for label, e in rows:
         c, p = e["core"], e["matplotlib"]
@@ -537,7 +537,9 @@ def write_doc(results, path, plot_name):
     add("How each figure is taken:")
     add("")
     add("- *fontreg cold / warm*: `FontRegistry(configuration:)` returns (walk, stat, read every face with FreeType, build the "
-        "`FontIndex`), first with an empty cache directory, then again with the face cache (`faces.cache`) the first build wrote. "
+        "`FontIndex`), first with an empty cache directory, then again on the same directory, where the first build wrote its index "
+        "file (`index.snapshot`), which a warm start maps, `stat`ing the recorded directories and files and reading none "
+        "(the `faces.cache` of earlier runs is gone since issue 13). "
         "*fontreg + its fontconfig view*: until the registry's private fontconfig configuration also holds every file (filled in the "
         "background; resolution never waits for it). *fontconfig*: `FcConfigAppFontAddDir` on a fresh configuration with an empty "
         "cache directory, then again with that cache. *matplotlib*: `FontManager.addfont` for each file (its own JSON cache is for "
