@@ -540,8 +540,8 @@ def write_doc(results, path, plot_name):
         "`FontIndex`), first with an empty cache directory, then again on the same directory, where the first build wrote its index "
         "file (`index.snapshot`), which a warm start maps, `stat`ing the recorded directories and files and reading none "
         "(the `faces.cache` of earlier runs is gone since issue 13). "
-        "*fontreg + its fontconfig view*: until the registry's private fontconfig configuration also holds every file (filled in the "
-        "background; resolution never waits for it). *fontconfig*: `FcConfigAppFontAddDir` on a fresh configuration with an empty "
+        "*fontreg + its fontconfig view*: until the registry's private fontconfig configuration also holds every file (built when "
+        "something first asks for it, here the benchmark right after the build; resolution never waits for it). *fontconfig*: `FcConfigAppFontAddDir` on a fresh configuration with an empty "
         "cache directory, then again with that cache. *matplotlib*: `FontManager.addfont` for each file (its own JSON cache is for "
         "the system list only).")
     add("- *fontreg in process*: `Resolver.resolve` over 2,000 distinct queries (family × nine weights × upright/italic, a third "
