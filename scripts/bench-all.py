@@ -239,12 +239,15 @@ def main():
     loads.append(load())
     results = {"machine": info, "corpora": {}}
     results["tables"] = []
-    results["failed"] = options.failed
+    results["failed"] = list(options.failed)
     for argument in options.table:
-        title, _, path = argument.partition("=")
+        title, _, path = argument.rpartition("=")  # the last "=": a title may hold one, the work folder's path does not
         if os.path.exists(path) and os.path.getsize(path) > 0:
             with open(path) as handle:
                 results["tables"].append({"title": title, "text": handle.read().strip()})
+        else:  # named in the section, never left out silently
+            log(f"no table for {title!r}: {path} is missing or empty")
+            results["failed"].append(f"{title} (no output)")
 
     # Baseline for memory: the daemon serving an empty font directory.
     empty = os.path.join(options.work, "empty-fonts")
