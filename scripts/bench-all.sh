@@ -21,10 +21,13 @@ dpkg-query -W -f='${Status}' fonts-noto-cjk 2>/dev/null | grep -q "install ok in
 }
 py=$(bash scripts/venv.sh matplotlib)   # the project's Python, with fontTools and matplotlib
 
+# The binaries as shipped (scripts/build-release.sh: the Swift runtime and Foundation linked
+# statically), so that a new process's start is measured as users get it.
+flags=(-c release --static-swift-stdlib)
 for product in fontreg-bench fontregd fontregd-bench fontresolve; do
-    swift build -c release --product "$product" >/dev/null
+    swift build "${flags[@]}" --product "$product" >/dev/null
 done
-bin=$(swift build -c release --show-bin-path)
+bin=$(swift build "${flags[@]}" --show-bin-path)
 
 tmp=${TMPDIR:-/tmp}
 corpora=("debian=/usr/share/fonts/truetype/noto,/usr/share/fonts/truetype/lato,/usr/share/fonts/opentype/inter,/usr/share/fonts/truetype/roboto,/usr/share/fonts/truetype/open-sans,/usr/share/fonts/opentype/noto")
@@ -42,6 +45,14 @@ done
 
 work=$(mktemp -d "$tmp/fontreg-bench-all.XXXXXX")
 trap 'rm -rf "$work"' EXIT
+# The 1-minute load average before and after each part, so the section states the load of the
+# whole run (the peers' scripts run before bench-all.py); and what the run measured.
+sample_load() { cut -d' ' -f1 /proc/loadavg >>"$work/loads"; }
+sample_load
+started=$(date -u '+%Y-%m-%d %H:%M UTC')   # the measurements start here, after the build
+commit=$(git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
+git diff --quiet HEAD -- Sources Package.swift 2>/dev/null || commit="$commit, with uncommitted changes to Sources"
+failed=()
 # In the same run, the peers of issue 29: text fallback per code point against Pango's itemizer and
 # fontconfig (Debian fonts); a new process's start against fc-match; a warm start to READY against
 # fc-match and fontconfig's warm cache, with private dirty memory after a cold and a warm start.
@@ -49,16 +60,27 @@ tables=()
 echo "bench-all: text fallback against Pango and fontconfig" >&2
 if FONTREG_BIN="$bin" FONTREG_BENCH_SECONDS="${BENCH_SECONDS:-1}" bash scripts/bench-fallback.sh >"$work/fallback.md"; then
     tables+=(--table "Text fallback against Pango's itemizer and fontconfig (scripts/bench-fallback.sh)=$work/fallback.md")
+else
+    failed+=(--failed "scripts/bench-fallback.sh")
 fi
+sample_load
 starts=("debian=/usr/share/fonts")
 for corpus in "${corpora[@]:1}"; do starts+=("$corpus"); done
 echo "bench-all: a new process against fc-match" >&2
 if "$py" scripts/bench-process-start.py --bin "$bin" --runs 21 "${starts[@]}" >"$work/process.md"; then
-    tables+=(--table "A new process against fc-match (scripts/bench-process-start.py --runs 21)=$work/process.md")
+    tables+=(--table "A new process against fc-match (scripts/bench-process-start.py --runs 21; debian = all of /usr/share/fonts)=$work/process.md")
+else
+    failed+=(--failed "scripts/bench-process-start.py")
 fi
+sample_load
 echo "bench-all: warm start against fc-match" >&2
 if "$py" scripts/bench-warm-start.py --bin "$bin" --rounds 3 --queries 5000 "${starts[@]}" >"$work/warm.md"; then
-    tables+=(--table "Warm start to READY and memory (scripts/bench-warm-start.py --rounds 3 --queries 5000)=$work/warm.md")
+    tables+=(--table "Warm start to READY and memory (scripts/bench-warm-start.py --rounds 3 --queries 5000; debian = all of /usr/share/fonts)=$work/warm.md")
+else
+    failed+=(--failed "scripts/bench-warm-start.py")
 fi
+sample_load
 "$py" scripts/bench-all.py --bin "$bin" --work "$work" --seconds "${BENCH_SECONDS:-1}" \
-    --results "${BENCH_RESULTS:-$work/results.json}" "${tables[@]}" "${corpora[@]}"
+    --results "${BENCH_RESULTS:-$work/results.json}" --commit "$commit" --started "$started" --loads-file "$work/loads" \
+    --command "${BENCH_SIZES:+BENCH_SIZES=\"$BENCH_SIZES\" }${BENCH_SECONDS:+BENCH_SECONDS=$BENCH_SECONDS }scripts/bench-all.sh" \
+    "${tables[@]}" "${failed[@]}" "${corpora[@]}"

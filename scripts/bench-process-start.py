@@ -31,7 +31,8 @@ _spec.loader.exec_module(warm)
 
 def timed(arguments, environment):
     started = time.perf_counter()
-    subprocess.run(arguments, env=environment, check=True, stdout=subprocess.DEVNULL)
+    # stderr too: `fc-match --version` prints there, once a run, 4 × --runs lines per corpus.
+    subprocess.run(arguments, env=environment, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     return time.perf_counter() - started
 
 

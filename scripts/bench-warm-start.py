@@ -191,6 +191,8 @@ def main():
     work = tempfile.mkdtemp(prefix="fontreg-warm-")
     fc = cold.Fontconfig()
     empty = tempfile.mkdtemp(dir=work)
+    for folder in (work, empty):  # fonts' folders are 0755 (mkdtemp's 0700 would make them root's alone)
+        os.chmod(folder, 0o755)
     baseline = Daemon(binary, empty, tempfile.mkdtemp(dir=work), work)
     base_dirty, _ = baseline.memory()
     baseline.stop()
