@@ -92,6 +92,8 @@ while not answers():
         raise SystemExit(open(log_path).read())
     time.sleep(0.02)
 ready = time.perf_counter() - started
+time.sleep(0.02)
+poll_notify()
 client = socket.socket(socket.AF_UNIX)
 client.connect(os.path.join(work, "s.sock"))
 sent = time.perf_counter()
