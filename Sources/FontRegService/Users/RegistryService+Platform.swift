@@ -149,7 +149,7 @@ extension RegistryService {
     }
 
     /// Restores the next chunk of the users' persistent registrations
-    /// ``restorePlatformState(deferringUsers:)`` left: one uid's, at most `limit`, in one change
+    /// ``restorePlatformState(deferringUsers:)`` left: at most `limit`, whole uids' where they fit, in one change
     /// of the registry (issue 24: 1,000 of them held `READY=1` back for seconds, 5,000 for
     /// minutes; then 10,000 restored in one change after READY held every change back 52 s). The
     /// daemon runs each chunk as a job of the change worker and queues the next after it, so a
