@@ -171,8 +171,8 @@ struct UnreadableFaceVisibilityTests {
         try waitFor("the snapshot with the font") {
             (try? Data(contentsOf: URL(fileURLWithPath: snapshot)))?.range(of: Data("Lato-Regular".utf8)) != nil
         }
-        // Only the mode changes: no face changes, so the Rescan makes no new generation. Before,
-        // the snapshot stayed published with a face that only root may read now.
+        // Only the mode changes: no face is added or removed by the Rescan (issue 24 reported the
+        // snapshot staying published then, with a face only root may read).
         chmod(font, 0o600)
         let rescanned = try root.call("io.fontreg.Registry.Rescan")
         #expect(rescanned["added"] == [] && rescanned["removed"] == [], "\(rescanned)")
