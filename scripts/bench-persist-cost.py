@@ -14,14 +14,17 @@ files, each persistent change rewrote the whole state, so its cost grew with the
 run it with --binary of an earlier build for the before. Run as root; build first (swift build).
 """
 import argparse
-import json
 import os
 import pwd
 import shutil
 import socket
 import subprocess
+import sys
 import tempfile
 import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from persisted_state import make_registration, write_state  # noqa: E402
 
 parser = argparse.ArgumentParser()
 parser.add_argument("--others", type=int, default=1)
@@ -41,17 +44,9 @@ for other in range(arguments.others):
     for n in range(256):
         # About 1,000 bytes a record as serialized: 256 of them are the 256 KiB budget.
         path = os.path.join(root, str(uid), f"{n:03}-" + "d" * 200, "d" * 200, "d" * 200, "d" * 200, "d" * 80)
-        os.makedirs(path)
-        component = path
-        while len(component) > len(root):
-            os.chown(component, uid, uid)
-            component = os.path.dirname(component)
-        records.append({"path": path, "owner": uid, "scope": "persistent", "private": True})
-with open(os.path.join(state, "platform.json"), "w") as file:
-    json.dump({"version": 1, "registrations": records, "disabled": [], "boldText": {}}, file)
-os.chmod(os.path.join(state, "platform.json"), 0o600)
-print(f"{arguments.others} other users, {len(records)} registrations, platform.json "
-      f"{os.path.getsize(os.path.join(state, 'platform.json')) >> 10} KiB")
+        records.append(make_registration(root, path, uid))
+size = write_state(state, records)
+print(f"{arguments.others} other users, {len(records)} registrations, platform.json {size >> 10} KiB")
 own = os.path.join(root, "a", "fonts")
 os.makedirs(own)
 for path in (own, os.path.dirname(own)):

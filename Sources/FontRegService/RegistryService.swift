@@ -57,7 +57,7 @@ package final class RegistryService: VarlinkService {
     /// persisted paths refused), shown in `GetStatus` with the scan's problems.
     package let startupProblems = Mutex<[StartupProblem]>([])
     /// Users' persistent registrations restored after `READY=1` (issue 24), while not yet done.
-    let deferredRestore = Mutex<[RegistrationRecord]?>(nil)
+    let deferredRestore = Mutex<DeferredRestore?>(nil)
     /// Registrations' owners and scopes, disabled faces, Bold Text settings (issue 15).
     package let platform = PlatformRegistry()
     /// Called with each directory registered, so it can be watched.

@@ -84,15 +84,29 @@ package enum FontRegDaemon {
             return ExitCode.unavailable
         }
         // Serving (READY=1 sent): the coverage index `ResolveText` reads (a call arriving first
-        // waits for this build), then users' persistent registrations, ahead of every change.
+        // waits for this build), then users' persistent registrations, a chunk per change, each
+        // queueing the next, so that other changes run between chunks (issue 24).
         let service = parts.service
         parts.server.queueChange(for: nil, paced: false) { service.prepareTextCoverage() }
-        parts.server.queueChange(for: nil, paced: false) { service.restoreDeferredUsersRegistrations() }
+        Self.queueRestoreChunk(service: service, server: parts.server)
         terminate.wait()
         logger.info("stopping: finishing in-flight calls")
         let late = services.stop(within: stopDeadlineSeconds)
         logger.info(late.isEmpty ? "stopped" : "stopped; still running at exit: \(late.joined(separator: ", "))")
         return ExitCode.success
+    }
+
+    /// Queues one chunk of the users' persistent registrations on the change worker (the
+    /// server's lane, taken in turn with every uid's), and after it the next, until none is left:
+    /// a change of a user or root waits behind one chunk, not the whole restore.
+    ///
+    /// - Parameters:
+    ///   - service: the service restoring them.
+    ///   - server: whose change worker runs the chunks.
+    static func queueRestoreChunk(service: RegistryService, server: VarlinkServer) {
+        server.queueChange(for: nil, paced: false) {
+            if service.restoreDeferredUsersRegistrationsChunk() { queueRestoreChunk(service: service, server: server) }
+        }
     }
 
     /// What the services work on: the index, the service answering calls, the server and the optional watcher.

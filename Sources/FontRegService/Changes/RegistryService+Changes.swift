@@ -119,11 +119,19 @@ extension RegistryService {
     {
         // A user's persistent registration leaves the state file first: a failure there changes nothing.
         let stateBefore = try forgetPersistentRecords(resolved)
+        // A persistent registration not restored yet after the start (issue 24) is not in the
+        // registry: leaving the state file and the pending restore is all its Unregister does.
+        let pending = dropPendingRestores(resolved)
+        let registered = resolved.filter { !pending.contains($0) }
         let report: RegistrationReport
         do {
-            report = try registry.unregister(paths: resolved)
+            report =
+                registered.isEmpty
+                ? RegistrationReport(generation: registry.index.generation)
+                : try registry.unregister(paths: registered)
         } catch {
             if let stateBefore { restorePersistentRecords(stateBefore) }
+            restorePendingRestores(pending, from: stateBefore)
             throw Self.varlinkError(error)
         }
         platform.remove(paths: resolved)
@@ -155,9 +163,16 @@ extension RegistryService {
         try requireChangeRights(call, peer: peer)
         return .deferred { [self] in
             // Permissions may have changed with no file changing: every file is asked about again.
+            let before = Set(restrictedFiles(registry.index))
             forgetReadability()
             let report = registry.rescan()
-            _ = restrictedFiles(registry.index)
+            // A file may have become restricted (or readable again) through its permissions alone,
+            // with no face changed and no new generation: what is published and cached follows
+            // (issue 24: the snapshot kept such a file until the next generation).
+            if Set(restrictedFiles(registry.index)) != before {
+                invalidateCaches()
+                warmViews()
+            }
             logger.info("rescan for \(peer): \(report.added.count) added, \(report.removed.count) removed")
             return .success([
                 "added": .array(report.added.map(\.jsonValue)), "removed": .array(report.removed.map(\.jsonValue)),

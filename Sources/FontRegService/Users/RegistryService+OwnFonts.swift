@@ -173,11 +173,13 @@ extension RegistryService {
 
     /// Refuses an `Unregister` by a user of anything but their own registrations:
     /// `NotRegistered` for a path inside their own roots, `PermissionDenied` otherwise (which
-    /// says nothing of whether another user registered it).
+    /// says nothing of whether another user registered it). A persistent registration of theirs
+    /// not restored yet after the start counts as theirs.
     func requireOwnRegistrations(_ paths: [String], call: VarlinkCall, peer: PeerCredentials) throws(VarlinkError) {
         let roots = settings.withLock { $0.platform }.roots(for: peer.uid)
         for path in paths {
             if let record = platform.record(for: path), record.owner == peer.uid { continue }
+            if awaitsRestore(path, of: peer.uid) { continue }
             if let roots, roots.resolvedRoots.contains(where: { AllowedRoots.isInside(path, root: $0) }) {
                 throw VarlinkError(RegistryInterface.ErrorName.notRegistered, ["path": .string(path)])
             }

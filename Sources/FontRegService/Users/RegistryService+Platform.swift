@@ -81,7 +81,9 @@ extension RegistryService {
         let started = MonotonicClock.microseconds
         let users = state.registrations.filter(\.isPrivate)
         if deferringUsers && !users.isEmpty {
-            deferredRestore.withLock { $0 = users }
+            deferredRestore.withLock {
+                $0 = DeferredRestore(pending: users, total: users.count, started: MonotonicClock.microseconds)
+            }
         } else {
             restoreUsersRegistrations(users)
         }
@@ -140,27 +142,71 @@ extension RegistryService {
         }
     }
 
-    /// Restores the users' persistent registrations ``restorePlatformState(deferringUsers:)`` left
-    /// (issue 24: 1,000 of them held `READY=1` back for seconds, 5,000 for minutes): in one change of
-    /// the registry, as at start. The daemon runs it as the first job of the change worker, so
-    /// every change waits behind it, while queries are answered from the registry served
-    /// meanwhile (the configured and administrators' fonts), and `GetStatus` says so.
+    /// Restores all the users' persistent registrations ``restorePlatformState(deferringUsers:)``
+    /// left, chunk after chunk (``restoreDeferredUsersRegistrationsChunk(limit:)``).
     package func restoreDeferredUsersRegistrations() {
-        guard let users = deferredRestore.withLock({ $0 }) else { return }
-        let started = MonotonicClock.microseconds
-        restoreUsersRegistrations(users)
-        deferredRestore.withLock { $0 = nil }
+        while restoreDeferredUsersRegistrationsChunk() {}
+    }
+
+    /// Restores the next chunk of the users' persistent registrations
+    /// ``restorePlatformState(deferringUsers:)`` left: at most `limit`, whole uids' where they fit, in one change
+    /// of the registry (issue 24: 1,000 of them held `READY=1` back for seconds, 5,000 for
+    /// minutes; then 10,000 restored in one change after READY held every change back 52 s). The
+    /// daemon runs each chunk as a job of the change worker and queues the next after it, so a
+    /// user's or root's change waits for one chunk, not for the whole restore; queries are
+    /// answered meanwhile from what is served, and `GetStatus` says the restore is under way.
+    ///
+    /// - Parameter limit: the most registrations restored in this chunk.
+    /// - Returns: whether registrations are left for another chunk.
+    @discardableResult
+    package func restoreDeferredUsersRegistrationsChunk(limit: Int = DeferredRestore.chunkSize) -> Bool {
+        guard let chunk = deferredRestore.withLock({ $0?.takeChunk(limit: limit) }) else { return false }
+        if !chunk.isEmpty { restoreUsersRegistrations(chunk) }
+        let finished = deferredRestore.withLock { restore -> DeferredRestore? in
+            guard let done = restore, done.pending.isEmpty else { return nil }
+            restore = nil
+            return done
+        }
         invalidateCaches()
-        warmViews()
-        stateChanged.withLock { $0 }?()
+        if finished != nil { warmViews() }
+        guard let finished else { return true }
         logger.info(
-            "restored \(users.count) users' persistent registrations in "
-                + "\((MonotonicClock.microseconds - started) / 1000) ms, after READY")
+            "restored \(finished.total) users' persistent registrations in "
+                + "\((MonotonicClock.microseconds - finished.started) / 1000) ms, after READY")
+        return false
+    }
+
+    /// Whether `path` is a persistent registration of `owner` not restored yet.
+    func awaitsRestore(_ path: String, of owner: UInt32) -> Bool {
+        deferredRestore.withLock { $0?.holds(path, of: owner) ?? false }
+    }
+
+    /// Drops the pending restores of `paths` (an `Unregister` of them before they were restored).
+    ///
+    /// - Returns: the paths that were pending.
+    func dropPendingRestores(_ paths: [String]) -> Set<String> {
+        deferredRestore.withLock { restore in
+            guard var current = restore else { return [] }
+            let dropped = current.drop(paths)
+            restore = current
+            return dropped
+        }
+    }
+
+    /// Puts pending restores back after an `Unregister` that failed.
+    ///
+    /// - Parameters:
+    ///   - paths: what ``dropPendingRestores(_:)`` dropped.
+    ///   - state: the persisted state before the `Unregister`, which holds their records.
+    func restorePendingRestores(_ paths: Set<String>, from state: PlatformState?) {
+        guard !paths.isEmpty, let state else { return }
+        let records = state.registrations.filter { paths.contains($0.path) && $0.isPrivate }
+        deferredRestore.withLock { $0?.pending.append(contentsOf: records) }
     }
 
     /// `GetStatus`'s problem while users' persistent registrations are still being restored.
     var restoringProblems: [ScanProblem] {
-        guard let users = deferredRestore.withLock({ $0 }) else { return [] }
+        guard let users = deferredRestore.withLock({ $0?.pending }) else { return [] }
         return [
             ScanProblem(
                 path: PlatformStateStore(directory: store.directory).folder,

@@ -127,4 +127,47 @@ struct BackgroundWorkerTests {
         let ran = order.withLock { $0 }
         #expect(ran.firstIndex(of: "user").map { $0 < ran.count - 1 } == true, "\(ran.count) jobs")
     }
+
+    /// Two users who are not administrators (paced), one of them with eight connections' changes
+    /// queued, the other with as many, and root's: the users alternate (neither gets a second share
+    /// for its many connections), and root's turn comes after at most one of each (issue 24).
+    @Test(.timeLimit(.minutes(1)))
+    func twoPacedUsersAlternateWhateverTheirConnectionsAndRootIsServedBetween() {
+        let worker = BackgroundWorker(name: "test-three", count: 1, nice: nil, logger: Self.logger)
+        let order = Mutex<[String]>([])
+        let release = DispatchSemaphore(value: 0)
+        let started = DispatchSemaphore(value: 0)
+        worker.async(for: nil) {
+            started.signal()
+            release.wait()
+        }
+        started.wait()
+        for _ in 0..<8 {
+            for (uid, name) in [(UInt32(1000), "a"), (2000, "b")] {
+                worker.async(for: uid, paced: true) {
+                    order.withLock { $0.append(name) }
+                    Thread.sleep(forTimeInterval: 0.005)
+                }
+            }
+            worker.async(for: 0) {
+                order.withLock { $0.append("root") }
+                Thread.sleep(forTimeInterval: 0.005)
+            }
+        }
+        release.signal()
+        #expect(worker.stop(before: .now() + 30))
+        let ran = order.withLock { $0 }
+        #expect(ran.count == 24)
+        var (a, b) = (0, 0)
+        for name in ran {
+            if name == "a" { a += 1 }
+            if name == "b" { b += 1 }
+            #expect(abs(a - b) <= 1, "\(ran)")
+        }
+        // Root's turn comes after at most one job of each user (three lanes in turn).
+        let roots = ran.indices.filter { ran[$0] == "root" }
+        #expect(roots.count == 8)
+        #expect(zip(roots, roots.dropFirst()).allSatisfy { $1 - $0 <= 3 }, "\(ran)")
+        #expect(roots.first.map { $0 <= 2 } == true, "\(ran)")
+    }
 }

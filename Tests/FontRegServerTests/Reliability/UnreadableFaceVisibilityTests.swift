@@ -154,6 +154,35 @@ struct UnreadableFaceVisibilityTests {
         #expect(try daemon.stop() == 0)
     }
 
+    @Test func aRescanWithdrawsTheSnapshotWhenOnlyAFilesPermissionsMadeItRestricted() throws {
+        let layout = try Layout()
+        let open = layout.allowed + "/open"
+        try FileManager.default.createDirectory(atPath: open, withIntermediateDirectories: true)
+        chmod(open, 0o755)
+        let font = open + "/Lato-Regular.ttf"
+        try FileManager.default.copyItem(atPath: BuildProducts.realFonts + "/Lato/Lato-Regular.ttf", toPath: font)
+        chmod(font, 0o644)
+        let daemon = try DaemonProcess(
+            directory: layout.directory, fonts: [BuildProducts.fixtureFonts + "/collection"],
+            extraArguments: ["--allow-root", layout.allowed, "--watch", "no"])
+        let snapshot = daemon.socketPath + ".snapshot"
+        let root = try daemon.client()
+        _ = try root.call("io.fontreg.Registry.Register", ["paths": [.string(open)]])
+        try waitFor("the snapshot with the font") {
+            (try? Data(contentsOf: URL(fileURLWithPath: snapshot)))?.range(of: Data("Lato-Regular".utf8)) != nil
+        }
+        // Only the mode changes: no face is added or removed by the Rescan (issue 24 reported the
+        // snapshot staying published then, with a face only root may read).
+        chmod(font, 0o600)
+        let rescanned = try root.call("io.fontreg.Registry.Rescan")
+        #expect(rescanned["added"] == [] && rescanned["removed"] == [], "\(rescanned)")
+        try waitFor("the snapshot withdrawn") { !FileManager.default.fileExists(atPath: snapshot) }
+        chmod(font, 0o644)
+        _ = try root.call("io.fontreg.Registry.Rescan")
+        try waitFor("the snapshot published again") { FileManager.default.fileExists(atPath: snapshot) }
+        #expect(try daemon.stop() == 0)
+    }
+
     @Test func aMonitorSubscriberIsNotToldOfAFaceItCouldNotRead() throws {
         let layout = try Layout()
         let daemon = try DaemonProcess(
