@@ -10,8 +10,9 @@ extension TextReply {
     /// The full form is byte for byte what ``parameters`` gives through ``JSONBytesWriter/write(_:)``.
     /// The compact form (`compact: true` on the wire) leaves `runs` empty and gives `faces`, each
     /// distinct face description (face, weight, variations, synthesis, fallback, reason, trace)
-    /// once, and `spans`, the runs in order as `face` (a position in `faces`) and the four offsets;
-    /// a span's text is the request's text between its UTF-8 offsets.
+    /// once, and `spans`, one flat array of integers, five per run in text order: `face` (a
+    /// position in `faces`), `start`, `end`, `startUTF16`, `endUTF16` (``spanStride``); a span's
+    /// text is the request's text between its UTF-8 offsets.
     ///
     /// - Parameters:
     ///   - resolution: the text resolver's answer.
@@ -61,18 +62,13 @@ extension TextReply {
         writer.member("faces") { w in w.array(faces) { w, run in writeFace(run, explain: explain, to: &w) } }
         writer.member("missing") { $0.array(resolution.missing) { w, point in w.element(Int(point)) } }
         writer.member("runs") { $0.array([TextRun]()) { _, _ in } }
-        writer.member("spans") { w in
-            w.array(Array(zip(spans, resolution.runs))) { w, span in
-                let (face, run) = span
-                w.begin()
-                w.member("end", run.end)
-                w.member("endUTF16", run.endUTF16)
-                w.member("face", face)
-                w.member("start", run.start)
-                w.member("startUTF16", run.startUTF16)
-                w.end()
-            }
+        // One flat array of integers, five per run: a client reads it without a dictionary per span.
+        var flat: [Int] = []
+        flat.reserveCapacity(resolution.runs.count * TextReply.spanStride)
+        for (face, run) in zip(spans, resolution.runs) {
+            flat.append(contentsOf: [face, run.start, run.end, run.startUTF16, run.endUTF16])
         }
+        writer.member("spans") { w in w.array(flat) { w, value in w.element(value) } }
         writer.end()
     }
 
@@ -162,9 +158,14 @@ extension TextReply {
 }
 
 extension TextReply {
+    /// How many integers one span takes in the compact reply's `spans`: face, start, end,
+    /// startUTF16, endUTF16.
+    package static let spanStride = 5
+
     /// Reads a reply in either form; `text` is the text asked, which gives the compact form's
-    /// spans their text. `nil` when the members are not a text reply, or a span does not lie on
-    /// the text's character boundaries or names no face.
+    /// spans their text. `nil` when the members are not a text reply, `spans` is not a whole
+    /// number of five-integer spans, or a span does not lie on the text's character boundaries
+    /// or names no face.
     package init?(parameters: [String: JSONValue], text: String) {
         guard let faces = parameters["faces"]?.arrayValue, let spans = parameters["spans"]?.arrayValue else {
             self.init(parameters: parameters)
@@ -183,13 +184,13 @@ extension TextReply {
             described.append(face)
         }
         let utf8 = text.utf8
-        reply.runs.reserveCapacity(spans.count)
-        for value in spans {
-            guard let span = value.objectValue, let face = span["face"]?.intValue, described.indices.contains(face),
-                let start = span["start"]?.intValue, let end = span["end"]?.intValue,
-                let startUTF16 = span["startUTF16"]?.intValue, let endUTF16 = span["endUTF16"]?.intValue,
-                0 <= start, start <= end, end <= utf8.count
-            else { return nil }
+        let integers = spans.compactMap(\.intValue)
+        guard integers.count == spans.count, integers.count % Self.spanStride == 0 else { return nil }
+        reply.runs.reserveCapacity(integers.count / Self.spanStride)
+        for base in stride(from: 0, to: integers.count, by: Self.spanStride) {
+            let (face, start, end) = (integers[base], integers[base + 1], integers[base + 2])
+            let (startUTF16, endUTF16) = (integers[base + 3], integers[base + 4])
+            guard described.indices.contains(face), 0 <= start, start <= end, end <= utf8.count else { return nil }
             let from = utf8.index(utf8.startIndex, offsetBy: start)
             let to = utf8.index(from, offsetBy: end - start)
             guard from.samePosition(in: text.unicodeScalars) != nil, to.samePosition(in: text.unicodeScalars) != nil

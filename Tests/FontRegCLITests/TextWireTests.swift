@@ -72,7 +72,7 @@ import Testing
                 let names = faces.compactMap { $0["postscriptName"]?.stringValue }
                 #expect(names.count == faces.count)
                 #expect(Set(names).count == names.count, "\(label): a face written twice")
-                #expect(parsed["spans"]?.arrayValue?.count == resolution.runs.count)
+                #expect(parsed["spans"]?.arrayValue?.count == resolution.runs.count * TextReply.spanStride)
                 #expect(parsed["runs"]?.arrayValue == [])
                 #expect(TextReply(parameters: parsed, text: text) == TextReply(resolution, explain: explain))
                 #expect(compact.output.count < tree.count || resolution.runs.count == 1)

@@ -35,15 +35,13 @@ struct CompactTextReplyTests {
         "reason": .string("r"),
     ])
 
-    static func span(_ face: Int, _ start: Int, _ end: Int) -> JSONValue {
-        .object([
-            "face": .int(face), "start": .int(start), "end": .int(end), "startUTF16": .int(start),
-            "endUTF16": .int(end),
-        ])
+    /// One span's five integers of the flat `spans` array (UTF-16 offsets equal to the UTF-8 ones).
+    static func span(_ face: Int, _ start: Int, _ end: Int) -> [JSONValue] {
+        [.int(face), .int(start), .int(end), .int(start), .int(end)]
     }
 
-    static func reply(_ spans: [JSONValue]) -> [String: JSONValue] {
-        ["runs": .array([]), "missing": .array([]), "faces": .array([face]), "spans": .array(spans)]
+    static func reply(_ spans: [[JSONValue]]) -> [String: JSONValue] {
+        ["runs": .array([]), "missing": .array([]), "faces": .array([face]), "spans": .array(spans.flatMap { $0 })]
     }
 
     @Test("A span's text is the request's text between its UTF-8 offsets, with the face it names")
@@ -61,5 +59,9 @@ struct CompactTextReplyTests {
         #expect(TextReply(parameters: Self.reply([Self.span(0, 3, 7)]), text: "héllo") == nil)
         #expect(TextReply(parameters: Self.reply([Self.span(1, 0, 1)]), text: "héllo") == nil)
         #expect(TextReply(parameters: Self.reply([Self.span(0, 2, 1)]), text: "héllo") == nil)
+        // Not a whole number of spans, or not integers.
+        #expect(TextReply(parameters: Self.reply([Array(Self.span(0, 0, 1).dropLast())]), text: "héllo") == nil)
+        let notIntegers = [JSONValue.string("0")] + Self.span(0, 0, 1).dropFirst()
+        #expect(TextReply(parameters: Self.reply([notIntegers]), text: "héllo") == nil)
     }
 }

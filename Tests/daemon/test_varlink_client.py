@@ -187,10 +187,13 @@ class ResolveTextOverVarlinkTests(unittest.TestCase):
         self.assertEqual(len(compact["faces"]), 2)
         encoded = self.text.encode()
         expanded = []
-        for span in compact["spans"]:
-            run = dict(compact["faces"][span["face"]])
-            run.update({name: span[name] for name in ("start", "end", "startUTF16", "endUTF16")})
-            run["text"] = encoded[span["start"]:span["end"]].decode()
+        spans = compact["spans"]
+        self.assertEqual(len(spans) % 5, 0)
+        for base in range(0, len(spans), 5):
+            face, start, end, start16, end16 = spans[base:base + 5]
+            run = dict(compact["faces"][face])
+            run.update({"start": start, "end": end, "startUTF16": start16, "endUTF16": end16})
+            run["text"] = encoded[start:end].decode()
             expanded.append(run)
         self.assertEqual(expanded, full["runs"])
         self.assertEqual(compact["missing"], full["missing"])
