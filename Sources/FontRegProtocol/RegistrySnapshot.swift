@@ -72,8 +72,10 @@ public final class RegistrySnapshot: Sendable {
     /// Maps the file at `path` if it is to be trusted: a regular file owned by root or by the
     /// socket's owner (the daemon's user), writable by nobody else, that validates.
     static func open(_ path: String, socketPath: String) throws(Unavailable) -> MappedSnapshot {
+        // Opened once: the descriptor that told "missing" from "refused" is the one mapped.
+        let file: FileDescriptor
         do {
-            _ = try FileDescriptor.open(path, as: .file)
+            file = try FileDescriptor.open(path, as: .file)
         } catch {
             // Missing, or closed to this user as the socket is: nothing to say, the socket decides.
             if [.noSuchFileOrDirectory, .notDirectory, .permissionDenied].contains(error.errno) { throw .absent }
@@ -82,7 +84,7 @@ public final class RegistrySnapshot: Sendable {
         let snapshot: MappedSnapshot
         do {
             // The header and the tables' places now; each record when an answer reads it.
-            snapshot = try MappedSnapshot(path: path, checks: .atAccess)
+            snapshot = try MappedSnapshot(file: file, path: path, checks: .atAccess)
         } catch {
             throw .invalid(error)
         }

@@ -66,10 +66,27 @@ public final class MappedSnapshot: @unchecked Sendable {
     ///   - checks: what to check before the first lookup (``Checks/whole`` unless told).
     /// - Throws: ``SnapshotError`` when the file cannot be mapped or fails a check.
     public convenience init(path: String, checks: Checks = .whole) throws(SnapshotError) {
+        let file: FileDescriptor
+        do {
+            file = try FileDescriptor.open(path, as: .file)
+        } catch {
+            throw .unreadable(path: path, reason: "\(error)")
+        }
+        try self.init(file: file, path: path, checks: checks)
+    }
+
+    /// Maps and validates the snapshot open at `file` (a caller that has opened the file to tell
+    /// "missing" from "refused" maps that descriptor rather than opening the path again).
+    ///
+    /// - Parameters:
+    ///   - file: the snapshot file, open for reading.
+    ///   - path: the file's path, for messages.
+    ///   - checks: what to check before the first lookup (``Checks/whole`` unless told).
+    /// - Throws: ``SnapshotError`` when the file cannot be mapped or fails a check.
+    package convenience init(file: FileDescriptor, path: String, checks: Checks = .whole) throws(SnapshotError) {
         let mapping: MappedFile
         let status: FileStatus
         do {
-            let file = try FileDescriptor.open(path, as: .file)
             status = try file.status()
             guard status.kind == .regular else {
                 throw SnapshotError.unreadable(path: path, reason: "not a regular file")
