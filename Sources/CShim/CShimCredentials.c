@@ -92,14 +92,30 @@ struct check_many_request {
     struct cshim_file_check *results;
 };
 
+static int mode_is_even(mode_t mode, mode_t bit);
+
 /// Whether one component grants everyone `bit` (04 read, 01 search) and its owner and group as
 /// much, with no access ACL (which could name users or groups it treats otherwise).
 static int component_is_even(const char *path, mode_t bit) {
     struct stat status;
     if (lstat(path, &status) != 0) return 0;
     mode_t mode = status.st_mode;
-    if (!(mode & bit) || !(mode & (bit << 3)) || !(mode & (bit << 6))) return 0;
+    if (!mode_is_even(mode, bit)) return 0;
     ssize_t acl = lgetxattr(path, "system.posix_acl_access", NULL, 0);
+    if (acl >= 0) return 0;
+    return errno == ENODATA || errno == ENOTSUP;
+}
+
+/// Whether a mode grants everyone `bit` (04 read, 01 search) and its owner and group as much.
+static int mode_is_even(mode_t mode, mode_t bit) {
+    return (mode & bit) && (mode & (bit << 3)) && (mode & (bit << 6));
+}
+
+/// Whether the open file `fd` (whose mode is `mode`) is even: read by everyone as by its owner
+/// and group, with no access ACL. Asked of the descriptor, so the path is not resolved again.
+static int file_is_even(int fd, mode_t mode) {
+    if (!mode_is_even(mode, S_IROTH)) return 0;
+    ssize_t acl = fgetxattr(fd, "system.posix_acl_access", NULL, 0);
     if (acl >= 0) return 0;
     return errno == ENODATA || errno == ENOTSUP;
 }
@@ -110,15 +126,15 @@ struct even_cache {
     int even;
 };
 
-/// Whether the open file `fd` and every directory above it on its real path are even.
-static int path_is_even(int fd, struct even_cache *cache) {
+/// Whether the open file `fd` (mode `mode`) and every directory above it on its real path are even.
+static int path_is_even(int fd, mode_t mode, struct even_cache *cache) {
     char link[64];
     char real[4096];
     snprintf(link, sizeof(link), "/proc/self/fd/%d", fd);
     ssize_t length = readlink(link, real, sizeof(real) - 1);
     if (length <= 0 || real[0] != '/') return 0;
     real[length] = 0;
-    if (!component_is_even(real, S_IROTH)) return 0;
+    if (!file_is_even(fd, mode)) return 0;
     ssize_t slash = length - 1;
     while (slash > 0 && real[slash] != '/') slash--;
     real[slash > 0 ? slash : 1] = 0;
@@ -174,7 +190,7 @@ static void *check_many_thread(void *argument) {
         } else {
             result->device = (unsigned long long)status.st_dev;
             result->inode = (unsigned long long)status.st_ino;
-            result->even = request->check_even ? path_is_even((int)fd, &cache) : 0;
+            result->even = request->check_even ? path_is_even((int)fd, status.st_mode, &cache) : 0;
         }
         close((int)fd);
     }

@@ -69,6 +69,34 @@ import Testing
         #expect(Self.opens(file, try TestUser.b))
     }
 
+    /// Whether a stranger's check of `file` reports it even (readable by everyone as by its owner
+    /// and group, no access ACL on it or on a directory of its path).
+    static func isEven(_ file: String) throws -> Bool {
+        let stranger: UInt32 = 0xFFFF_FFFE
+        let checks = try #require(
+            PeerFileAccess.checkMany([file], uid: stranger, gid: stranger, groups: [], checkEven: true))
+        return checks.first?.error == nil && checks.first?.even == true
+    }
+
+    @Test func anAccessACLOnTheFileOrOnADirectoryOfItsPathMakesTheFileUneven() throws {
+        try #require(getuid() == 0, "taking another user's credentials needs root")
+        let user = try TestUser.a
+        let (directory, file) = try Self.file(mode: 0o644)
+        defer { Fixtures.cleanUp(directory) }
+        #expect(try Self.isEven(file), "0644 in a 0755 directory, no ACL")
+        // An entry that grants more, not less: the file is still uneven, since the ACL names a user.
+        try Self.setfacl("-m", "u:\(user.uid):r--", file)
+        #expect(!(try Self.isEven(file)), "the file's own ACL, read through its descriptor")
+        try Self.setfacl("-b", file)
+        #expect(try Self.isEven(file))
+        try Self.setfacl("-m", "u:\(user.uid):r-x", directory)
+        #expect(!(try Self.isEven(file)), "an ACL on the directory above it")
+        try Self.setfacl("-b", directory)
+        #expect(try Self.isEven(file))
+        chmod(file, 0o604)
+        #expect(!(try Self.isEven(file)), "others may read it, its group may not")
+    }
+
     @Test func theDaemonsOwnCredentialsAreUntouchedAndLinksAreNotFollowed() throws {
         try #require(getuid() == 0, "taking another user's credentials needs root")
         let user = try TestUser.a
