@@ -83,12 +83,16 @@ package enum FontRegDaemon {
             services.stop(within: stopDeadlineSeconds)
             return ExitCode.unavailable
         }
-        // Serving (READY=1 sent): the coverage index `ResolveText` reads (a call arriving first
-        // waits for this build), then users' persistent registrations, a chunk per change, each
-        // queueing the next, so that other changes run between chunks (issue 24).
+        // Serving (READY=1 sent): users' persistent registrations, a chunk per change, each
+        // queueing the next, so that other changes run between chunks (issue 24); the last chunk
+        // builds the coverage index `ResolveText` reads. With none to restore, that index is built
+        // now (a call arriving first waits for this build): each chunk's change would discard it.
         let service = parts.service
-        parts.server.queueChange(for: nil, paced: false) { service.prepareTextCoverage() }
-        Self.queueRestoreChunk(service: service, server: parts.server)
+        if service.awaitsDeferredRestore {
+            Self.queueRestoreChunk(service: service, server: parts.server)
+        } else {
+            parts.server.queueChange(for: nil, paced: false) { service.prepareTextCoverage() }
+        }
         terminate.wait()
         logger.info("stopping: finishing in-flight calls")
         let late = services.stop(within: stopDeadlineSeconds)

@@ -176,6 +176,11 @@ extension RegistryService {
         return false
     }
 
+    /// Whether users' persistent registrations are left to restore after the start.
+    package var awaitsDeferredRestore: Bool {
+        deferredRestore.withLock { $0 != nil }
+    }
+
     /// Whether `path` is a persistent registration of `owner` not restored yet.
     func awaitsRestore(_ path: String, of owner: UInt32) -> Bool {
         deferredRestore.withLock { $0?.holds(path, of: owner) ?? false }
