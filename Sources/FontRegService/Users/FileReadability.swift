@@ -23,6 +23,8 @@ struct FileReadability {
     /// What the last classification learnt of each file: its identity, and whether it is public.
     /// A later generation asks again only about files that are new or changed.
     var known: [String: Known] = [:]
+    /// The directories above the files of ``known``, as they were when those answers were found.
+    var directories: [String: FileFingerprint] = [:]
     /// The restricted files of that generation, sorted.
     var restricted: [String] = []
     /// The restricted files of the generation before, for faces a change removed.
@@ -31,10 +33,25 @@ struct FileReadability {
     var hiddenByCaller: [CallerKey: [Int]] = [:]
 
     /// One file's classification.
-    struct Known {
+    struct Known: Sendable, Equatable {
         var device: UInt64
         var inode: UInt64
         var isPublic: Bool
+        /// The file as it was before it was asked about, or `nil` when the answer is never
+        /// reused (a link on its path, or the file replaced while it was asked about).
+        var fingerprint: FileFingerprint?
+    }
+
+    /// What ``classify(_:files:reusing:)`` found.
+    struct Classification {
+        /// The restricted files, sorted.
+        var restricted: [String]
+        /// What is now known of every file.
+        var known: [String: Known]
+        /// The directories above them, as they were before any file was asked about.
+        var directories: [String: FileFingerprint]
+        /// How many files were asked about (the others' answers were reused).
+        var asked: Int
     }
 
     /// What a per-caller answer depends on: the credentials the kernel decides with, and which
@@ -55,36 +72,92 @@ struct FileReadability {
     /// The restricted files of `index`: those a stranger may not open as the indexed file, or
     /// not evenly. Empty when this process cannot take other credentials (not root).
     ///
+    /// An earlier answer is reused only while the file and every directory above it show the
+    /// ``FileFingerprint`` they had before it was found (so a `chmod`, `chown` or `setfacl` of
+    /// any of them, a file replaced or a mount over a directory is asked about again), and the
+    /// registry's recorded identity of the file is the one answered for. A file with a link on
+    /// its path is asked about every time (the directories its lookup passes are not all above it).
+    /// The fingerprints are taken before the kernel is asked: a change after them shows next time.
+    ///
     /// - Parameters:
     ///   - files: the identity the scan recorded for a path (a file whose identity is unknown
     ///     or different is restricted).
-    ///   - reusing: earlier answers, taken for files whose recorded identity is unchanged.
+    ///   - reusing: earlier answers and the directories they were found under (those of the
+    ///     last classification, or of ``PersistedReadability`` at a start).
     /// - Returns: the restricted files, sorted, and what is now known of every file.
-    static func classify(_ index: FontIndex, files: (String) -> IndexedFile?, reusing: [String: Known]) -> (
-        restricted: [String], known: [String: Known]
-    ) {
+    static func classify(
+        _ index: FontIndex, files: (String) -> IndexedFile?,
+        reusing: (known: [String: Known], directories: [String: FileFingerprint])
+    ) -> Classification {
         let paths = Set(index.faceFiles).sorted()
         var known: [String: Known] = [:]
         known.reserveCapacity(paths.count)
-        var ask: [String] = []
+        var directories: [String: FileFingerprint] = [:]
+        // By parent directory: whether every directory above it is a plain directory, and unchanged.
+        var parents: [String: (plain: Bool, unchanged: Bool)] = [:]
+        var last: (parent: Substring, plain: Bool, unchanged: Bool)?
+        var ask: [(path: String, print: FileFingerprint?)] = []
         for path in paths {
-            if let indexed = files(path), let earlier = reusing[path], earlier.device == indexed.device,
-                earlier.inode == indexed.inode
+            let parent = path[..<(path.lastIndex(of: "/") ?? path.startIndex)]
+            let above: (plain: Bool, unchanged: Bool)
+            if let last, last.parent == parent {
+                above = (last.plain, last.unchanged)
+            } else if let found = parents[String(parent)] {
+                above = found
+            } else {
+                above = Self.directories(above: path, into: &directories, earlier: reusing.directories)
+                parents[String(parent)] = above
+            }
+            last = (parent, above.plain, above.unchanged)
+            let print = above.plain ? FileFingerprint.file(path) : nil
+            if above.unchanged, let print, let earlier = reusing.known[path], earlier.fingerprint == print,
+                let indexed = files(path), earlier.device == indexed.device, earlier.inode == indexed.inode
             {
                 known[path] = earlier
             } else {
-                ask.append(path)
+                ask.append((path, print))
             }
         }
-        guard let checks = PeerFileAccess.checkMany(ask, uid: stranger, gid: stranger, groups: [], checkEven: true)
-        else { return ([], [:]) }
-        for (path, check) in zip(ask, checks) {
+        let restricted = { paths.filter { known[$0]?.isPublic != true } }
+        guard !ask.isEmpty else {
+            return Classification(restricted: restricted(), known: known, directories: directories, asked: 0)
+        }
+        guard
+            let checks = PeerFileAccess.checkMany(
+                ask.map(\.path), uid: stranger, gid: stranger, groups: [], checkEven: true)
+        else { return Classification(restricted: [], known: [:], directories: [:], asked: 0) }
+        for ((path, print), check) in zip(ask, checks) {
             let indexed = files(path)
             let same = indexed?.device == check.device && indexed?.inode == check.inode
+            let answered = print.flatMap { $0.device == check.device && $0.inode == check.inode ? $0 : nil }
             known[path] = Known(
-                device: check.device, inode: check.inode, isPublic: check.error == nil && check.even && same)
+                device: check.device, inode: check.inode, isPublic: check.error == nil && check.even && same,
+                fingerprint: answered)
         }
-        return (paths.filter { known[$0]?.isPublic != true }, known)
+        return Classification(restricted: restricted(), known: known, directories: directories, asked: ask.count)
+    }
+
+    /// Fingerprints the directories above `path` not yet in `directories`.
+    ///
+    /// - Returns: whether each is a plain directory (no link, `.` or `..` on the way), and
+    ///   whether each shows the fingerprint `earlier` recorded.
+    private static func directories(
+        above path: String, into directories: inout [String: FileFingerprint], earlier: [String: FileFingerprint]
+    ) -> (plain: Bool, unchanged: Bool) {
+        guard let above = FileFingerprint.directories(above: path) else { return (false, false) }
+        var unchanged = true
+        for directory in above {
+            let print: FileFingerprint
+            if let found = directories[directory] {
+                print = found
+            } else {
+                guard let found = FileFingerprint.directory(directory) else { return (false, false) }
+                directories[directory] = found
+                print = found
+            }
+            if earlier[directory] != print { unchanged = false }
+        }
+        return (true, unchanged)
     }
 
     /// The positions among `candidates` (positions in `restricted`) the caller may not read.
