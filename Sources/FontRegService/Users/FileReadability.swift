@@ -95,20 +95,25 @@ struct FileReadability {
         var directories: [String: FileFingerprint] = [:]
         // By parent directory: whether every directory above it is a plain directory, and unchanged.
         var parents: [String: (plain: Bool, unchanged: Bool)] = [:]
-        var last: (parent: Substring, plain: Bool, unchanged: Bool)?
+        var last: (path: String, parentLength: Int, above: (plain: Bool, unchanged: Bool))?
         var ask: [(path: String, print: FileFingerprint?)] = []
         for path in paths {
-            let parent = path[..<(path.lastIndex(of: "/") ?? path.startIndex)]
+            // The paths are sorted: the files of one directory come together, and cost one look-up.
+            var bytes = path
+            let parentLength = bytes.withUTF8 { $0.lastIndex(of: UInt8(ascii: "/")) ?? 0 }
             let above: (plain: Bool, unchanged: Bool)
-            if let last, last.parent == parent {
-                above = (last.plain, last.unchanged)
-            } else if let found = parents[String(parent)] {
-                above = found
+            if let last, last.parentLength == parentLength, Self.samePrefix(last.path, path, parentLength) {
+                above = last.above
             } else {
-                above = Self.directories(above: path, into: &directories, earlier: reusing.directories)
-                parents[String(parent)] = above
+                let parent = String(decoding: path.utf8.prefix(parentLength), as: UTF8.self)
+                if let found = parents[parent] {
+                    above = found
+                } else {
+                    above = Self.directories(above: path, into: &directories, earlier: reusing.directories)
+                    parents[parent] = above
+                }
             }
-            last = (parent, above.plain, above.unchanged)
+            last = (path, parentLength, above)
             let print = above.plain ? FileFingerprint.file(path) : nil
             if above.unchanged, let print, let earlier = reusing.known[path], earlier.fingerprint == print,
                 let indexed = files(path), earlier.device == indexed.device, earlier.inode == indexed.inode
@@ -135,6 +140,22 @@ struct FileReadability {
                 fingerprint: answered)
         }
         return Classification(restricted: restricted(), known: known, directories: directories, asked: ask.count)
+    }
+
+    /// Whether `a` and `b` begin with the same `count` bytes (both are at least that long).
+    private static func samePrefix(_ a: String, _ b: String, _ count: Int) -> Bool {
+        var a = a, b = b
+        return a.withUTF8 { x in
+            b.withUTF8 { y in
+                guard x.count >= count, y.count >= count else { return false }
+                var i = count - 1
+                while i >= 0 {  // from the end: paths of one tree differ late
+                    if x[i] != y[i] { return false }
+                    i -= 1
+                }
+                return true
+            }
+        }
     }
 
     /// Fingerprints the directories above `path` not yet in `directories`.
