@@ -148,11 +148,19 @@ extension MappedSnapshot {
     }
 
     /// The byte order of `stored` against `wanted`: negative, zero or positive, a shorter
-    /// prefix first (the order the file table is sorted in). A plain loop over the bytes.
+    /// prefix first (the order the file table is sorted in).
     private static func compare(_ stored: UnsafeRawBufferPointer, _ wanted: UnsafeBufferPointer<UInt8>) -> Int {
         let common = min(stored.count, wanted.count)
-        if common > 0, let a = stored.baseAddress?.assumingMemoryBound(to: UInt8.self), let b = wanted.baseAddress {
+        if common > 0, let raw = stored.baseAddress, let b = wanted.baseAddress {
+            let a = raw.assumingMemoryBound(to: UInt8.self)
             var i = 0
+            // Eight bytes at a time while they agree (paths of one tree share long prefixes).
+            while i + 8 <= common
+                && raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                    == UnsafeRawPointer(b).loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            {
+                i += 8
+            }
             while i < common {
                 if a[i] != b[i] { return Int(a[i]) - Int(b[i]) }
                 i += 1
