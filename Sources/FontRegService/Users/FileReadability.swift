@@ -21,7 +21,8 @@ struct FileReadability {
     /// Whether the next classification must ask about every file again (a `Rescan` was asked for).
     var stale = false
     /// What the last classification learnt of each file: its identity, and whether it is public.
-    /// A later generation asks again only about files that are new or changed.
+    /// A later classification asks again only about files that are new, or whose file or a
+    /// directory above it changed (``FileFingerprint``).
     var known: [String: Known] = [:]
     /// The directories above the files of ``known``, as they were when those answers were found.
     var directories: [String: FileFingerprint] = [:]
