@@ -10,12 +10,17 @@
 #include <sys/inotify.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
+#include <sys/xattr.h>
 #include <unistd.h>
 
 const uint64_t cshim_RESOLVE_BENEATH = RESOLVE_BENEATH;
 const uint64_t cshim_RESOLVE_NO_SYMLINKS = RESOLVE_NO_SYMLINKS;
 const uint64_t cshim_RESOLVE_NO_MAGICLINKS = RESOLVE_NO_MAGICLINKS;
 const uint64_t cshim_RESOLVE_NO_XDEV = RESOLVE_NO_XDEV;
+
+long cshim_access_acl(const char *path, void *buffer, size_t size) {
+    return (long)lgetxattr(path, "system.posix_acl_access", buffer, size);
+}
 
 int cshim_openat2(int dirfd, const char *path, int flags, uint64_t resolve) {
 #ifdef SYS_openat2

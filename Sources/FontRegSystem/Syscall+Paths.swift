@@ -1,3 +1,4 @@
+internal import CShim
 import Glibc
 
 /// Calls that look a path up by name, for the few places that must (a socket's path, the
@@ -13,6 +14,25 @@ extension Syscall {
         let name = followLinks ? "stat" : "lstat"
         try run(name, subject: path) { followLinks ? stat(path, &info) : lstat(path, &info) }
         return FileStatus(info)
+    }
+
+    /// The access ACL of `path` itself (a final link is not followed), as the kernel stores it.
+    ///
+    /// The corresponding call is `lgetxattr(path, "system.posix_acl_access")`.
+    /// - Returns: its bytes, or `nil` when it has none (or its file system keeps none).
+    /// - Throws: ``SystemError`` for any other error.
+    package static func accessACL(ofPath path: String) throws(SystemError) -> [UInt8]? {
+        var buffer = [UInt8](repeating: 0, count: 256)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { cshim_access_acl(path, $0.baseAddress, $0.count) }
+            if count >= 0 { return Array(buffer[0..<count]) }
+            let code = Glibc.errno
+            if code == ENODATA || code == ENOTSUP { return nil }
+            guard code == ERANGE, buffer.count < 1 << 20 else {
+                throw SystemError("lgetxattr", subject: path, errno: code)
+            }
+            buffer = [UInt8](repeating: 0, count: buffer.count * 4)
+        }
     }
 
     /// Removes the name `path` (not a directory); a name already gone is not an error.

@@ -13,6 +13,10 @@ extern const uint64_t cshim_RESOLVE_NO_XDEV;
 /// (ENOSYS when the kernel predates 5.6).
 int cshim_openat2(int dirfd, const char *path, int flags, uint64_t resolve);
 
+/// lgetxattr(path, "system.posix_acl_access", buffer, size): the ACL's size in bytes, or -1 with
+/// errno (ENODATA or ENOTSUP when the path has no access ACL, ERANGE when `size` is too small).
+long cshim_access_acl(const char *path, void *buffer, size_t size);
+
 /// inotify_add_watch with the mask fontregd needs, never following a symbolic link
 /// (IN_DONT_FOLLOW) and only on a directory (IN_ONLYDIR).
 int cshim_inotify_add_directory_nofollow(int fd, const char *path);

@@ -2,6 +2,10 @@ import Synchronization
 
 // Issue 15 (OpenFace): what the service needs to hand out a face's file.
 extension FontRegistry {
+    /// The directory of the index file, where what belongs with it is kept (the service's
+    /// file classification, ``indexFileName``'s neighbour).
+    package var cacheDirectory: String { indexFile.directory }
+
     /// The identity the last scan recorded for an indexed file, or `nil` when it is not indexed.
     package func indexedFile(path: String) -> IndexedFile? {
         // Served mapped (a warm start, before any change): the file table answers, in place.

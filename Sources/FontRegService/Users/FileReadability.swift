@@ -21,8 +21,11 @@ struct FileReadability {
     /// Whether the next classification must ask about every file again (a `Rescan` was asked for).
     var stale = false
     /// What the last classification learnt of each file: its identity, and whether it is public.
-    /// A later generation asks again only about files that are new or changed.
+    /// A later classification asks again only about files that are new, or whose file or a
+    /// directory above it changed (``FileFingerprint``).
     var known: [String: Known] = [:]
+    /// The directories above the files of ``known``, as they were when those answers were found.
+    var directories: [String: FileFingerprint] = [:]
     /// The restricted files of that generation, sorted.
     var restricted: [String] = []
     /// The restricted files of the generation before, for faces a change removed.
@@ -31,10 +34,25 @@ struct FileReadability {
     var hiddenByCaller: [CallerKey: [Int]] = [:]
 
     /// One file's classification.
-    struct Known {
+    struct Known: Sendable, Equatable {
         var device: UInt64
         var inode: UInt64
         var isPublic: Bool
+        /// The file as it was before it was asked about, or `nil` when the answer is never
+        /// reused (a link on its path, or the file replaced while it was asked about).
+        var fingerprint: FileFingerprint?
+    }
+
+    /// What ``classify(_:files:reusing:)`` found.
+    struct Classification {
+        /// The restricted files, sorted.
+        var restricted: [String]
+        /// What is now known of every file.
+        var known: [String: Known]
+        /// The directories above them, as they were before any file was asked about.
+        var directories: [String: FileFingerprint]
+        /// How many files were asked about (the others' answers were reused).
+        var asked: Int
     }
 
     /// What a per-caller answer depends on: the credentials the kernel decides with, and which
@@ -55,36 +73,119 @@ struct FileReadability {
     /// The restricted files of `index`: those a stranger may not open as the indexed file, or
     /// not evenly. Empty when this process cannot take other credentials (not root).
     ///
+    /// An earlier answer is reused only while the file and every directory above it show the
+    /// ``FileFingerprint`` they had before it was found (so a `chmod`, `chown` or `setfacl` of
+    /// any of them, a file replaced or a mount over a directory is asked about again), and the
+    /// registry's recorded identity of the file is the one answered for. A file with a link on
+    /// its path is asked about every time (the directories its lookup passes are not all above it).
+    /// The fingerprints are taken before the kernel is asked: a change after them shows next time.
+    ///
     /// - Parameters:
     ///   - files: the identity the scan recorded for a path (a file whose identity is unknown
     ///     or different is restricted).
-    ///   - reusing: earlier answers, taken for files whose recorded identity is unchanged.
+    ///   - reusing: earlier answers and the directories they were found under (those of the
+    ///     last classification, or of ``PersistedReadability`` at a start).
     /// - Returns: the restricted files, sorted, and what is now known of every file.
-    static func classify(_ index: FontIndex, files: (String) -> IndexedFile?, reusing: [String: Known]) -> (
-        restricted: [String], known: [String: Known]
-    ) {
-        let paths = Set(index.faceFiles).sorted()
+    static func classify(
+        _ index: FontIndex, files: (String) -> IndexedFile?,
+        reusing: (known: [String: Known], directories: [String: FileFingerprint])
+    ) -> Classification {
+        // Each file once, in the faces' order (the faces of a family, and so of a directory, come
+        // together); sorting every path was a fifth of a 10k warm start's classification.
+        let faceFiles = index.faceFiles
         var known: [String: Known] = [:]
-        known.reserveCapacity(paths.count)
-        var ask: [String] = []
-        for path in paths {
-            if let indexed = files(path), let earlier = reusing[path], earlier.device == indexed.device,
-                earlier.inode == indexed.inode
+        known.reserveCapacity(faceFiles.count)
+        var restricted: [String] = []
+        var directories: [String: FileFingerprint] = [:]
+        // By parent directory: whether every directory above it is a plain directory, and unchanged.
+        var parents: [String: (plain: Bool, unchanged: Bool)] = [:]
+        var last: (path: String, parentLength: Int, above: (plain: Bool, unchanged: Bool))?
+        var ask: [(path: String, print: FileFingerprint?)] = []
+        for path in faceFiles where known[path] == nil {
+            // The files of one directory mostly come together, and then cost one look-up.
+            var bytes = path
+            let parentLength = bytes.withUTF8 { $0.lastIndex(of: UInt8(ascii: "/")) ?? 0 }
+            let above: (plain: Bool, unchanged: Bool)
+            if let last, last.parentLength == parentLength, Self.samePrefix(last.path, path, parentLength) {
+                above = last.above
+            } else {
+                let parent = String(decoding: path.utf8.prefix(parentLength), as: UTF8.self)
+                if let found = parents[parent] {
+                    above = found
+                } else {
+                    above = Self.directories(above: path, into: &directories, earlier: reusing.directories)
+                    parents[parent] = above
+                }
+            }
+            last = (path, parentLength, above)
+            let print = above.plain ? FileFingerprint.file(path) : nil
+            if above.unchanged, let print, let earlier = reusing.known[path], earlier.fingerprint == print,
+                let indexed = files(path), earlier.device == indexed.device, earlier.inode == indexed.inode
             {
                 known[path] = earlier
+                if !earlier.isPublic { restricted.append(path) }
             } else {
-                ask.append(path)
+                // Restricted until the kernel answers (this also marks the path as seen).
+                known[path] = Known(device: 0, inode: 0, isPublic: false, fingerprint: nil)
+                ask.append((path, print))
             }
         }
-        guard let checks = PeerFileAccess.checkMany(ask, uid: stranger, gid: stranger, groups: [], checkEven: true)
-        else { return ([], [:]) }
-        for (path, check) in zip(ask, checks) {
+        guard !ask.isEmpty else {
+            return Classification(restricted: restricted.sorted(), known: known, directories: directories, asked: 0)
+        }
+        guard
+            let checks = PeerFileAccess.checkMany(
+                ask.map(\.path), uid: stranger, gid: stranger, groups: [], checkEven: true)
+        else { return Classification(restricted: [], known: [:], directories: [:], asked: 0) }
+        for ((path, print), check) in zip(ask, checks) {
             let indexed = files(path)
             let same = indexed?.device == check.device && indexed?.inode == check.inode
-            known[path] = Known(
-                device: check.device, inode: check.inode, isPublic: check.error == nil && check.even && same)
+            let answered = print.flatMap { $0.device == check.device && $0.inode == check.inode ? $0 : nil }
+            let isPublic = check.error == nil && check.even && same
+            known[path] = Known(device: check.device, inode: check.inode, isPublic: isPublic, fingerprint: answered)
+            if !isPublic { restricted.append(path) }
         }
-        return (paths.filter { known[$0]?.isPublic != true }, known)
+        return Classification(
+            restricted: restricted.sorted(), known: known, directories: directories, asked: ask.count)
+    }
+
+    /// Whether `a` and `b` begin with the same `count` bytes (both are at least that long).
+    private static func samePrefix(_ a: String, _ b: String, _ count: Int) -> Bool {
+        var a = a, b = b
+        return a.withUTF8 { x in
+            b.withUTF8 { y in
+                guard x.count >= count, y.count >= count else { return false }
+                var i = count - 1
+                while i >= 0 {  // from the end: paths of one tree differ late
+                    if x[i] != y[i] { return false }
+                    i -= 1
+                }
+                return true
+            }
+        }
+    }
+
+    /// Fingerprints the directories above `path` not yet in `directories`.
+    ///
+    /// - Returns: whether each is a plain directory (no link, `.` or `..` on the way), and
+    ///   whether each shows the fingerprint `earlier` recorded.
+    private static func directories(
+        above path: String, into directories: inout [String: FileFingerprint], earlier: [String: FileFingerprint]
+    ) -> (plain: Bool, unchanged: Bool) {
+        guard let above = FileFingerprint.directories(above: path) else { return (false, false) }
+        var unchanged = true
+        for directory in above {
+            let print: FileFingerprint
+            if let found = directories[directory] {
+                print = found
+            } else {
+                guard let found = FileFingerprint.directory(directory) else { return (false, false) }
+                directories[directory] = found
+                print = found
+            }
+            if earlier[directory] != print { unchanged = false }
+        }
+        return (true, unchanged)
     }
 
     /// The positions among `candidates` (positions in `restricted`) the caller may not read.

@@ -1,5 +1,6 @@
 import FontRegCore
 import FontRegJSON
+import FontRegSystem
 import Synchronization
 import Varlink
 
@@ -88,27 +89,55 @@ extension RegistryService {
     }
 
     /// The restricted files of `index` and the classification's version (for views' keys).
+    ///
+    /// The first classification of a process reuses the answers of ``PersistedReadability``
+    /// (the last one an earlier run wrote beside the index file) whose files and directories
+    /// are unchanged; every classification that asked the kernel about a file writes the file again.
     func readability(_ index: FontIndex) -> (restricted: [String], version: Int) {
-        let (current, reusing) = platform.live.withLock {
-            live -> ((restricted: [String], version: Int)?, [String: FileReadability.Known]) in
+        let (current, first, reusing) = platform.live.withLock {
+            live -> (
+                (restricted: [String], version: Int)?, Bool,
+                (known: [String: FileReadability.Known], directories: [String: FileFingerprint])
+            ) in
             let readability = live.readability
             let current = readability.generation == index.generation && !readability.stale
             return (
                 current ? (restricted: readability.restricted, version: readability.version) : nil,
-                readability.stale ? [:] : readability.known
+                readability.generation < 0 && !readability.stale,
+                readability.stale ? ([:], [:]) : (readability.known, readability.directories)
             )
         }
         if let current { return current }
-        let (restricted, known) = FileReadability.classify(
-            index, files: { registry.indexedFile(path: $0) }, reusing: reusing)
+        let directory = registry.cacheDirectory
+        var earlier = reusing
+        if first {
+            let (persisted, refusal) = PersistedReadability.read(directory: directory)
+            if let refusal { logger.warning(refusal) }
+            if let persisted { earlier = (persisted.files, persisted.directories) }
+        }
+        let found = FileReadability.classify(index, files: { registry.indexedFile(path: $0) }, reusing: earlier)
+        if found.asked > 0 || (first && found.known.count != earlier.known.count) {
+            do {
+                try PersistedReadability(files: found.known, directories: found.directories).write(
+                    directory: directory)
+            } catch {
+                logger.warning(
+                    "cannot keep the file classification in \(directory) (\(error)); the next start asks again")
+            }
+        }
+        if first && !found.known.isEmpty {
+            logger.info(
+                "file readability: \(found.known.count - found.asked) of \(found.known.count) files' answers reused, "
+                    + "\(found.asked) asked")
+        }
         return platform.live.withLock { live in
             guard live.readability.generation < index.generation || live.readability.stale else {
                 return (live.readability.restricted, live.readability.version)
             }
             live.readability = FileReadability(
-                generation: index.generation, version: live.readability.version + 1, known: known,
-                restricted: restricted, previous: live.readability.restricted)
-            return (restricted, live.readability.version)
+                generation: index.generation, version: live.readability.version + 1, known: found.known,
+                directories: found.directories, restricted: found.restricted, previous: live.readability.restricted)
+            return (found.restricted, live.readability.version)
         }
     }
 
