@@ -14,7 +14,8 @@ has used no CPU for half a second (the change worker's first job, the coverage i
 `ResolveText` reads, runs after READY), after one
 `ResolveText` (which waits for that index), and after --queries mixed calls over the socket
 (`Resolve`, `ResolveMany`, `ResolveText`, `ListFaces`, `ListFamilies`). With --malloc-info, glibc's
-own account of its heap at READY (`malloc_info` through gdb: bytes in use and free per arena).
+own account of its heap at READY (`malloc_info` through gdb: bytes in use and free, summed over
+its arenas).
 Benchmark tooling only: nothing fontreg ships needs Python.
 """
 import argparse
