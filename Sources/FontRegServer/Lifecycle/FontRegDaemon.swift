@@ -72,6 +72,10 @@ package enum FontRegDaemon {
             services.stop(within: stopDeadlineSeconds)
             return ExitCode.unavailable
         }
+        // Before READY=1: the start's temporaries (a cold start's scan and build, the views, the
+        // readability classification) are freed by now, but glibc keeps their pages dirty in its
+        // arenas until trimmed: 5.6 MiB at 10,000 faces (issue 29, docs/benchmarks.md).
+        Memory.trim()
         let terminate = DispatchSemaphore(value: 0)
         do {
             for service in try makeServices(
@@ -91,7 +95,10 @@ package enum FontRegDaemon {
         if service.awaitsDeferredRestore {
             Self.queueRestoreChunk(service: service, server: parts.server)
         } else {
-            parts.server.queueChange(for: nil, paced: false) { service.prepareTextCoverage() }
+            parts.server.queueChange(for: nil, paced: false) {
+                service.prepareTextCoverage()
+                Memory.trim()  // the coverage build's temporaries, as before READY
+            }
         }
         terminate.wait()
         logger.info("stopping: finishing in-flight calls")
@@ -109,7 +116,11 @@ package enum FontRegDaemon {
     ///   - server: whose change worker runs the chunks.
     static func queueRestoreChunk(service: RegistryService, server: VarlinkServer) {
         server.queueChange(for: nil, paced: false) {
-            if service.restoreDeferredUsersRegistrationsChunk() { queueRestoreChunk(service: service, server: server) }
+            if service.restoreDeferredUsersRegistrationsChunk() {
+                queueRestoreChunk(service: service, server: server)
+            } else {
+                Memory.trim()  // the restore's and the coverage build's temporaries
+            }
         }
     }
 

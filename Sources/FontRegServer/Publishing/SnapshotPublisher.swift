@@ -130,7 +130,12 @@ package final class SnapshotPublisher: DaemonService {
 
     /// Asks for a write of the current index on the queue.
     package func schedule() {
-        queue.async { [self] in publish() }
+        queue.async { [self] in
+            publish()
+            // The file's bytes were copied to write it (5 MiB at 10,000 faces), here after every
+            // start: glibc keeps the freed pages dirty until trimmed (issue 29, docs/benchmarks.md).
+            Memory.trim()
+        }
     }
 
     /// Waits until every write asked for so far has finished (tests).
