@@ -84,7 +84,7 @@ import Testing
     }
 
     @Test func theUserSocketIsJoinedAsNSStringJoinsPaths() {
-        for directory in ["/run/user/1000", "/run/user/1000/", "/run/user/1000//", "/", "relative", "a//b", "//"] {
+        for directory in ["/run/user/1000", "/run/user/1000/", "/run/user/1000//", "/", "relative", "a//b", "//", ""] {
             #expect(
                 SocketLocator.joined(directory, "fontreg/fontregd.sock")
                     == (directory as NSString).appendingPathComponent("fontreg/fontregd.sock"), "\(directory)")

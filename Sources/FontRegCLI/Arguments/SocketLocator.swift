@@ -26,12 +26,10 @@ package struct SocketLocator: Sendable {
         return Self.joined(runtime, "fontreg/fontregd.sock")
     }
 
-    /// `directory` and `relative` joined by one slash, as `NSString.appendingPathComponent` joins
-    /// them: the directory's trailing slashes dropped (not the root's).
+    /// `directory` and `relative` joined as `NSString.appendingPathComponent` joins them: a slash
+    /// between the two unless the directory is empty or already ends with one.
     static func joined(_ directory: String, _ relative: String) -> String {
-        var directory = Substring(directory)
-        while directory.count > 1, directory.hasSuffix("/") { directory = directory.dropLast() }
-        return directory == "/" ? "/" + relative : directory + "/" + relative
+        directory.isEmpty || directory.hasSuffix("/") ? directory + relative : directory + "/" + relative
     }
 
     /// The sockets discovery looks at, in order, when neither `--socket` nor the environment names one.
