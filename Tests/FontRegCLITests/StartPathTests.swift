@@ -68,6 +68,14 @@ import Testing
         #expect(HelpText.wrap("café crème brûlée", indent: 0, width: 11) == ["café crème", "brûlée"])
     }
 
+    @Test func joinedLinesIsJoinedWithNewlines() {
+        for lines in [
+            [], [""], ["a"], ["a", ""], ["", "b", "", "ç"], HelpText.overview.split(separator: "\n").map(String.init),
+        ] {
+            #expect(HelpText.joinedLines(lines) == lines.joined(separator: "\n"))
+        }
+    }
+
     @Test func literalReplacingGivesTheStandardLibrarysReplacing() {
         let cases: [(String, String, String)] = [
             ("fontresolve resolve Inter --json", "fontresolve resolve", "fontresolve explain"),
