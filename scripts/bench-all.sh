@@ -21,9 +21,9 @@ dpkg-query -W -f='${Status}' fonts-noto-cjk 2>/dev/null | grep -q "install ok in
 }
 py=$(bash scripts/venv.sh matplotlib)   # the project's Python, with fontTools and matplotlib
 
-# The binaries as shipped (scripts/build-release.sh: the Swift runtime and Foundation linked
-# statically), so that a new process's start is measured as users get it.
-flags=(-c release --static-swift-stdlib)
+# The binaries as shipped (scripts/build-release.sh: the Swift runtime, Foundation and libstdc++
+# linked statically), so that a new process's start is measured as users get it.
+source scripts/release-flags.sh
 for product in fontreg-bench fontregd fontregd-bench fontresolve; do
     swift build "${flags[@]}" --product "$product" >/dev/null
 done

@@ -3,14 +3,15 @@
 #
 #   bin=$(scripts/build-release.sh)     # fontregd and fontresolve in $bin
 #
-# The Swift runtime and Foundation are linked statically (--static-swift-stdlib), so the
-# binaries need only Debian's own libraries (libc, libstdc++, fontconfig, FreeType, systemd)
-# and run on a machine without the Swift toolchain. quickstart.sh, install.sh and
-# package-deb.sh all build this way, so one release build serves all three.
+# The Swift runtime, Foundation and libstdc++ are linked statically (--static-swift-stdlib), so the
+# binaries need only Debian's own libraries (libc, fontconfig, FreeType, systemd) and run on a
+# machine without the Swift toolchain. quickstart.sh, install.sh and package-deb.sh all build
+# this way, so one release build serves all three; bench-all.sh builds its binaries with the
+# same flags (scripts/release-flags.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
-flags=(-c release --static-swift-stdlib)
+source scripts/release-flags.sh
 # SwiftPM waits silently while another build (scripts/test.sh, an editor) holds this checkout's
 # lock (.build/.lock holds that build's pid): say so, rather than look hung.
 holder=$(cat .build/.lock 2>/dev/null || true)

@@ -47,6 +47,14 @@ printf 'Source: fontreg\n\nPackage: fontreg\nArchitecture: any\n' > "$out/work/d
 depends=$(cd "$out/work" && dpkg-shlibdeps -O -e"../root/usr/bin/fontregd" -e"../root/usr/bin/fontresolve" |
     sed -n 's/^shlibs:Depends=//p')
 [[ -n $depends ]] || { echo "package-deb.sh: dpkg-shlibdeps found no dependencies" >&2; exit 1; }
+# Packed relative relocations (DT_RELR, scripts/release-flags.sh) need glibc 2.36's loader: the
+# binaries ask for the version GLIBC_ABI_DT_RELR, which dpkg-shlibdeps does not map (it has no symbol).
+if readelf -d "$root/usr/bin/fontresolve" "$root/usr/bin/fontregd" | grep -q '(RELR)'; then
+    libc=$(sed -n 's/.*libc6 (>= \([^)]*\)).*/\1/p' <<<"$depends")
+    if [[ -n $libc ]] && dpkg --compare-versions "$libc" lt 2.36; then
+        depends=$(sed "s/libc6 (>= $libc)/libc6 (>= 2.36)/" <<<"$depends")
+    fi
+fi
 size=$(du -sk --exclude=DEBIAN "$root" | cut -f1)
 sed -e "s/@VERSION@/$version/" -e "s/@ARCH@/$arch/" -e "s/@DEPENDS@/$depends/" -e "s/@SIZE@/$size/" \
     packaging/debian/control > "$root/DEBIAN/control"

@@ -1,4 +1,4 @@
 import FontRegCLI
-import Foundation
+import Glibc
 
 exit(FontResolveMain.run(Array(CommandLine.arguments.dropFirst())))

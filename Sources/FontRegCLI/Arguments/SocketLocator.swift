@@ -1,4 +1,4 @@
-import Foundation
+import FontRegSystem
 
 /// Finds the daemon's socket: `--socket`, else `$FONTREG_SOCKET`, else the system socket, else the per-user one.
 package struct SocketLocator: Sendable {
@@ -13,8 +13,8 @@ package struct SocketLocator: Sendable {
     package var exists: @Sendable (String) -> Bool
 
     package init(
-        environment: [String: String] = ProcessInfo.processInfo.environment,
-        exists: @escaping @Sendable (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }
+        environment: [String: String] = ProcessEnvironment.current(),
+        exists: @escaping @Sendable (String) -> Bool = { (try? Syscall.status(ofPath: $0, followLinks: true)) != nil }
     ) {
         self.environment = environment
         self.exists = exists
@@ -23,7 +23,13 @@ package struct SocketLocator: Sendable {
     /// The per-user socket, `$XDG_RUNTIME_DIR/fontreg/fontregd.sock`, when `XDG_RUNTIME_DIR` is set.
     var userSocket: String? {
         guard let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty else { return nil }
-        return (runtime as NSString).appendingPathComponent("fontreg/fontregd.sock")
+        return Self.joined(runtime, "fontreg/fontregd.sock")
+    }
+
+    /// `directory` and `relative` joined as `NSString.appendingPathComponent` joins them: a slash
+    /// between the two unless the directory is empty or already ends with one.
+    static func joined(_ directory: String, _ relative: String) -> String {
+        directory.isEmpty || directory.hasSuffix("/") ? directory + relative : directory + "/" + relative
     }
 
     /// The sockets discovery looks at, in order, when neither `--socket` nor the environment names one.

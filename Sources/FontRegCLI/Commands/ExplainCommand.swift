@@ -9,7 +9,7 @@ enum ExplainCommand: Subcommand {
         spec.options.removeAll { $0.name == "explain" }
         spec.options = spec.options.map { option in
             var option = option
-            option.example = option.example.replacing("fontresolve resolve", with: "fontresolve explain")
+            option.example = option.example.replacingLiteral("fontresolve resolve", with: "fontresolve explain")
             return option
         }
         spec.examples = [

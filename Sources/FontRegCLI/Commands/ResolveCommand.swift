@@ -178,7 +178,11 @@ enum ResolveCommand: Subcommand {
             return try ResolveTextCommand.run(context, query: query, text: text, explain: explain)
         }
         let reply = try context.backend().resolve(query, statingBoldText: statesBoldText(context.arguments))
-        context.print(reply) { render($0, explain: explain, console: context.console) }
+        if context.json {
+            context.console.line(JSONOutput.text(reply))
+        } else {
+            context.console.line(render(reply, explain: explain, console: context.console))
+        }
         return .success
     }
 

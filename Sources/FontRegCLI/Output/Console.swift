@@ -1,4 +1,4 @@
-import Foundation
+import FontRegSystem
 
 /// Where a command writes: standard output and standard error, and whether each is a terminal that takes colour.
 ///
@@ -20,22 +20,25 @@ package final class Console: Sendable {
     let errorColor: Bool
 
     /// A console on the process's standard output and error.
-    package init(environment: [String: String] = ProcessInfo.processInfo.environment) {
-        outputIsTerminal = isatty(STDOUT_FILENO) == 1
-        errorIsTerminal = isatty(STDERR_FILENO) == 1
+    package init(environment: [String: String] = ProcessEnvironment.current()) {
+        outputIsTerminal = Syscall.isTerminal(Syscall.standardOutput)
+        errorIsTerminal = Syscall.isTerminal(Syscall.standardError)
         let colorAllowed = (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
         outputColor = outputIsTerminal && colorAllowed
         errorColor = errorIsTerminal && colorAllowed
     }
 
     /// Writes a line to standard output.
+    ///
+    /// A stream that cannot be written (closed, or its reader gone with `SIGPIPE` ignored) has
+    /// nobody left to tell, so the line is dropped.
     package func line(_ text: String) {
-        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+        try? Syscall.writeAll(text + "\n", to: Syscall.standardOutput)
     }
 
     /// Writes text to standard error as it is (for progress lines that rewrite themselves).
     func errorRaw(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        try? Syscall.writeAll(text, to: Syscall.standardError)
     }
 
     /// Writes a line to standard error.

@@ -13,7 +13,7 @@ public struct CharacterCoverage: Sendable, Hashable {
     private let languageList: String
 
     /// No code points and no languages: a face read before coverage was recorded, or built by hand.
-    public static let empty = CharacterCoverage(ranges: [], languages: [])
+    public static let empty = CharacterCoverage(evenRanges: [], joined: "")
 
     /// Creates coverage from flat, sorted, disjoint start/end pairs.
     ///

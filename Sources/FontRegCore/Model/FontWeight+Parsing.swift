@@ -1,5 +1,3 @@
-import Foundation
-
 /// Which meaning the ambiguous name `heavy` has: 800 for Apple and YMatterType, 900 for W3C tokens and CSS.
 public enum HeavyMeaning: String, Sendable, Codable {
     /// `heavy` = 800 (Apple, YMatterType, the default for queries and rules).
@@ -60,7 +58,7 @@ extension FontWeight {
     ///   - heavy: what `heavy` means; Apple's 800 unless the input format says otherwise.
     /// - Returns: `nil` when the text is neither a number in 1...1000 nor a known name.
     public init?(parsing text: String, heavy: HeavyMeaning = .apple) {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingSpacesAndTabs()
         if let number = Int(trimmed) {
             self.init(number)
             return
