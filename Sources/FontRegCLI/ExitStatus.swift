@@ -16,6 +16,9 @@ package enum ExitStatus: Int32, Sendable, CaseIterable {
     case unavailable = 69
     /// `audit` only: the `--report` file cannot be written (`EX_CANTCREAT`).
     case cannotCreate = 73
+    /// Standard output could not be written (a full disk, an I/O error; `EX_IOERR`). A reader
+    /// that went away (`EPIPE`) is not an error: nobody is left to read the rest.
+    case outputError = 74
     /// The daemon or the socket refused permission (`EX_NOPERM`).
     case permissionDenied = 77
 }

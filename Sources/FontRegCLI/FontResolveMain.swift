@@ -3,7 +3,8 @@ import FontRegSystem
 
 /// The `fontresolve` command: finds the subcommand, runs it, prints errors and returns the exit status.
 ///
-/// Exit statuses (sysexits): 0 success; 1 not found; 64 bad usage; 69 daemon unreachable; 77 permission denied.
+/// Exit statuses (sysexits): 0 success; 1 not found; 64 bad usage; 69 daemon unreachable; 74 output
+/// unwritable; 77 permission denied.
 package enum FontResolveMain {
     /// Runs the command with the arguments after the program name.
     ///
@@ -12,6 +13,15 @@ package enum FontResolveMain {
         -> Int32
     {
         let console = Console(environment: environment)
+        let status = run(arguments, environment: environment, console: console)
+        // An answer that did not reach its file is not a success, whatever the command found.
+        guard let failure = console.outputError, status == ExitStatus.success.rawValue else { return status }
+        console.error("fontresolve: cannot write standard output (\(failure)); the output is incomplete")
+        return ExitStatus.outputError.rawValue
+    }
+
+    /// Runs the command on `console`.
+    static func run(_ arguments: [String], environment: [String: String], console: Console) -> Int32 {
         let arguments = commandFirst(arguments)
         guard let name = arguments.first else {
             console.error("usage: fontresolve COMMAND [ARGUMENTS] [OPTIONS]")

@@ -1,4 +1,5 @@
 import FontRegSystem
+import Synchronization
 
 /// Where a command writes: standard output and standard error, and whether each is a terminal that takes colour.
 ///
@@ -18,6 +19,8 @@ package final class Console: Sendable {
     let outputColor: Bool
     /// Whether standard error takes colour.
     let errorColor: Bool
+    /// The first failed write to standard output, other than a reader gone away.
+    private let outputFailure = Mutex<SystemError?>(nil)
 
     /// A console on the process's standard output and error.
     package init(environment: [String: String] = ProcessEnvironment.current()) {
@@ -30,11 +33,20 @@ package final class Console: Sendable {
 
     /// Writes a line to standard output.
     ///
-    /// A stream that cannot be written (closed, or its reader gone with `SIGPIPE` ignored) has
-    /// nobody left to tell, so the line is dropped.
+    /// A reader gone away (`EPIPE` with `SIGPIPE` ignored, as in `fontresolve list | head`)
+    /// drops the line quietly; any other failure (a full disk, a closed stream) is kept for
+    /// ``outputError``, so the command ends with ``ExitStatus/outputError`` instead of success.
     package func line(_ text: String) {
-        try? Syscall.writeAll(text + "\n", to: Syscall.standardOutput)
+        do throws(SystemError) {
+            try Syscall.writeAll(text + "\n", to: Syscall.standardOutput)
+        } catch {
+            guard error.errno != .brokenPipe else { return }
+            outputFailure.withLock { if $0 == nil { $0 = error } }
+        }
     }
+
+    /// The first failed write to standard output that a person should hear of, if any.
+    package var outputError: SystemError? { outputFailure.withLock { $0 } }
 
     /// Writes text to standard error as it is (for progress lines that rewrite themselves).
     func errorRaw(_ text: String) {

@@ -59,8 +59,9 @@ enum HelpText {
             0 success; 1 not found (family, face, path), a refused change, or an incomplete audit; \
             2 an audit input cannot be read; 64 bad usage (the usage line is printed); 65 audit \
             found no text style in its inputs, so nothing was audited; 69 the daemon cannot be \
-            reached; 73 the audit's report or wiring cannot be written; 77 permission denied by \
-            the daemon or its socket.
+            reached; 73 the audit's report or wiring cannot be written; 74 standard output cannot \
+            be written (a full disk; not a reader gone away); 77 permission denied by the daemon \
+            or its socket.
             """
         ),
     ]
