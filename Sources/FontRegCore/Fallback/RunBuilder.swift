@@ -10,8 +10,9 @@ struct RunBuilder {
     private var currentFace: (file: String, index: Int, instance: Int?)?
     /// Whether a run is open.
     var hasRun: Bool { !runs.isEmpty }
-    /// The open run's face's coverage and colour, kept apart so the per-cluster check copies no record.
-    private(set) var currentCoverage: CharacterCoverage?
+    /// The open run's face's coverage (with its last range looked up) and colour, kept apart so
+    /// the per-cluster check copies no record.
+    private var currentProbe: CoverageProbe?
     private(set) var currentIsColor = false
     /// The position in the stack's faces of the open run's face, when it came from there.
     private var currentStackFace: Int?
@@ -26,26 +27,23 @@ struct RunBuilder {
         self.firstFamily = firstFamily
     }
 
-    /// Adds a cluster to the open run; the run's text is cut from the whole text in ``finish(text:)``.
-    mutating func extend(_ cluster: Character) {
-        guard !runs.isEmpty else { return }
-        let (n8, n16) = Self.lengths(cluster)
-        offset8 += n8
-        offset16 += n16
-        runs[runs.count - 1].end = offset8
-        runs[runs.count - 1].endUTF16 = offset16
+    /// Whether the open run's face maps every scalar a renderer draws (`false` without a run).
+    mutating func currentCovers<S: Sequence<Unicode.Scalar>>(_ scalars: S) -> Bool {
+        guard currentProbe != nil else { return false }
+        return currentProbe!.covers(scalars)
     }
 
-    /// Adds one ASCII character to the open run (one byte, one UTF-16 unit).
-    mutating func extendASCII() {
+    /// Adds a cluster of `utf8` bytes and `utf16` code units to the open run (its end is written
+    /// when the next run opens or in ``finish(text:)``; its text is cut there from the whole text).
+    @inline(__always)
+    mutating func extend(utf8: Int, utf16: Int) {
         guard !runs.isEmpty else { return }
-        offset8 += 1
-        offset16 += 1
-        runs[runs.count - 1].end = offset8
-        runs[runs.count - 1].endUTF16 = offset16
+        offset8 += utf8
+        offset16 += utf16
     }
 
     /// Whether the open run has the stack's face at `position`.
+    @inline(__always)
     func isOpen(stackFace position: Int) -> Bool {
         currentStackFace == position && !runs.isEmpty
     }
@@ -53,45 +51,54 @@ struct RunBuilder {
     /// Adds a cluster drawn by a face of the stack: extends the open run when it has that face.
     ///
     /// - Parameters:
-    ///   - cluster: the cluster.
+    ///   - utf8: the cluster's length in UTF-8 bytes.
+    ///   - utf16: its length in UTF-16 code units.
     ///   - stackFace: the face's position among the stack's faces.
     ///   - choice: the face and why.
-    mutating func append(_ cluster: Character, stackFace: Int, choice: FallbackChoice) {
+    mutating func append(utf8: Int, utf16: Int, stackFace: Int, choice: FallbackChoice) {
         if currentStackFace == stackFace, !runs.isEmpty {
-            extend(cluster)
+            extend(utf8: utf8, utf16: utf16)
             return
         }
-        append(cluster, choice: choice)
+        append(utf8: utf8, utf16: utf16, choice: choice)
         currentStackFace = stackFace
     }
 
     /// Adds a cluster with a chosen face: extends the open run when the face is the same, else opens a run.
-    mutating func append(_ cluster: Character, choice: FallbackChoice) {
+    mutating func append(utf8: Int, utf16: Int, choice: FallbackChoice) {
         // Read through the shared answer: binding the face would copy the whole record.
         let shared = choice.shared
         if let currentFace, currentFace.index == shared.value.face.index,
             currentFace.instance == shared.value.face.instance, currentFace.file == shared.value.face.file,
             !runs.isEmpty
         {
-            extend(cluster)
+            extend(utf8: utf8, utf16: utf16)
             return
         }
-        let (n8, n16) = Self.lengths(cluster)
+        closeRun()
         runs.append(
             TextRun(
-                start: offset8, end: offset8 + n8, startUTF16: offset16, endUTF16: offset16 + n16,
+                start: offset8, end: offset8 + utf8, startUTF16: offset16, endUTF16: offset16 + utf16,
                 shared: shared, fallback: isFallback(shared), reason: choice.reason))
-        offset8 += n8
-        offset16 += n16
+        offset8 += utf8
+        offset16 += utf16
         currentFace = (shared.value.face.file, shared.value.face.index, shared.value.face.instance)
         currentStackFace = nil
-        currentCoverage = shared.value.face.coverage
+        currentProbe = CoverageProbe(shared.value.face.coverage)
         currentIsColor = shared.value.face.isColor
+    }
+
+    /// Writes the open run's end.
+    private mutating func closeRun() {
+        guard !runs.isEmpty else { return }
+        runs[runs.count - 1].end = offset8
+        runs[runs.count - 1].endUTF16 = offset16
     }
 
     /// The runs, each with its text cut from `text` by its UTF-8 offsets (cluster boundaries),
     /// set in place (a run holds a whole resolve answer: copying it costs more than the text).
     mutating func finish(text: String) -> [TextRun] {
+        closeRun()
         let utf8 = text.utf8
         for position in runs.indices {
             let from = utf8.index(utf8.startIndex, offsetBy: runs[position].start)
@@ -116,9 +123,5 @@ struct RunBuilder {
         }
         fallbackByAnswer[identity] = fallback
         return fallback
-    }
-
-    private static func lengths(_ cluster: Character) -> (Int, Int) {
-        (cluster.utf8.count, cluster.utf16.count)
     }
 }
