@@ -22,6 +22,8 @@ struct ClusterPlacer {
     /// The first face of the stack that draws each ASCII character (`noFace`: none), so a
     /// printable ASCII cluster costs one table look-up.
     private let asciiFaces: [UInt8]
+    /// The scalar classes, for whether a scalar is default-ignorable.
+    private let classes = ScalarClasses.table
 
     /// No face of the stack draws the ASCII character (in ``asciiFaces``).
     private static let noFace = UInt8.max
@@ -29,7 +31,7 @@ struct ClusterPlacer {
     /// Starts a call with the plan's stack.
     init(plan: FallbackPlan) {
         var plan = plan
-        builder = RunBuilder(firstFamily: plan.firstFamilyKey)
+        builder = RunBuilder(firstFamily: plan.firstFamilyKey, expectedRuns: plan.lastRunCount)
         stack = plan.stackFaces()
         self.plan = plan
         stackProbes = stack.map { CoverageProbe($0.coverage) }
@@ -58,7 +60,9 @@ struct ClusterPlacer {
         if builder.isOpen(stackFace: position) {
             builder.extend(utf8: utf8, utf16: utf16)
         } else {
-            builder.append(utf8: utf8, utf16: utf16, stackFace: position, choice: stack[position].choice)
+            builder.append(
+                utf8: utf8, utf16: utf16, stackFace: position, choice: stack[position].choice,
+                probe: stackProbes[position])
         }
     }
 
@@ -80,14 +84,14 @@ struct ClusterPlacer {
         if kind == .han { sawHan = true }
         let colorOnly = kind == .colorEmoji
         for position in stackProbes.indices
-        where (!colorOnly || colors[position]) && stackProbes[position].covers(scalars) {
+        where (!colorOnly || colors[position]) && stackProbes[position].covers(scalars, classes) {
             // The choice (a whole resolve answer) is copied only when a run opens.
             placeInStack(position, utf8: utf8, utf16: utf16)
             return
         }
         // System fallback: the open run's face while it covers the cluster (a fallback font
         // draws as much of the rest as it can), then the plan's search.
-        if colorOnly == builder.currentIsColor, builder.currentCovers(scalars) {
+        if colorOnly == builder.currentIsColor, builder.currentCovers(scalars, classes) {
             builder.extend(utf8: utf8, utf16: utf16)
             return
         }
@@ -95,9 +99,9 @@ struct ClusterPlacer {
         // as a browser shapes what the stack left with the fallback font it found first
         // (not for Han, whose face the language picks, nor across colour and text).
         if kind != .han {
-            for reused in usedProbes.indices where usedColors[reused] == colorOnly && usedProbes[reused].covers(scalars)
-            {
-                builder.append(utf8: utf8, utf16: utf16, choice: used[reused])
+            for reused in usedProbes.indices
+            where usedColors[reused] == colorOnly && usedProbes[reused].covers(scalars, classes) {
+                builder.append(utf8: utf8, utf16: utf16, choice: used[reused], probe: usedProbes[reused])
                 return
             }
         }

@@ -1,9 +1,9 @@
 /// Cuts UTF-8 text into grapheme clusters (UAX #29, as Swift's `Character`) at the scalar level,
 /// for the text resolver's loop (issue 29 item 4).
 ///
-/// A cluster of plain scalars, marks, controls and Indic conjuncts (``ScalarClasses``) is found
+/// A cluster of plain scalars, marks, controls, Hangul and Indic conjuncts (``ScalarClasses``) is found
 /// here, with its UTF-8 and UTF-16 lengths, without a `Character`. A stretch with a hard scalar
-/// (ZWJ sequences, flags, Hangul, prepended marks, …) is handed back whole as a *piece* for
+/// (ZWJ sequences, flags, prepended marks, …) is handed back whole as a *piece* for
 /// Swift's segmentation: it starts at the start of the cluster the hard scalar is in (a boundary
 /// no rule looks across) and ends at the first sure boundary after it (two plain scalars, or a
 /// control's edge), so Swift segments it as it would inside the whole text.
@@ -61,17 +61,25 @@ struct ClusterScanner {
         var utf16 = first >= 0x10000 ? 2 : 1
         // GB9c: 0 outside a conjunct chain, 1 after its consonant (and chain marks), 2 after a linker.
         var chain = firstClass == ScalarClasses.consonant ? 1 : 0
+        // The class of the scalar before, when it is Hangul (GB6–8 join adjacent jamo only).
+        var hangul = firstClass
         while end < count {
             let (value, length) = scalar(at: end)
-            switch classes(value) {
+            let valueClass = classes(value)
+            switch valueClass {
             case ScalarClasses.mark:
                 chain = 0
+                hangul = ScalarClasses.mark
             case ScalarClasses.chainMark:
-                break
+                hangul = ScalarClasses.mark
             case ScalarClasses.linker:
                 if chain != 0 { chain = 2 }
+                hangul = ScalarClasses.mark
             case ScalarClasses.consonant where chain == 2:
                 chain = 1
+                hangul = ScalarClasses.consonant
+            case ScalarClasses.hangulL...ScalarClasses.hangulLVT where ScalarClasses.hangulJoins(hangul, valueClass):
+                hangul = valueClass
             case ScalarClasses.hard:
                 return piece(from: start, hardAt: end)
             default:

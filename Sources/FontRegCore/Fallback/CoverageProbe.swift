@@ -14,6 +14,11 @@ struct CoverageProbe {
         ranges = coverage.ranges
     }
 
+    /// A probe of no coverage.
+    init() {
+        ranges = []
+    }
+
     /// Whether the face maps the code point (as ``CharacterCoverage/contains(_:)-(UInt32)``).
     @inline(__always)
     mutating func contains(_ codePoint: UInt32) -> Bool {
@@ -44,8 +49,8 @@ struct CoverageProbe {
     /// Whether the face maps every scalar of a cluster a renderer draws (as
     /// ``CharacterCoverage/covers(_:)``: default-ignorable scalars are left out).
     @inline(__always)
-    mutating func covers<S: Sequence<Unicode.Scalar>>(_ scalars: S) -> Bool {
-        for scalar in scalars where !contains(scalar.value) && !CharacterCoverage.isIgnorable(scalar) {
+    mutating func covers<S: Sequence<Unicode.Scalar>>(_ scalars: S, _ classes: ScalarClasses.Table) -> Bool {
+        for scalar in scalars where !contains(scalar.value) && !classes.isIgnorable(scalar) {
             return false
         }
         return true

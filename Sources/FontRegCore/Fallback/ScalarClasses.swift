@@ -2,10 +2,11 @@
 ///
 /// UAX #29 joins two scalars only by a few rules. ``ClusterScanner`` applies the ones common
 /// text needs itself: a mark (Extend or SpacingMark) joins the scalar before it (GB9, GB9a); a
-/// control stands alone but CR LF (GB3–5); a consonant after a linker (a virama) and the marks
-/// between joins its conjunct (GB9c). Every other joining rule needs a *hard* scalar (ZWJ, a
-/// regional indicator, a Prepend, Hangul, format characters, scalars past plane 1, Brahmic
-/// scripts of plane 1), and a stretch holding one goes through Swift's segmentation.
+/// control stands alone but CR LF (GB3–5); Hangul jamo and syllables join as GB6–8 say; a
+/// consonant after a linker (a virama) and the marks between joins its conjunct (GB9c). Every
+/// other joining rule needs a *hard* scalar (ZWJ, a regional indicator, a Prepend, format
+/// characters, scalars past plane 1, Brahmic scripts of plane 1), and a stretch holding one goes
+/// through Swift's segmentation.
 ///
 /// Marks and consonants are classified by asking Swift's segmentation itself (a mark joins the
 /// letter before it and breaks before the letter after; a consonant joins `क्`), so the loop
@@ -28,30 +29,65 @@ enum ScalarClasses {
     static let control: UInt8 = 5
     /// Anything else: the stretch around it goes through Swift's segmentation.
     static let hard: UInt8 = 6
+    /// Hangul jamo and syllables by Grapheme_Cluster_Break (GB6–8): leading, vowel, trailing
+    /// jamo, LV and LVT syllables.
+    static let hangulL: UInt8 = 7
+    static let hangulV: UInt8 = 8
+    static let hangulT: UInt8 = 9
+    static let hangulLV: UInt8 = 10
+    static let hangulLVT: UInt8 = 11
+
+    /// Whether UAX #29 joins two Hangul scalars (GB6: L × L V LV LVT; GB7: LV V × V T; GB8: LVT T × T).
+    @inline(__always)
+    static func hangulJoins(_ before: UInt8, _ after: UInt8) -> Bool {
+        switch before {
+        case hangulL: return after == hangulL || after == hangulV || after == hangulLV || after == hangulLVT
+        case hangulV, hangulLV: return after == hangulV || after == hangulT
+        case hangulT, hangulLVT: return after == hangulT
+        default: return false
+        }
+    }
 
     /// The scalars the table holds; those past it are ``hard``.
     static let tableLimit: UInt32 = 0x20000
 
+    /// Set in an entry when a shaper draws nothing for the scalar (``CharacterCoverage/isIgnorable(_:)``).
+    static let ignorableBit: UInt8 = 0x80
+
     /// The table: `pages[value >> 8]` is the offset of the value's 256-entry page in `entries`.
-    struct Table: Sendable {
-        let pages: [UInt32]
-        let entries: [UInt8]
+    /// Both are allocated once for the process's life (the table is a `static let`), so a look-up
+    /// is two loads, with no retain and no bounds check.
+    struct Table: @unchecked Sendable {
+        let pages: UnsafePointer<UInt32>
+        let entries: UnsafePointer<UInt8>
 
         /// The class of a scalar value.
         @inline(__always)
         func callAsFunction(_ value: UInt32) -> UInt8 {
             guard value < ScalarClasses.tableLimit else { return ScalarClasses.hard }
-            return entries[Int(pages[Int(value >> 8)] | (value & 0xFF))]
+            return entries[Int(pages[Int(value >> 8)] | (value & 0xFF))] & ~ScalarClasses.ignorableBit
+        }
+
+        /// Whether a shaper draws nothing for the scalar, so coverage need not include it.
+        @inline(__always)
+        func isIgnorable(_ scalar: Unicode.Scalar) -> Bool {
+            let value = scalar.value
+            guard value < ScalarClasses.tableLimit else { return CharacterCoverage.isIgnorable(scalar) }
+            return entries[Int(pages[Int(value >> 8)] | (value & 0xFF))] & ScalarClasses.ignorableBit != 0
         }
     }
 
-    /// The table, built on first use (a few milliseconds; about 20 KiB).
+    /// The table, built on first use (a few milliseconds; about 20 KiB, kept for the process's life).
     static let table: Table = {
         var pages: [UInt32] = []
         var entries: [UInt8] = []
         var seen: [[UInt8]: UInt32] = [:]
         for page in 0..<(tableLimit >> 8) {
-            let values = (0..<UInt32(256)).map { classify(page << 8 | $0) }
+            let values = (0..<UInt32(256)).map { low in
+                let value = page << 8 | low
+                let ignorable = Unicode.Scalar(value).map(CharacterCoverage.isIgnorable) ?? false
+                return classify(value) | (ignorable ? ignorableBit : 0)
+            }
             if let offset = seen[values] {
                 pages.append(offset)
             } else {
@@ -61,7 +97,11 @@ enum ScalarClasses {
                 pages.append(offset)
             }
         }
-        return Table(pages: pages, entries: entries)
+        let pageStorage = UnsafeMutablePointer<UInt32>.allocate(capacity: pages.count)
+        pageStorage.initialize(from: pages, count: pages.count)
+        let entryStorage = UnsafeMutablePointer<UInt8>.allocate(capacity: entries.count)
+        entryStorage.initialize(from: entries, count: entries.count)
+        return Table(pages: pageStorage, entries: entryStorage)
     }()
 
     /// Whether Swift's segmentation makes one cluster of these scalars.
@@ -76,8 +116,13 @@ enum ScalarClasses {
         if value < 0x80 { return value < 0x20 || value == 0x7F ? control : plain }
         guard let scalar = Unicode.Scalar(value) else { return hard }
         if (0x80...0x9F).contains(value) { return control }
-        // Hangul (GB6–8), ZWJ (GB11), regional indicators (GB12–13), Thai and Lao SARA AM, the
-        // Brahmic scripts of plane 1 (Prepend letters, SpacingMark exceptions): Swift's job.
+        // Hangul by Grapheme_Cluster_Break (GB6–8); the unassigned rest of its blocks is left to Swift.
+        if (0x1100...0x115F).contains(value) || (0xA960...0xA97C).contains(value) { return hangulL }
+        if (0x1160...0x11A7).contains(value) || (0xD7B0...0xD7C6).contains(value) { return hangulV }
+        if (0x11A8...0x11FF).contains(value) || (0xD7CB...0xD7FB).contains(value) { return hangulT }
+        if (0xAC00...0xD7A3).contains(value) { return (value - 0xAC00) % 28 == 0 ? hangulLV : hangulLVT }
+        // ZWJ (GB11), regional indicators (GB12–13), Thai and Lao SARA AM, the Brahmic scripts
+        // of plane 1 (Prepend letters, SpacingMark exceptions): Swift's job.
         if (0x1100...0x11FF).contains(value) || (0xA960...0xA97F).contains(value) || (0xAC00...0xD7FF).contains(value)
             || (0x3130...0x318F).contains(value) || (0xFFA0...0xFFDF).contains(value) || value == 0x200D
             || (0x1F1E6...0x1F1FF).contains(value) || (0x11000...0x11FFF).contains(value) || value == 0x0D4E

@@ -68,7 +68,7 @@ public struct TextResolver: Sendable {
         // The clusters, cut at the scalar level (``ClusterScanner``); a stretch with a ZWJ,
         // a flag, Hangul or another hard scalar is cut by Swift's segmentation.
         var copy = text
-        copy.withUTF8 { bytes in
+        let runs = copy.withUTF8 { bytes in
             var scanner = ClusterScanner(bytes)
             // For tests: the whole text as one piece for Swift's segmentation.
             var whole: ClusterScanner.Item? = bytes.isEmpty ? nil : .piece(start: 0, end: bytes.count)
@@ -106,11 +106,13 @@ public struct TextResolver: Sendable {
                     }
                 }
             }
+            let runs = placer.builder.finish(utf8: bytes)
+            placer.plan.lastRunCount = min(runs.count, 4_096)
+            return runs
         }
         let assumed =
             placer.sawHan && query.language.flatMap(HanRegion.region(for:)) == nil ? HanRegion.assumedLanguage : nil
-        return TextResolution(
-            runs: placer.builder.finish(text: text), missing: placer.missing, assumedLanguage: assumed)
+        return TextResolution(runs: runs, missing: placer.missing, assumedLanguage: assumed)
     }
 
     /// The cluster at UTF-8 offsets of a text, as a `Character`.

@@ -37,7 +37,8 @@ struct ClusterScannerTests {
         "\u{06DD}٤", "한국어", "\u{1100}\u{1161}\u{11A8}a", "가\u{0301}", "กำ ຄຳ", "മ\u{0D4E}ല", "漢字かなカナ",
         "Zwischen\u{200B}Raum", "\u{00AD}x", "a\u{200C}b", "🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}x",
         "\u{1F3F3}\u{FE0F}\u{200D}\u{1F308}", "ᄀ", "a\u{1160}", "\u{1F1E6}\u{0301}\u{1F1E6}", "\u{0915}\u{094D}",
-        "\u{0915}\u{094D}\u{0301}\u{0915}", "a\u{11A00}", "𑂽a",
+        "\u{0915}\u{094D}\u{0301}\u{0915}", "a\u{11A00}", "𑂽a", "각\u{11A8}\u{11A8}", "가\u{1161}\u{11A8}",
+        "\u{1100}\u{1100}\u{AC00}\u{11A8}", "\u{AC01}\u{1161}", "\u{1100}\u{0301}\u{1161}", "한국어 문장\u{0301}",
     ]
 
     @Test("Each edge case is cut where Swift cuts it")
@@ -79,7 +80,8 @@ struct ClusterScannerTests {
         "\u{200B}", "\u{FE0F}", "\u{FE0E}", "\u{20E3}", "\u{1F1EF}", "\u{1F1F5}", "\u{1F469}", "\u{1F4BB}", "\u{1F3FD}",
         "\u{2764}", "\u{263A}", "\u{1100}", "\u{1161}", "\u{11A8}", "\u{AC00}", "\u{AC01}", "\u{0600}", "\u{4E16}",
         "\u{3001}", "\u{E0067}", "\u{E007F}", "\u{1F3F4}", "\u{102B}", "\u{1000}", "\u{1039}", "\u{110BD}",
-        "\u{11000}", "\u{AD}",
+        "\u{11000}", "\u{AD}", "\u{115F}", "\u{1160}", "\u{A960}", "\u{D7B0}", "\u{D7CB}", "\u{AC1C}", "\u{D7A3}",
+        "\u{3131}",
     ]
 
     @Test("Random strings of those classes are cut where Swift cuts them (30,000 strings, seeded)")
