@@ -77,32 +77,44 @@ enum ScalarClasses {
         }
     }
 
-    /// The table, built on first use (a few milliseconds; about 20 KiB, kept for the process's life).
+    /// The table, from the built-in pages and entries (``builtInPages``, ``builtInEntries``,
+    /// ScalarClassTable.swift), copied once to storage kept for the process's life.
     static let table: Table = {
-        var pages: [UInt32] = []
+        let pageStorage = UnsafeMutablePointer<UInt32>.allocate(capacity: builtInPages.count)
+        for (position, offset) in builtInPages.enumerated() {
+            (pageStorage + position).initialize(to: UInt32(offset) << 8)
+        }
+        let entryStorage = UnsafeMutablePointer<UInt8>.allocate(capacity: builtInEntries.count)
+        entryStorage.initialize(from: builtInEntries, count: builtInEntries.count)
+        return Table(pages: pageStorage, entries: entryStorage)
+    }()
+
+    /// Derives the table from Swift's scalar properties and segmentation (some 300 million
+    /// instructions, so it is built into the source: ClusterScannerTests checks that the built-in
+    /// table is this one, and writes ScalarClassTable.swift afresh when asked).
+    ///
+    /// - Returns: per 256-scalar page the index of its entries' page (pages deduplicated), and the entries.
+    static func derive() -> (pages: [UInt16], entries: [UInt8]) {
+        var pages: [UInt16] = []
         var entries: [UInt8] = []
-        var seen: [[UInt8]: UInt32] = [:]
+        var seen: [[UInt8]: UInt16] = [:]
         for page in 0..<(tableLimit >> 8) {
             let values = (0..<UInt32(256)).map { low in
                 let value = page << 8 | low
                 let ignorable = Unicode.Scalar(value).map(CharacterCoverage.isIgnorable) ?? false
                 return classify(value) | (ignorable ? ignorableBit : 0)
             }
-            if let offset = seen[values] {
-                pages.append(offset)
+            if let index = seen[values] {
+                pages.append(index)
             } else {
-                let offset = UInt32(entries.count)
-                seen[values] = offset
+                let index = UInt16(entries.count >> 8)
+                seen[values] = index
                 entries.append(contentsOf: values)
-                pages.append(offset)
+                pages.append(index)
             }
         }
-        let pageStorage = UnsafeMutablePointer<UInt32>.allocate(capacity: pages.count)
-        pageStorage.initialize(from: pages, count: pages.count)
-        let entryStorage = UnsafeMutablePointer<UInt8>.allocate(capacity: entries.count)
-        entryStorage.initialize(from: entries, count: entries.count)
-        return Table(pages: pageStorage, entries: entryStorage)
-    }()
+        return (pages, entries)
+    }
 
     /// Whether Swift's segmentation makes one cluster of these scalars.
     private static func oneCluster(_ scalars: Unicode.Scalar...) -> Bool {

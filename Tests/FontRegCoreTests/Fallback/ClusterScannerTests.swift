@@ -145,6 +145,53 @@ struct ClusterScannerTests {
         #expect(failures == 0)
     }
 
+    @Test("The built-in class table is the one derived from Swift's properties and segmentation")
+    func builtInTable() throws {
+        let (pages, entries) = ScalarClasses.derive()
+        if let path = ProcessInfo.processInfo.environment["FONTREG_WRITE_SCALAR_TABLE"] {
+            try Self.tableSource(pages: pages, entries: entries).write(toFile: path, atomically: true, encoding: .utf8)
+        }
+        #expect(pages == ScalarClasses.builtInPages, "pages differ: FONTREG_WRITE_SCALAR_TABLE=PATH writes the table")
+        #expect(
+            entries == ScalarClasses.builtInEntries, "entries differ: FONTREG_WRITE_SCALAR_TABLE=PATH writes the table")
+        // The table a look-up reads is the built-in one.
+        let table = ScalarClasses.table
+        for value in stride(from: UInt32(0), to: ScalarClasses.tableLimit, by: 7) {
+            let entry = entries[Int(pages[Int(value >> 8)]) << 8 | Int(value & 0xFF)]
+            if table(value) != entry & ~ScalarClasses.ignorableBit { Issue.record("U+\(String(value, radix: 16))") }
+        }
+    }
+
+    /// ScalarClassTable.swift for a derived table.
+    static func tableSource(pages: [UInt16], entries: [UInt8]) -> String {
+        func rows<T: BinaryInteger>(_ values: [T], perLine: Int) -> String {
+            stride(from: 0, to: values.count, by: perLine).map { start in
+                "        "
+                    + values[start..<min(start + perLine, values.count)].map { String($0) }.joined(separator: ", ")
+                    + ","
+            }.joined(separator: "\n")
+        }
+        return """
+            // Generated from Swift's scalar properties and segmentation by `ScalarClasses.derive()`
+            // (ClusterScannerTests writes it afresh: FONTREG_WRITE_SCALAR_TABLE=PATH swift test --filter ClusterScanner).
+            // Do not edit by hand.
+
+            extension ScalarClasses {
+                /// Per 256-scalar page below ``tableLimit``, the index of its page of entries.
+                static let builtInPages: [UInt16] = [
+            \(rows(pages, perLine: 20))
+                ]
+
+                /// The pages of entries: a class (``plain`` … ``hangulLVT``), with ``ignorableBit`` set for
+                /// default-ignorable scalars.
+                static let builtInEntries: [UInt8] = [
+            \(rows(entries, perLine: 22))
+                ]
+            }
+
+            """
+    }
+
     @Test("Resolving with the scalar-level loop gives the runs Swift's segmentation of the whole text gives")
     func resolutionMatchesSwiftSegmentation() throws {
         let resolver = TextResolver(resolver: FallbackFonts.registry.resolver)
