@@ -80,7 +80,7 @@ struct ClusterPlacer {
     mutating func place<S: Sequence<Unicode.Scalar>>(
         _ scalars: S, first: Unicode.Scalar, single: Bool, utf8: Int, utf16: Int, cluster: () -> Character
     ) {
-        let kind = ClusterKind.of(scalars, first: first, single: single)
+        let kind = ClusterKind.of(scalars, first: first, single: single, classes)
         if kind == .han { sawHan = true }
         let colorOnly = kind == .colorEmoji
         for position in stackProbes.indices

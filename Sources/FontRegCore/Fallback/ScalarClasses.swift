@@ -53,6 +53,12 @@ enum ScalarClasses {
 
     /// Set in an entry when a shaper draws nothing for the scalar (``CharacterCoverage/isIgnorable(_:)``).
     static let ignorableBit: UInt8 = 0x80
+    /// Set in an entry when the scalar has default emoji presentation (``ClusterKind``).
+    static let emojiPresentationBit: UInt8 = 0x40
+    /// Set in an entry when the scalar is ideographic (``ClusterKind``).
+    static let ideographicBit: UInt8 = 0x20
+    /// The bits of an entry that hold the class.
+    static let classMask: UInt8 = 0x1F
 
     /// The table: `pages[value >> 8]` is the offset of the value's 256-entry page in `entries`.
     /// Both are allocated once for the process's life (the table is a `static let`), so a look-up
@@ -65,7 +71,23 @@ enum ScalarClasses {
         @inline(__always)
         func callAsFunction(_ value: UInt32) -> UInt8 {
             guard value < ScalarClasses.tableLimit else { return ScalarClasses.hard }
-            return entries[Int(pages[Int(value >> 8)] | (value & 0xFF))] & ~ScalarClasses.ignorableBit
+            return entries[Int(pages[Int(value >> 8)] | (value & 0xFF))] & ScalarClasses.classMask
+        }
+
+        /// Whether the scalar has default emoji presentation (as its `properties.isEmojiPresentation`).
+        @inline(__always)
+        func isEmojiPresentation(_ scalar: Unicode.Scalar) -> Bool {
+            let value = scalar.value
+            guard value < ScalarClasses.tableLimit else { return scalar.properties.isEmojiPresentation }
+            return entries[Int(pages[Int(value >> 8)] | (value & 0xFF))] & ScalarClasses.emojiPresentationBit != 0
+        }
+
+        /// Whether the scalar is ideographic (as its `properties.isIdeographic`).
+        @inline(__always)
+        func isIdeographic(_ scalar: Unicode.Scalar) -> Bool {
+            let value = scalar.value
+            guard value < ScalarClasses.tableLimit else { return scalar.properties.isIdeographic }
+            return entries[Int(pages[Int(value >> 8)] | (value & 0xFF))] & ScalarClasses.ideographicBit != 0
         }
 
         /// Whether a shaper draws nothing for the scalar, so coverage need not include it.
@@ -101,8 +123,12 @@ enum ScalarClasses {
         for page in 0..<(tableLimit >> 8) {
             let values = (0..<UInt32(256)).map { low in
                 let value = page << 8 | low
-                let ignorable = Unicode.Scalar(value).map(CharacterCoverage.isIgnorable) ?? false
-                return classify(value) | (ignorable ? ignorableBit : 0)
+                guard let scalar = Unicode.Scalar(value) else { return classify(value) }
+                var entry = classify(value)
+                if CharacterCoverage.isIgnorable(scalar) { entry |= ignorableBit }
+                if scalar.properties.isEmojiPresentation { entry |= emojiPresentationBit }
+                if scalar.properties.isIdeographic { entry |= ideographicBit }
+                return entry
             }
             if let index = seen[values] {
                 pages.append(index)
