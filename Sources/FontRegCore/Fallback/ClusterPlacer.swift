@@ -28,10 +28,10 @@ struct ClusterPlacer {
     /// No face of the stack draws the ASCII character (in ``asciiFaces``).
     private static let noFace = UInt8.max
 
-    /// Starts a call with the plan's stack.
-    init(plan: FallbackPlan) {
+    /// Starts a call with the plan's stack, for a text of `bytes` UTF-8 bytes (a run has one at least).
+    init(plan: FallbackPlan, bytes: Int) {
         var plan = plan
-        builder = RunBuilder(firstFamily: plan.firstFamilyKey, expectedRuns: plan.lastRunCount)
+        builder = RunBuilder(firstFamily: plan.firstFamilyKey, expectedRuns: min(plan.lastRunCount, bytes))
         stack = plan.stackFaces()
         self.plan = plan
         stackProbes = stack.map { CoverageProbe($0.coverage) }

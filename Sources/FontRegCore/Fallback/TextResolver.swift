@@ -63,10 +63,10 @@ public struct TextResolver: Sendable {
             cache?.put(plan, for: query, generation: generation)
             throw error
         }
-        var placer = ClusterPlacer(plan: plan)
+        var placer = ClusterPlacer(plan: plan, bytes: bytes)
         defer { cache?.put(placer.plan, for: query, generation: generation) }
         // The clusters, cut at the scalar level (``ClusterScanner``); a stretch with a ZWJ,
-        // a flag, Hangul or another hard scalar is cut by Swift's segmentation.
+        // a flag or another hard scalar is cut by Swift's segmentation.
         var copy = text
         let runs = copy.withUTF8 { bytes in
             var scanner = ClusterScanner(bytes)
