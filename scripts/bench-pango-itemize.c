@@ -5,6 +5,7 @@
 //
 //   bench-pango-itemize FAMILY SECONDS CACHE-DIR DIR[,DIR…] TEXT-FILE…
 // prints one line per text: its file name, code points, items, nanoseconds per code point.
+// A negative SECONDS, -N, makes exactly N calls per text inside `counted_calls`, for callgrind.
 // Built by scripts/bench-fallback.sh against Debian's libpango-1.0-0 and libpangoft2-1.0-0 (no
 // -dev package: the few functions used are declared here; only fontconfig's header is needed).
 #include <fontconfig/fontconfig.h>
@@ -54,6 +55,13 @@ static long code_points(const char *text, long length) {
     return count;
 }
 
+/* The calls callgrind counts (--toggle-collect=counted_calls): not inlined. */
+__attribute__((noinline)) static void counted_calls(gpointer context, const char *text, long length, gpointer attrs,
+                                                    long calls) {
+    for (long i = 0; i < calls; i++)
+        g_list_free_full(pango_itemize(context, text, 0, (int)length, attrs, NULL), pango_item_free);
+}
+
 int main(int argc, char **argv) {
     if (argc < 6) {
         fprintf(stderr, "usage: %s FAMILY SECONDS CACHE-DIR DIR[,DIR...] TEXT-FILE...\n", argv[0]);
@@ -95,11 +103,18 @@ int main(int argc, char **argv) {
         g_list_free_full(items, pango_item_free);
         long calls = 0;
         double start = now(), elapsed = 0;
-        do {
-            g_list_free_full(pango_itemize(context, text, 0, (int)length, attrs, NULL), pango_item_free);
-            calls++;
+        if (seconds < 0) {
+            // -N: exactly N calls, in counted_calls, for callgrind (scripts/callgrind-fallback.sh).
+            calls = (long)-seconds;
+            counted_calls(context, text, length, attrs, calls);
             elapsed = now() - start;
-        } while (elapsed < seconds * 1e9);
+        } else {
+            do {
+                g_list_free_full(pango_itemize(context, text, 0, (int)length, attrs, NULL), pango_item_free);
+                calls++;
+                elapsed = now() - start;
+            } while (elapsed < seconds * 1e9);
+        }
         const char *name = strrchr(argv[i], '/');
         printf("%s %ld %ld %.1f\n", name ? name + 1 : argv[i], code_points(text, length), count,
                elapsed / calls / code_points(text, length));

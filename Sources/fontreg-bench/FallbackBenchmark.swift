@@ -79,6 +79,31 @@ enum FallbackBenchmark {
         return (memory, rows)
     }
 
+    /// Resolves `text` once, then `calls` times with plans kept; only the calls run inside
+    /// ``callLoop(_:_:_:_:)``, which callgrind's `--toggle-collect` names.
+    ///
+    /// - Returns: the text's code points (instructions per code point = callgrind's total ÷ calls ÷ this).
+    static func measuredCalls(
+        directories: [String], text: String, family: String, calls: Int, cacheDirectory: String
+    ) throws -> Int {
+        let registry = try FontRegistry(
+            configuration: RegistryConfiguration(fontDirectories: directories, cacheDirectory: cacheDirectory))
+        let resolver = TextResolver(resolver: registry.resolver)
+        let query = TextQuery(families: [family], style: ResolveQuery(family: ""))
+        let plans = FallbackPlanCache()
+        _ = try resolver.resolve(text, query, cache: plans)
+        try callLoop(resolver, text, query, plans, calls)
+        return text.unicodeScalars.count
+    }
+
+    /// The measured calls (not inlined, so callgrind can collect inside it only).
+    @inline(never)
+    static func callLoop(
+        _ resolver: TextResolver, _ text: String, _ query: TextQuery, _ plans: FallbackPlanCache, _ calls: Int
+    ) throws {
+        for _ in 0..<calls { _ = try resolver.resolve(text, query, cache: plans) }
+    }
+
     /// Nanoseconds per call of `work`, repeated for at least `seconds`.
     static func perCall(_ seconds: Double, _ work: () throws -> Void) rethrows -> Double {
         try work()

@@ -45,6 +45,24 @@ if arguments.first == "--fallback" {
     print(FallbackBenchmark.table(memory, rows))
     exit(0)
 }
+if arguments.first == "--fallback-calls" {
+    // fontreg-bench --fallback-calls DIR[,DIR…] TEXT-FILE CALLS CACHE-DIR (issue 29 item 4): one warm-up
+    // call, then CALLS calls of `ResolveText` in process with plans kept, in
+    // `FallbackBenchmark.measuredCalls`, for `valgrind --tool=callgrind --toggle-collect=…` (instructions).
+    guard arguments.count == 5, let calls = Int(arguments[3]) else {
+        FileHandle.standardError.write(
+            Data("usage: fontreg-bench --fallback-calls DIR[,DIR…] TEXT-FILE CALLS CACHE-DIR\n".utf8))
+        exit(64)
+    }
+    let sample = try String(contentsOfFile: arguments[2], encoding: .utf8)
+    var text = sample
+    while text.utf8.count < 4096 { text += sample }
+    let points = try FallbackBenchmark.measuredCalls(
+        directories: arguments[1].split(separator: ",").map(String.init), text: text, family: "Lato", calls: calls,
+        cacheDirectory: arguments[4])
+    print("\(points) code points, \(calls) calls")
+    exit(0)
+}
 if arguments.first == "--fallback-uncovered" {
     // fontreg-bench --fallback-uncovered LABEL=DIR[,DIR…][@SOCKET] … (issue 13 follow-up;
     // scripts/bench-fallback.sh --uncovered). Face caches are kept in /tmp/fontreg-bench-uncovered-LABEL.

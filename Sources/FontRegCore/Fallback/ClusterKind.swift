@@ -16,18 +16,40 @@ enum ClusterKind: Hashable, Sendable {
     static func of(_ cluster: Character) -> ClusterKind {
         let scalars = cluster.unicodeScalars
         guard let first = scalars.first else { return .text }
+        return of(scalars, first: first, single: cluster.utf8.count == first.utf8.count, ScalarClasses.table)
+    }
+
+    /// Classifies a cluster given as its scalars (the text resolver's loop has no `Character`).
+    ///
+    /// - Parameters:
+    ///   - scalars: the cluster's scalars.
+    ///   - first: the first of them.
+    ///   - single: whether `first` is the whole cluster.
+    ///   - classes: the scalar table, for emoji presentation and ideographs without a property look-up.
+    /// - Returns: its kind, as ``of(_:)`` gives it.
+    @inline(__always)
+    static func of<S: Sequence<Unicode.Scalar>>(
+        _ scalars: S, first: Unicode.Scalar, single: Bool, _ classes: ScalarClasses.Table
+    ) -> ClusterKind {
         // Fast paths without property lookups: below U+1100 nothing is Han or emoji by default
         // unless a variation selector or keycap follows; the unified ideographs are Han.
-        if first.value < 0x1100 && cluster.utf8.count == first.utf8.count { return .text }
-        if (0x4E00...0x9FFF).contains(first.value) && cluster.utf8.count == 3 { return .han }
+        if first.value < 0x1100 && single { return .text }
+        if (0x4E00...0x9FFF).contains(first.value) && single { return .han }
+        return slowOf(scalars, first: first, single: single, classes)
+    }
+
+    /// The rest of ``of(_:first:single:)``, out of line.
+    private static func slowOf<S: Sequence<Unicode.Scalar>>(
+        _ scalars: S, first: Unicode.Scalar, single: Bool, _ classes: ScalarClasses.Table
+    ) -> ClusterKind {
         // A base with marks below U+1100 (Arabic harakat, Devanagari matras): no variation
         // selector, keycap, ZWJ, modifier or tag is below U+1100.
         if first.value < 0x1100 && scalars.allSatisfy({ $0.value < 0x1100 }) { return .text }
         // Kana, hangul, CJK punctuation and fullwidth forms alone: none has emoji presentation.
-        if isHanContext(first.value) && cluster.utf8.count == first.utf8.count { return .han }
+        if isHanContext(first.value) && single { return .han }
         if scalars.contains("\u{FE0E}") { return .text }
         if scalars.contains("\u{FE0F}") { return .colorEmoji }
-        if scalars.count > 1,
+        if !single,
             scalars.contains(where: {
                 $0 == "\u{200D}" || $0 == "\u{20E3}" || $0.properties.isEmojiModifier
                     || (0x1F1E6...0x1F1FF).contains($0.value) || (0xE0020...0xE007F).contains($0.value)
@@ -35,8 +57,8 @@ enum ClusterKind: Hashable, Sendable {
         {
             return .colorEmoji
         }
-        if first.properties.isEmojiPresentation { return .colorEmoji }
-        if first.properties.isIdeographic || isHanContext(first.value) { return .han }
+        if classes.isEmojiPresentation(first) { return .colorEmoji }
+        if classes.isIdeographic(first) || isHanContext(first.value) { return .han }
         return .text
     }
 

@@ -29,6 +29,9 @@ struct FallbackPlan: Sendable {
     private let design: CoverageIndex.Design
     /// Families whose faces registry-wide fallback looked at, over the plan's life (for tests).
     private(set) var familiesExamined = 0
+    /// The runs the plan's last call made (at most 4,096), reserved by the next call's run list
+    /// (a plan kept by the daemon serves texts alike: growing the list run by run cost more).
+    var lastRunCount = 0
     /// Faces checked in the Han region and registry-wide steps in this call.
     private var faceChecks = 0
 

@@ -5,13 +5,17 @@ struct RunBuilder {
     private var runs: [TextRun] = []
     private var offset8 = 0
     private var offset16 = 0
-    /// The open run's face, as what tells faces apart (file, face index, named instance): a
-    /// whole record costs a retain of each of its many members per run.
-    private var currentFace: (file: String, index: Int, instance: Int?)?
+    /// The open run's answer; runs of two answers with the same face (file, face index, named
+    /// instance) merge.
+    private var currentAnswer: SharedResolution?
+    /// Whether two answers met have the same face, for the last pairs compared (runs alternate
+    /// between a few answers: comparing file paths per run cost more than the rest of opening it).
+    private var sameFace: [(ObjectIdentifier, ObjectIdentifier, Bool)] = []
     /// Whether a run is open.
     var hasRun: Bool { !runs.isEmpty }
-    /// The open run's face's coverage and colour, kept apart so the per-cluster check copies no record.
-    private(set) var currentCoverage: CharacterCoverage?
+    /// The open run's face's coverage (with its last range looked up) and colour, kept apart so
+    /// the per-cluster check copies no record.
+    private var currentProbe = CoverageProbe()
     private(set) var currentIsColor = false
     /// The position in the stack's faces of the open run's face, when it came from there.
     private var currentStackFace: Int?
@@ -20,32 +24,33 @@ struct RunBuilder {
     /// Whether each answer met is a fallback, by identity (hashing a name per run costs more):
     /// every answer asked about is kept by a run, so no identity is reused during the call.
     private var fallbackByAnswer: [ObjectIdentifier: Bool] = [:]
+    /// The last answers asked about, looked through before the dictionary (runs alternate
+    /// between a few faces: hashing per run cost more than the rest of opening it).
+    private var recentAnswers: [(answer: ObjectIdentifier, fallback: Bool)] = []
 
-    /// Starts with no run.
-    init(firstFamily: FamilyKey?) {
+    /// Starts with no run, with room for `expectedRuns`.
+    init(firstFamily: FamilyKey?, expectedRuns: Int = 0) {
         self.firstFamily = firstFamily
+        runs.reserveCapacity(expectedRuns)
     }
 
-    /// Adds a cluster to the open run; the run's text is cut from the whole text in ``finish(text:)``.
-    mutating func extend(_ cluster: Character) {
-        guard !runs.isEmpty else { return }
-        let (n8, n16) = Self.lengths(cluster)
-        offset8 += n8
-        offset16 += n16
-        runs[runs.count - 1].end = offset8
-        runs[runs.count - 1].endUTF16 = offset16
+    /// Whether the open run's face maps every scalar a renderer draws (`false` without a run).
+    @inline(__always)
+    mutating func currentCovers<S: Sequence<Unicode.Scalar>>(_ scalars: S, _ classes: ScalarClasses.Table) -> Bool {
+        !runs.isEmpty && currentProbe.covers(scalars, classes)
     }
 
-    /// Adds one ASCII character to the open run (one byte, one UTF-16 unit).
-    mutating func extendASCII() {
+    /// Adds a cluster of `utf8` bytes and `utf16` code units to the open run (its end is written
+    /// when the next run opens or in ``finish(text:)``; its text is cut there from the whole text).
+    @inline(__always)
+    mutating func extend(utf8: Int, utf16: Int) {
         guard !runs.isEmpty else { return }
-        offset8 += 1
-        offset16 += 1
-        runs[runs.count - 1].end = offset8
-        runs[runs.count - 1].endUTF16 = offset16
+        offset8 += utf8
+        offset16 += utf16
     }
 
     /// Whether the open run has the stack's face at `position`.
+    @inline(__always)
     func isOpen(stackFace position: Int) -> Bool {
         currentStackFace == position && !runs.isEmpty
     }
@@ -53,50 +58,73 @@ struct RunBuilder {
     /// Adds a cluster drawn by a face of the stack: extends the open run when it has that face.
     ///
     /// - Parameters:
-    ///   - cluster: the cluster.
+    ///   - utf8: the cluster's length in UTF-8 bytes.
+    ///   - utf16: its length in UTF-16 code units.
     ///   - stackFace: the face's position among the stack's faces.
     ///   - choice: the face and why.
-    mutating func append(_ cluster: Character, stackFace: Int, choice: FallbackChoice) {
+    ///   - probe: the face's coverage probe (its last look-up kept for the run).
+    mutating func append(utf8: Int, utf16: Int, stackFace: Int, choice: FallbackChoice, probe: CoverageProbe) {
         if currentStackFace == stackFace, !runs.isEmpty {
-            extend(cluster)
+            extend(utf8: utf8, utf16: utf16)
             return
         }
-        append(cluster, choice: choice)
+        append(utf8: utf8, utf16: utf16, choice: choice, probe: probe)
         currentStackFace = stackFace
     }
 
     /// Adds a cluster with a chosen face: extends the open run when the face is the same, else opens a run.
-    mutating func append(_ cluster: Character, choice: FallbackChoice) {
-        // Read through the shared answer: binding the face would copy the whole record.
+    ///
+    /// - Parameters:
+    ///   - utf8: the cluster's length in UTF-8 bytes.
+    ///   - utf16: its length in UTF-16 code units.
+    ///   - choice: the face and why.
+    ///   - probe: the face's coverage probe, when the caller has one (else one is made).
+    mutating func append(utf8: Int, utf16: Int, choice: FallbackChoice, probe: CoverageProbe? = nil) {
         let shared = choice.shared
-        if let currentFace, currentFace.index == shared.value.face.index,
-            currentFace.instance == shared.value.face.instance, currentFace.file == shared.value.face.file,
-            !runs.isEmpty
-        {
-            extend(cluster)
+        if let currentAnswer, !runs.isEmpty, isSameFace(currentAnswer, shared) {
+            extend(utf8: utf8, utf16: utf16)
             return
         }
-        let (n8, n16) = Self.lengths(cluster)
+        closeRun()
         runs.append(
             TextRun(
-                start: offset8, end: offset8 + n8, startUTF16: offset16, endUTF16: offset16 + n16,
+                start: offset8, end: offset8 + utf8, startUTF16: offset16, endUTF16: offset16 + utf16,
                 shared: shared, fallback: isFallback(shared), reason: choice.reason))
-        offset8 += n8
-        offset16 += n16
-        currentFace = (shared.value.face.file, shared.value.face.index, shared.value.face.instance)
+        offset8 += utf8
+        offset16 += utf16
+        currentAnswer = shared
         currentStackFace = nil
-        currentCoverage = shared.value.face.coverage
+        // Read through the shared answer: binding the face would copy the whole record.
+        currentProbe = probe ?? CoverageProbe(shared.value.face.coverage)
         currentIsColor = shared.value.face.isColor
     }
 
-    /// The runs, each with its text cut from `text` by its UTF-8 offsets (cluster boundaries),
-    /// set in place (a run holds a whole resolve answer: copying it costs more than the text).
-    mutating func finish(text: String) -> [TextRun] {
-        let utf8 = text.utf8
+    /// Whether two answers have the same face (file, face index, named instance), remembered for recent pairs.
+    private mutating func isSameFace(_ a: SharedResolution, _ b: SharedResolution) -> Bool {
+        if a === b { return true }
+        let (x, y) = (ObjectIdentifier(a), ObjectIdentifier(b))
+        for (first, second, same) in sameFace where first == x && second == y { return same }
+        let same =
+            a.value.face.index == b.value.face.index && a.value.face.instance == b.value.face.instance
+            && a.value.face.file == b.value.face.file
+        if sameFace.count < 8 { sameFace.append((x, y, same)) }
+        return same
+    }
+
+    /// Writes the open run's end.
+    private mutating func closeRun() {
+        guard !runs.isEmpty else { return }
+        runs[runs.count - 1].end = offset8
+        runs[runs.count - 1].endUTF16 = offset16
+    }
+
+    /// The runs, each with its text cut from the whole text's UTF-8 by its offsets (cluster
+    /// boundaries), set in place (a run holds a whole resolve answer: copying it costs more than the text).
+    mutating func finish(utf8 bytes: UnsafeBufferPointer<UInt8>) -> [TextRun] {
+        closeRun()
         for position in runs.indices {
-            let from = utf8.index(utf8.startIndex, offsetBy: runs[position].start)
-            let to = utf8.index(from, offsetBy: runs[position].end - runs[position].start)
-            runs[position].text = String(text[from..<to])
+            let slice = UnsafeBufferPointer(rebasing: bytes[runs[position].start..<runs[position].end])
+            runs[position].text = String(decoding: slice, as: UTF8.self)
         }
         return runs
     }
@@ -105,6 +133,7 @@ struct RunBuilder {
     /// more than the rest of a run).
     private mutating func isFallback(_ shared: SharedResolution) -> Bool {
         let identity = ObjectIdentifier(shared)
+        for recent in recentAnswers where recent.answer == identity { return recent.fallback }
         if let known = fallbackByAnswer[identity] { return known }
         let family = shared.value.face.family
         let fallback: Bool
@@ -115,10 +144,7 @@ struct RunBuilder {
             fallbackByFamily[family] = fallback
         }
         fallbackByAnswer[identity] = fallback
+        if recentAnswers.count < 4 { recentAnswers.append((identity, fallback)) }
         return fallback
-    }
-
-    private static func lengths(_ cluster: Character) -> (Int, Int) {
-        (cluster.utf8.count, cluster.utf16.count)
     }
 }

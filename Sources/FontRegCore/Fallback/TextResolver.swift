@@ -40,6 +40,14 @@ public struct TextResolver: Sendable {
     public func resolve(_ text: String, _ query: TextQuery, cache: FallbackPlanCache? = nil) throws(TextResolveError)
         -> TextResolution
     {
+        try resolve(text, query, cache: cache, swiftSegmentation: false)
+    }
+
+    /// Resolves a text, with every cluster cut by Swift's segmentation when `swiftSegmentation`
+    /// (what the scalar-level loop must agree with, for tests).
+    func resolve(_ text: String, _ query: TextQuery, cache: FallbackPlanCache?, swiftSegmentation: Bool)
+        throws(TextResolveError) -> TextResolution
+    {
         let bytes = text.utf8.count
         guard bytes <= Self.maximumTextBytes else {
             throw .textTooLong(bytes: bytes, limit: Self.maximumTextBytes)
@@ -49,158 +57,71 @@ public struct TextResolver: Sendable {
             cache?.take(query, generation: generation)
             ?? FallbackPlan(resolver: resolver, query: query, coverage: cache ?? coverage)
         plan.begin(coverage: cache ?? coverage)
-        try plan.checkStrict()
-        defer { cache?.put(plan, for: query, generation: generation) }
-        var builder = RunBuilder(firstFamily: plan.firstFamilyKey)
-        var missing: [UInt32] = []
-        var seenMissing = Set<UInt32>()
-        var sawHan = false
-        let stack = plan.stackFaces()
-        let coverages = stack.map(\.coverage)
-        let colors = stack.map(\.isColor)
-        // System fallback choices of this text, their coverage and colour kept apart for the check.
-        var used: [FallbackChoice] = []
-        var usedCoverages: [CharacterCoverage] = []
-        var usedColors: [Bool] = []
-        // The first face of the stack that draws each ASCII character (`noFace`: none), so a run
-        // of ASCII costs one table look-up per byte, no segmentation and no bisection.
-        let asciiFaces = asciiStackFaces(coverages)
-        func place(_ cluster: Character) {
-            let kind = ClusterKind.of(cluster)
-            if kind == .han { sawHan = true }
-            let colorOnly = kind == .colorEmoji
-            if let position = firstStackFace(drawing: cluster, colorOnly: colorOnly, coverages, colors) {
-                // The choice (a whole resolve answer) is copied only when a run opens.
-                if builder.isOpen(stackFace: position) {
-                    builder.extend(cluster)
-                } else {
-                    builder.append(cluster, stackFace: position, choice: stack[position].choice)
-                }
-                return
-            }
-            // System fallback: the open run's face while it covers the cluster (a fallback font
-            // draws as much of the rest as it can), then the plan's search.
-            if let coverage = builder.currentCoverage, colorOnly == builder.currentIsColor, coverage.covers(cluster) {
-                builder.extend(cluster)
-                return
-            }
-            // A face system fallback already gave this text draws the later clusters it covers,
-            // as a browser shapes what the stack left with the fallback font it found first
-            // (not for Han, whose face the language picks, nor across colour and text).
-            if kind != .han,
-                let reused = usedCoverages.indices.first(where: {
-                    usedColors[$0] == colorOnly && usedCoverages[$0].covers(cluster)
-                })
-            {
-                builder.append(cluster, choice: used[reused])
-                return
-            }
-            if let choice = plan.choose(for: cluster, kind: kind) {
-                builder.append(cluster, choice: choice)
-                if kind != .han {
-                    // Not in the list yet, as no face of it covered the cluster (a text face for
-                    // a colour cluster may repeat one: that costs a check, nothing else).
-                    used.append(choice)
-                    usedCoverages.append(choice.face.coverage)
-                    usedColors.append(choice.face.isColor)
-                }
-                return
-            }
-            for scalar in cluster.unicodeScalars
-            where !CharacterCoverage.isIgnorable(scalar) && !plan.anyFaceCovers(scalar) {
-                if seenMissing.insert(scalar.value).inserted { missing.append(scalar.value) }
-            }
-            if builder.hasRun {
-                builder.extend(cluster)
-            } else if let first = plan.firstResolution() {
-                builder.append(
-                    cluster,
-                    choice: FallbackChoice(
-                        resolution: first, reason: "no registered face covers it; kept in \(first.face.family)"))
-            }
+        do {
+            try plan.checkStrict()
+        } catch {
+            cache?.put(plan, for: query, generation: generation)
+            throw error
         }
-        // A segment between standalone ASCII bytes, cut at sure boundaries (two plain scalars,
-        // ``SimpleBoundaries``): a piece of one scalar is its cluster, longer pieces go through
-        // Swift's segmentation.
-        let scalars = text.unicodeScalars
-        func placePiece(_ piece: Range<String.Index>) {
-            guard piece.lowerBound < piece.upperBound else { return }
-            if scalars.index(after: piece.lowerBound) == piece.upperBound {
-                place(Character(scalars[piece.lowerBound]))
-            } else {
-                for cluster in text[piece] { place(cluster) }
+        var placer = ClusterPlacer(plan: plan, bytes: bytes)
+        defer { cache?.put(placer.plan, for: query, generation: generation) }
+        // The clusters, cut at the scalar level (``ClusterScanner``); a stretch with a ZWJ,
+        // a flag or another hard scalar is cut by Swift's segmentation.
+        var copy = text
+        let runs = copy.withUTF8 { bytes in
+            var scanner = ClusterScanner(bytes)
+            // For tests: the whole text as one piece for Swift's segmentation.
+            var whole: ClusterScanner.Item? = bytes.isEmpty ? nil : .piece(start: 0, end: bytes.count)
+            func next() -> ClusterScanner.Item? {
+                guard swiftSegmentation else { return scanner.next() }
+                defer { whole = nil }
+                return whole
             }
-        }
-        func placeSegment(_ range: Range<String.Index>) {
-            var pieceStart = range.lowerBound
-            var position = range.lowerBound
-            var previousPlain = false
-            while position < range.upperBound {
-                let plain = SimpleBoundaries.isPlain(scalars[position].value)
-                if plain && previousPlain {
-                    placePiece(pieceStart..<position)
-                    pieceStart = position
+            while let item = next() {
+                switch item {
+                case .cluster(let start, let end, let utf16, let first, let single):
+                    if single && first >= 0x20 && first < 0x7F && placer.placeASCII(first) { continue }
+                    let scalar = Unicode.Scalar(first).unsafelyUnwrapped
+                    let character = { Self.cluster(of: text, from: start, to: end) }
+                    if single {
+                        placer.place(
+                            CollectionOfOne(scalar), first: scalar, single: true, utf8: end - start, utf16: utf16,
+                            cluster: character)
+                    } else {
+                        placer.place(
+                            UTF8Scalars(bytes, from: start, to: end), first: scalar, single: false, utf8: end - start,
+                            utf16: utf16, cluster: character)
+                    }
+                case .piece(let start, let end):
+                    let utf8 = text.utf8
+                    let from = utf8.index(utf8.startIndex, offsetBy: start)
+                    let to = utf8.index(from, offsetBy: end - start)
+                    for cluster in text[from..<to] {
+                        let scalars = cluster.unicodeScalars
+                        guard let first = scalars.first else { continue }
+                        let length = cluster.utf8.count
+                        placer.place(
+                            scalars, first: first, single: length == first.utf8.count, utf8: length,
+                            utf16: cluster.utf16.count, cluster: { cluster })
+                    }
                 }
-                previousPlain = plain
-                position = scalars.index(after: position)
             }
-            placePiece(pieceStart..<range.upperBound)
+            let runs = placer.builder.finish(utf8: bytes)
+            placer.plan.lastRunCount = min(runs.count, 4_096)
+            return runs
         }
-        // UAX #29 breaks between two ASCII scalars except CR LF: an ASCII byte with an ASCII byte
-        // (or an edge of the text) on each side is a cluster of its own. Everything else goes
-        // through Swift's grapheme segmentation, in segments that start and end at such bytes.
+        let assumed =
+            placer.sawHan && query.language.flatMap(HanRegion.region(for:)) == nil ? HanRegion.assumedLanguage : nil
+        return TextResolution(runs: runs, missing: placer.missing, assumedLanguage: assumed)
+    }
+
+    /// The cluster at UTF-8 offsets of a text, as a `Character`.
+    private static func cluster(of text: String, from start: Int, to end: Int) -> Character {
         let utf8 = text.utf8
-        var segment = utf8.startIndex
-        var index = utf8.startIndex
-        var previous: UInt8 = 0
-        while index < utf8.endIndex {
-            let byte = utf8[index]
-            let next = utf8.index(after: index)
-            let following: UInt8 = next < utf8.endIndex ? utf8[next] : 0
-            defer {
-                previous = byte
-                index = next
-            }
-            guard byte < 0x80, previous < 0x80, following < 0x80, byte != 0x0D, !(previous == 0x0D && byte == 0x0A)
-            else { continue }
-            let position = asciiFaces[Int(byte)]
-            guard position != noFace else { continue }
-            if segment < index { placeSegment(segment..<index) }
-            segment = next
-            if builder.isOpen(stackFace: Int(position)) {
-                builder.extendASCII()
-            } else {
-                builder.append(
-                    Character(Unicode.Scalar(byte)), stackFace: Int(position), choice: stack[Int(position)].choice)
-            }
-        }
-        if segment < utf8.endIndex { placeSegment(segment..<utf8.endIndex) }
-        let assumed = sawHan && query.language.flatMap(HanRegion.region(for:)) == nil ? HanRegion.assumedLanguage : nil
-        return TextResolution(runs: builder.finish(text: text), missing: missing, assumedLanguage: assumed)
+        let from = utf8.index(utf8.startIndex, offsetBy: start)
+        let to = utf8.index(from, offsetBy: end - start)
+        return text[from..<to].first ?? " "
     }
-}
-
-/// No face of the stack draws the ASCII character (in `asciiStackFaces`).
-private let noFace = UInt8.max
-
-/// For each ASCII character, the position of the first text face of the stack that maps it, or `noFace`.
-private func asciiStackFaces(_ coverages: [CharacterCoverage]) -> [UInt8] {
-    (0..<128).map { value in
-        // An ASCII character alone is never a colour emoji cluster: any face of the stack may draw it.
-        let position = coverages.indices.first { coverages[$0].contains(UInt32(value)) }
-        // Past 254 faces (a stack of many generic expansions) the byte takes the general path.
-        return position.flatMap { $0 < Int(noFace) ? UInt8($0) : nil } ?? noFace
-    }
-}
-
-/// The position of the first face of the stack that draws the cluster (in colour when `colorOnly`).
-private func firstStackFace(
-    drawing cluster: Character, colorOnly: Bool, _ coverages: [CharacterCoverage], _ colors: [Bool]
-) -> Int? {
-    for position in coverages.indices where (!colorOnly || colors[position]) && coverages[position].covers(cluster) {
-        return position
-    }
-    return nil
 }
 
 /// The face chosen for a cluster and why.
