@@ -71,6 +71,13 @@ public final class FontRegistry: Sendable {
     /// The number of font files this registry has parsed so far (none after a warm start; tests).
     package var filesParsed: Int { writer.withLock { $0.scanner.filesParsed } }
 
+    /// The number of registered roots this registry's scans have walked so far (tests: a change
+    /// walks the roots it names, not every root).
+    package var rootsWalked: Int { writer.withLock { $0.scanner.rootsWalked } }
+
+    /// The number of directories this registry's scans have listed so far (tests).
+    package var directoriesListed: Int { writer.withLock { $0.scanner.directoriesListed } }
+
     /// The name of the index file in the cache directory.
     public static let indexFileName = "index.snapshot"
 
@@ -353,7 +360,8 @@ public final class FontRegistry: Sendable {
             state.withLock { state in for path in paths { state.confinement[path] = confinedTo } }
         }
         state.withLock { state in for path in paths { state.owners[path] = filesOwnedBy } }
-        return try change { (roots: [String], scanner: FontScanner) throws(RegistryError) -> [String] in
+        return try change(rescanning: Set(paths)) {
+            (roots: [String], scanner: FontScanner) throws(RegistryError) -> [String] in
             for path in paths {
                 let info: FileStatus
                 do throws(SystemError) {
@@ -424,7 +432,8 @@ public final class FontRegistry: Sendable {
             }
         }
         var refused: [(path: String, error: RegistryError)] = []
-        let report = try? change { (roots: [String], scanner: FontScanner) -> [String] in
+        let report = try? change(rescanning: Set(pending.map(\.path))) {
+            (roots: [String], scanner: FontScanner) -> [String] in
             refused = []
             var taken = Set(roots)
             var lengths = Set(roots.map(\.utf8.count))
@@ -495,7 +504,7 @@ public final class FontRegistry: Sendable {
     @discardableResult
     public func unregister(paths: [String]) throws(RegistryError) -> RegistrationReport {
         let paths = paths.map(Self.absolute)
-        return try change { (roots: [String], _: FontScanner) throws(RegistryError) -> [String] in
+        return try change(rescanning: []) { (roots: [String], _: FontScanner) throws(RegistryError) -> [String] in
             for path in paths where !roots.contains(path) { throw RegistryError.notRegistered(path: path) }
             return roots.filter { !paths.contains($0) }
         }
@@ -506,7 +515,18 @@ public final class FontRegistry: Sendable {
     /// - Returns: the faces added and removed since the last scan, and the files that could not be used.
     @discardableResult
     public func rescan() -> RegistrationReport {
-        (try? change { roots, _ in roots }) ?? RegistrationReport(generation: index.generation)
+        (try? change(rescanning: nil) { roots, _ in roots }) ?? RegistrationReport(generation: index.generation)
+    }
+
+    /// Re-reads the given registered roots only (a watcher's, for the roots whose folders
+    /// changed); the other roots keep what their last scan found. A path that is not a
+    /// registered root is ignored.
+    ///
+    /// - Returns: the faces added and removed, and the files that could not be used.
+    @discardableResult
+    public func rescan(roots changed: [String]) -> RegistrationReport {
+        (try? change(rescanning: Set(changed)) { roots, _ in roots })
+            ?? RegistrationReport(generation: index.generation)
     }
 
     /// Re-reads the rules directory. Problems are reported in ``RuleSet/problems``.
@@ -533,14 +553,22 @@ public final class FontRegistry: Sendable {
         _ = observers.withLock { $0.removeValue(forKey: token) }
     }
 
-    /// Applies a change to the roots, rescans, swaps the snapshot, rewrites the index file when
-    /// anything it records changed, and tells the observers.
+    /// Applies a change to the roots, scans the roots it names (reusing the others' last scans),
+    /// swaps the snapshot, rewrites the index file when anything it records changed, and tells
+    /// the observers.
+    ///
+    /// The index file records the roots that are not a user's own registration (no owner): what
+    /// the next start is configured with. Users' own roots are restored after the start and
+    /// scanned then, so a change of them only does not rewrite it (issue 24: with 5,120 others'
+    /// registrations each user's `Register` rewrote several MiB).
     ///
     /// A warm-started registry's first change checks every file against the mapped file table;
     /// a rescan that finds nothing changed keeps serving the mapped index (with a new generation).
-    private func change(_ newRoots: ([String], FontScanner) throws(RegistryError) -> [String]) throws(RegistryError)
-        -> RegistrationReport
-    {
+    /// - Parameter rescanning: the roots to walk again (and any root not scanned since the
+    ///   registry started); `nil` walks every root.
+    private func change(
+        rescanning: Set<String>?, _ newRoots: ([String], FontScanner) throws(RegistryError) -> [String]
+    ) throws(RegistryError) -> RegistrationReport {
         let report = try writer.withLock { writer throws(RegistryError) -> RegistrationReport in
             let scanner = writer.scanner
             if let seed = writer.seed {
@@ -549,13 +577,12 @@ public final class FontRegistry: Sendable {
             }
             let old = state.withLock { $0 }
             let roots = try newRoots(old.roots, scanner)
-            let result = scanner.scan(roots: roots, confinement: old.confinement, owners: old.owners)
-            let unchanged =
-                !scanner.cacheChanged
-                && writer.written.map {
-                    $0.roots == roots && $0.problems == result.problems && $0.directories == scanner.directories
-                } ?? false
-            if unchanged, case .mapped(let mapped) = old.index.storage {
+            let result = scanner.scan(
+                roots: roots, confinement: old.confinement, owners: old.owners, rescanning: rescanning)
+            let saved = Self.savedPart(
+                roots: roots, owners: old.owners, scanner: scanner, result: result, written: writer.written)
+            let onlySaved = saved.roots.count == roots.count
+            if onlySaved, !saved.changed, case .mapped(let mapped) = old.index.storage {
                 let index = FontIndex(mapped: mapped, generation: old.index.generation + 1)
                 state.withLock { $0.index = index }
                 return RegistrationReport(problems: index.problems, generation: index.generation)
@@ -566,15 +593,22 @@ public final class FontRegistry: Sendable {
             if scanner.cacheChanged || old.index.faceCount != faces.count { fontconfigStale.withLock { $0 = true } }
             var index = FontIndex(
                 faces: faces, problems: result.problems, generation: old.index.generation + 1, directories: roots)
-            if !unchanged {
+            if saved.changed {
+                let part = onlySaved ? (result: result, directories: scanner.directories) : scanner.combined(saved.roots)
+                let written =
+                    onlySaved
+                    ? index
+                    : FontIndex(
+                        faces: part.result.files.flatMap(\.faces), problems: part.result.problems,
+                        generation: index.generation, directories: saved.roots)
                 let problem = Self.writeIndexFile(
-                    index, rules: old.rules, directory: indexFile.directory,
+                    written, rules: old.rules, directory: indexFile.directory,
                     registry: SnapshotRegistryPart(
-                        files: result.files, directories: scanner.directories, problems: result.problems,
+                        files: part.result.files, directories: part.directories, problems: part.result.problems,
                         stamp: Self.configStamp(
-                            roots: roots, configuration: configuration, confinement: old.confinement)))
+                            roots: saved.roots, configuration: configuration, confinement: old.confinement)))
                 cacheProblem.withLock { $0 = problem }
-                writer.written = problem == nil ? (scanner.directories, result.problems, roots) : nil
+                writer.written = problem == nil ? (part.directories, part.result.problems, saved.roots) : nil
             }
             if let problem = cacheProblem.withLock({ $0 }) {
                 index = FontIndex(
@@ -592,6 +626,24 @@ public final class FontRegistry: Sendable {
         }
         for observer in observers.withLock({ Array($0.values) }) { observer(report) }
         return report
+    }
+
+    /// The roots the index file records (those with no owner, in order), and whether what it
+    /// would record of them differs from what was last written: roots, problems, directories,
+    /// or a file read afresh or dropped.
+    private static func savedPart(
+        roots: [String], owners: [String: UInt32], scanner: FontScanner, result: ScanResult,
+        written: (directories: [DirectoryStamp], problems: [ScanProblem], roots: [String])?
+    ) -> (roots: [String], changed: Bool) {
+        let saved = owners.isEmpty ? roots : roots.filter { owners[$0] == nil }
+        // A saved root unregistered changes the roots; one read afresh or dropping files, the files.
+        guard let written, written.roots == saved else { return (saved, true) }
+        let savedSet = Set(saved)
+        if scanner.changedRoots.contains(where: savedSet.contains) { return (saved, true) }
+        // Nothing saved was walked again: what the file records of it is what its last scans found.
+        guard scanner.walkedRoots.contains(where: savedSet.contains) else { return (saved, false) }
+        let part = saved.count == roots.count ? (result: result, directories: scanner.directories) : scanner.combined(saved)
+        return (saved, written.problems != part.result.problems || written.directories != part.directories)
     }
 
     private static func difference(old: FontIndex, new: FontIndex) -> RegistrationReport {
