@@ -26,6 +26,16 @@ package final class PlatformRegistry: Sendable {
         var closedWhilePending: Set<UInt64> = []
         /// Which indexed files not every user may read (issue 24).
         var readability = FileReadability()
+        /// The private registrations' table and the epoch it was built at.
+        var privateTable: (epoch: Int, roots: PrivateRoots)?
+
+        /// The private registrations' table of this epoch, built now if the epoch moved.
+        mutating func privateRoots() -> PrivateRoots {
+            if let table = privateTable, table.epoch == epoch { return table.roots }
+            let roots = PrivateRoots(records.values.filter(\.isPrivate).map { ($0.path, $0.owner) })
+            privateTable = (epoch, roots)
+            return roots
+        }
     }
 
     let live = Mutex(Live())
@@ -48,14 +58,9 @@ package final class PlatformRegistry: Sendable {
     /// The persisted state now.
     package var state: PlatformState { live.withLock { $0.state } }
 
-    /// The private registrations: (path, owner), for deciding who owns a face.
-    var privateRoots: [(path: String, owner: UInt32)] {
-        live.withLock { live in live.records.values.filter(\.isPrivate).map { ($0.path, $0.owner) } }
-    }
-
-    /// The owner of a private face: the owner of the private registration its file lies in.
-    static func owner(of file: String, privateRoots: [(path: String, owner: UInt32)]) -> UInt32? {
-        privateRoots.first { AllowedRoots.isInside(file, root: $0.path) }?.owner
+    /// The private registrations and their owners, for deciding who owns a face (built once per epoch).
+    var privateRoots: PrivateRoots {
+        live.withLock { $0.privateRoots() }
     }
 
     /// Marks a connection-scoped `Register` of `connection` as running.
