@@ -371,9 +371,8 @@ public final class FontRegistry: Sendable {
                     throw RegistryError.fileNotFound(path: path)
                 }
                 if roots.contains(path) { throw RegistryError.alreadyRegistered(path: path) }
-                if info.kind == .directory,
-                    let parent = roots.first(where: { path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") })
-                {
+                // Its ancestors asked of the roots, not every root of a path prefix (each one copied).
+                if info.kind == .directory, let parent = Self.ancestors(of: path).first(where: roots.contains) {
                     throw RegistryError.alreadyRegistered(path: path, within: parent)
                 }
                 if info.kind != .directory {
@@ -391,6 +390,20 @@ public final class FontRegistry: Sendable {
             }
             return roots + paths
         }
+    }
+
+    /// The ancestors of an absolute path, nearest first (`/a/b/c`: `/a/b`, `/a`, `/`), each also
+    /// spelled with a trailing slash as a root may be.
+    static func ancestors(of path: String) -> [String] {
+        var found: [String] = []
+        var end = path.utf8.endIndex
+        while let slash = path.utf8[..<end].lastIndex(of: UInt8(ascii: "/")) {
+            let parent = String(path[..<slash])
+            if !parent.isEmpty { found.append(parent) }
+            found.append(parent + "/")
+            end = slash
+        }
+        return found
     }
 
     /// One path of ``register(each:)``: the path and how its later scans are confined.
@@ -504,7 +517,8 @@ public final class FontRegistry: Sendable {
     @discardableResult
     public func unregister(paths: [String]) throws(RegistryError) -> RegistrationReport {
         let paths = paths.map(Self.absolute)
-        return try change(rescanning: []) { (roots: [String], _: FontScanner) throws(RegistryError) -> [String] in
+        return try change(rescanning: [], removing: paths) {
+            (roots: [String], _: FontScanner) throws(RegistryError) -> [String] in
             for path in paths where !roots.contains(path) { throw RegistryError.notRegistered(path: path) }
             return roots.filter { !paths.contains($0) }
         }
@@ -564,10 +578,14 @@ public final class FontRegistry: Sendable {
     ///
     /// A warm-started registry's first change checks every file against the mapped file table;
     /// a rescan that finds nothing changed keeps serving the mapped index (with a new generation).
-    /// - Parameter rescanning: the roots to walk again (and any root not scanned since the
-    ///   registry started); `nil` walks every root.
+    /// - Parameters:
+    ///   - rescanning: the roots to walk again (and any root not scanned since the registry
+    ///     started); `nil` walks every root.
+    ///   - removing: the roots `newRoots` leaves out (none but an `Unregister`'s): nothing is
+    ///     asked of every root to find them.
     private func change(
-        rescanning: Set<String>?, _ newRoots: ([String], FontScanner) throws(RegistryError) -> [String]
+        rescanning: Set<String>?, removing: [String] = [],
+        _ newRoots: ([String], FontScanner) throws(RegistryError) -> [String]
     ) throws(RegistryError) -> RegistrationReport {
         let report = try writer.withLock { writer throws(RegistryError) -> RegistrationReport in
             let scanner = writer.scanner
@@ -578,9 +596,11 @@ public final class FontRegistry: Sendable {
             let old = state.withLock { $0 }
             let roots = try newRoots(old.roots, scanner)
             let result = scanner.scan(
-                roots: roots, confinement: old.confinement, owners: old.owners, rescanning: rescanning)
+                roots: roots, confinement: old.confinement, owners: old.owners, rescanning: rescanning,
+                removed: removing)
             let saved = Self.savedPart(
-                roots: roots, owners: old.owners, scanner: scanner, result: result, written: writer.written)
+                roots: roots, owners: old.owners, removing: removing, scanner: scanner, result: result,
+                written: writer.written)
             let onlySaved = saved.roots.count == roots.count
             if onlySaved, !saved.changed, case .mapped(let mapped) = old.index.storage {
                 let index = FontIndex(mapped: mapped, generation: old.index.generation + 1)
@@ -618,9 +638,10 @@ public final class FontRegistry: Sendable {
             state.withLock { state in
                 state.roots = roots
                 state.index = index
-                let kept = Set(roots)
-                state.confinement = state.confinement.filter { kept.contains($0.key) }
-                state.owners = state.owners.filter { kept.contains($0.key) }
+                for root in removing {
+                    state.confinement[root] = nil
+                    state.owners[root] = nil
+                }
             }
             return Self.difference(old: old.index, new: index)
         }
@@ -632,9 +653,16 @@ public final class FontRegistry: Sendable {
     /// would record of them differs from what was last written: roots, problems, directories,
     /// or a file read afresh or dropped.
     private static func savedPart(
-        roots: [String], owners: [String: UInt32], scanner: FontScanner, result: ScanResult,
+        roots: [String], owners: [String: UInt32], removing: [String], scanner: FontScanner, result: ScanResult,
         written: (directories: [DirectoryStamp], problems: [ScanProblem], roots: [String])?
     ) -> (roots: [String], changed: Bool) {
+        // Only users' own roots were walked, changed or removed: the saved roots are as written
+        // (each of thousands of roots is not asked for its owner at every user's change).
+        if let written,
+            !(scanner.walkedRoots + scanner.changedRoots + removing).contains(where: { owners[$0] == nil })
+        {
+            return (written.roots, false)
+        }
         let saved = owners.isEmpty ? roots : roots.filter { owners[$0] == nil }
         // A saved root unregistered changes the roots; one read afresh or dropping files, the files.
         guard let written, written.roots == saved else { return (saved, true) }

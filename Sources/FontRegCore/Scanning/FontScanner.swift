@@ -100,20 +100,27 @@ final class FontScanner {
     ///     and again on the opened descriptor's `fstat`, never by a second path lookup.
     ///   - rescanning: the roots to walk again; the others reuse their last scan (``RootScan``)
     ///     when there is one of the same confinement and owner. `nil` walks every root.
+    ///   - removed: the roots of the last scan that are not in `roots` (an `Unregister`'s), when
+    ///     the caller knows them; `nil` finds them by comparing every root (a hash of each).
     func scan(
         roots: [String], confinement: [String: [String]] = [:], owners: [String: UInt32] = [:],
-        rescanning: Set<String>? = nil
+        rescanning: Set<String>? = nil, removed: [String]? = nil
     ) -> ScanResult {
         let initial = rootScans.isEmpty
         var walking: [String] = []
         var queued: Set<String> = []
-        for root in roots where queued.insert(root).inserted {
+        // One lookup of each root: what is reused is kept by position, for putting the scans together.
+        var reused: [RootScan?] = []
+        reused.reserveCapacity(roots.count)
+        for root in roots {
             if let last = rootScans[root], rescanning.map({ !$0.contains(root) }) ?? false,
                 last.confinement == confinement[root], last.owner == owners[root]
             {
+                reused.append(last)
                 continue
             }
-            walking.append(root)
+            reused.append(nil)
+            if queued.insert(root).inserted { walking.append(root) }
         }
         var walk = ScanWalk()
         walk.fresh = Array(repeating: [:], count: walking.count)
@@ -146,13 +153,19 @@ final class FontScanner {
             pool.finish()
         }
         rootsWalked += walking.count
-        let kept = Set(roots)
         var changed: Set<String> = []
         let seeded = initial ? cache : [:]
         let cachedBefore = cache.count
         if initial { cache = [:] }
-        for (root, last) in rootScans where !kept.contains(root) {
-            rootScans[root] = nil
+        let dropping: [String]
+        if let removed {
+            dropping = removed
+        } else {
+            let kept = Set(roots)
+            dropping = rootScans.keys.filter { !kept.contains($0) }
+        }
+        for root in dropping {
+            guard let last = rootScans.removeValue(forKey: root) else { continue }
             for path in last.files.keys { cache[path] = nil }
             if !last.files.isEmpty { changed.insert(root) }
         }
@@ -174,11 +187,12 @@ final class FontScanner {
         // A first scan (or one after a seed) compares with the files it was seeded with: a root
         // that read a file afresh changed; a seeded file no root found any more, every root.
         cacheChanged = filesRead > 0 || (initial ? cache.count != cachedBefore : !changed.isEmpty)
-        if initial, seeded.keys.contains(where: { cache[$0] == nil }) { changed = kept }
+        if initial, seeded.keys.contains(where: { cache[$0] == nil }) { changed = Set(roots) }
         changedRoots = changed
         walkedRoots = walking
         filesParsed += filesRead
-        let (result, stamps) = combined(roots)
+        for position in reused.indices where reused[position] == nil { reused[position] = rootScans[roots[position]] }
+        let (result, stamps) = Self.combined(reused)
         directories = stamps
         return result
     }
@@ -187,11 +201,15 @@ final class FontScanner {
     /// file once (the first root reaching it keeps it), every problem, and the directory stamps.
     /// Roots not scanned yet are left out.
     func combined(_ roots: [String]) -> (result: ScanResult, directories: [DirectoryStamp]) {
+        Self.combined(roots.map { rootScans[$0] })
+    }
+
+    /// Root scans put together in order (``combined(_:)``); `nil`s are left out.
+    private static func combined(_ scans: [RootScan?]) -> (result: ScanResult, directories: [DirectoryStamp]) {
         var result = ScanResult()
         var seen: Set<FileIdentity> = []
         var stamps: [DirectoryStamp] = []
-        for root in roots {
-            guard let scan = rootScans[root] else { continue }
+        for case let scan? in scans {
             // A root given twice is walked once but put in twice, as two walks would find it.
             stamps += scan.directories
             for entry in scan.entries {

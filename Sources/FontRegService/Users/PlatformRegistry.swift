@@ -26,14 +26,15 @@ package final class PlatformRegistry: Sendable {
         var closedWhilePending: Set<UInt64> = []
         /// Which indexed files not every user may read (issue 24).
         var readability = FileReadability()
-        /// The private registrations' table and the epoch it was built at.
-        var privateTable: (epoch: Int, roots: PrivateRoots)?
+        /// The private registrations' table, built at its first use and kept current by
+        /// ``PlatformRegistry/add(_:)`` and ``PlatformRegistry/remove(paths:)``.
+        var privateTable: PrivateRoots?
 
-        /// The private registrations' table of this epoch, built now if the epoch moved.
+        /// The private registrations' table (built now at the first use).
         mutating func privateRoots() -> PrivateRoots {
-            if let table = privateTable, table.epoch == epoch { return table.roots }
+            if let table = privateTable { return table }
             let roots = PrivateRoots(records.values.filter(\.isPrivate).map { ($0.path, $0.owner) })
-            privateTable = (epoch, roots)
+            privateTable = roots
             return roots
         }
     }
@@ -122,6 +123,7 @@ package final class PlatformRegistry: Sendable {
             for record in records where live.records[record.path] == nil {
                 live.records[record.path] = record
                 added.append(record.path)
+                if record.isPrivate { live.privateTable?.insert(record.path, owner: record.owner) }
             }
             live.epoch += 1
             changes.wrappingAdd(1, ordering: .releasing)
@@ -132,7 +134,11 @@ package final class PlatformRegistry: Sendable {
     /// Forgets live registrations.
     func remove(paths: [String]) {
         live.withLock { live in
-            for path in paths { live.records[path] = nil }
+            for path in paths {
+                if let record = live.records.removeValue(forKey: path), record.isPrivate {
+                    live.privateTable?.remove(path)
+                }
+            }
             live.epoch += 1
             changes.wrappingAdd(1, ordering: .releasing)
         }
