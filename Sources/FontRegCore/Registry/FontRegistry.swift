@@ -614,7 +614,8 @@ public final class FontRegistry: Sendable {
             var index = FontIndex(
                 faces: faces, problems: result.problems, generation: old.index.generation + 1, directories: roots)
             if saved.changed {
-                let part = onlySaved ? (result: result, directories: scanner.directories) : scanner.combined(saved.roots)
+                let part =
+                    onlySaved ? (result: result, directories: scanner.directories) : scanner.combined(saved.roots)
                 let written =
                     onlySaved
                     ? index
@@ -670,7 +671,8 @@ public final class FontRegistry: Sendable {
         if scanner.changedRoots.contains(where: savedSet.contains) { return (saved, true) }
         // Nothing saved was walked again: what the file records of it is what its last scans found.
         guard scanner.walkedRoots.contains(where: savedSet.contains) else { return (saved, false) }
-        let part = saved.count == roots.count ? (result: result, directories: scanner.directories) : scanner.combined(saved)
+        let part =
+            saved.count == roots.count ? (result: result, directories: scanner.directories) : scanner.combined(saved)
         return (saved, written.problems != part.result.problems || written.directories != part.directories)
     }
 

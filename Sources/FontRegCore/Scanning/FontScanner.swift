@@ -41,6 +41,12 @@ final class FontScanner {
     private(set) var walkedRoots: [String] = []
     /// Each registered root's last scan, by root: what a scan that does not walk a root again uses.
     private var rootScans: [String: RootScan] = [:]
+    /// The roots of the last scan in order, and their scans at the same positions: a change that
+    /// appends roots or removes a few finds the others' scans by walking both lists, comparing
+    /// strings the registry hands back unchanged (the same storage: no byte read), instead of
+    /// hashing each of thousands of long paths several times (issue 24, 40 % of a `Register`).
+    private var lastRoots: [String] = []
+    private var lastScans: [RootScan] = []
     /// Files the current scan read afresh (not from the cache) and found faces in.
     private var filesRead = 0
     /// The files read afresh by each root of the current scan, by its position in the walk.
@@ -85,6 +91,8 @@ final class FontScanner {
     func seed(_ files: [String: ScannedFile]) {
         cache = files
         rootScans = [:]
+        lastRoots = []
+        lastScans = []
     }
 
     /// Scans the given roots (directories recursively, and single files).
@@ -109,18 +117,27 @@ final class FontScanner {
         let initial = rootScans.isEmpty
         var walking: [String] = []
         var queued: Set<String> = []
-        // One lookup of each root: what is reused is kept by position, for putting the scans together.
-        var reused: [RootScan?] = []
-        reused.reserveCapacity(roots.count)
-        for root in roots {
-            if let last = rootScans[root], rescanning.map({ !$0.contains(root) }) ?? false,
-                last.confinement == confinement[root], last.owner == owners[root]
-            {
-                reused.append(last)
-                continue
+        // What is reused is kept by position, for putting the scans together.
+        var reused: [RootScan?]
+        if let aligned = alignedScans(roots, rescanning: rescanning, removed: removed, initial: initial) {
+            reused = aligned
+            for (position, scan) in reused.enumerated() where scan == nil && queued.insert(roots[position]).inserted {
+                walking.append(roots[position])
             }
-            reused.append(nil)
-            if queued.insert(root).inserted { walking.append(root) }
+        } else {
+            // One lookup of each root, and its confinement and owner compared with its last scan's.
+            reused = []
+            reused.reserveCapacity(roots.count)
+            for root in roots {
+                if let last = rootScans[root], rescanning.map({ !$0.contains(root) }) ?? false,
+                    last.confinement == confinement[root], last.owner == owners[root]
+                {
+                    reused.append(last)
+                    continue
+                }
+                reused.append(nil)
+                if queued.insert(root).inserted { walking.append(root) }
+            }
         }
         var walk = ScanWalk()
         walk.fresh = Array(repeating: [:], count: walking.count)
@@ -192,9 +209,43 @@ final class FontScanner {
         walkedRoots = walking
         filesParsed += filesRead
         for position in reused.indices where reused[position] == nil { reused[position] = rootScans[roots[position]] }
+        lastRoots = roots
+        lastScans = reused.compactMap { $0 }
+        if lastScans.count != roots.count {
+            lastRoots = []
+            lastScans = []
+        }
         let (result, stamps) = Self.combined(reused)
         directories = stamps
         return result
+    }
+
+    /// The last scans reused at each position of `roots` (`nil`: walk it), found by walking the
+    /// last scan's roots beside `roots`, when the change is of the kind the registry makes: some
+    /// roots removed (`removed`, a few), some appended, a few rescanned. `nil` when it is not
+    /// (a first scan, a full rescan, many roots named): every root is then looked up by path.
+    /// A root kept keeps the confinement and owner it was registered with (they are set when
+    /// it is registered, and a registered root is not registered again).
+    private func alignedScans(_ roots: [String], rescanning: Set<String>?, removed: [String]?, initial: Bool)
+        -> [RootScan?]?
+    {
+        guard !initial, let rescanning, let removed, rescanning.count <= 16, removed.count <= 16,
+            !lastRoots.isEmpty
+        else { return nil }
+        var reused = [RootScan?](repeating: nil, count: roots.count)
+        var last = 0
+        for position in roots.indices {
+            while last < lastRoots.count, lastRoots[last] != roots[position], removed.contains(lastRoots[last]) {
+                last += 1
+            }
+            guard last < lastRoots.count, lastRoots[last] == roots[position] else { continue }
+            reused[position] = lastScans[last]
+            last += 1
+        }
+        for root in rescanning {
+            for position in roots.indices where roots[position] == root { reused[position] = nil }
+        }
+        return reused
     }
 
     /// The last scans of `roots` put together in order, as one walk of them finds them: each

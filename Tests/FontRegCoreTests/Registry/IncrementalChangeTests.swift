@@ -115,9 +115,10 @@ import Testing
         try registry.register(paths: [a])
         let second = try registry.register(paths: [b])
         #expect(second.added.isEmpty)
-        #expect(registry.index.faces.filter { $0.postscriptName.hasPrefix("Avenir") }.map(\.file) == [
-            a + "/AvenirFixture-Regular.ttf"
-        ])
+        #expect(
+            registry.index.faces.filter { $0.postscriptName.hasPrefix("Avenir") }.map(\.file) == [
+                a + "/AvenirFixture-Regular.ttf"
+            ])
         // Unregistering the first root, which `b` was not walked with, brings `b`'s path of it in.
         let report = try registry.unregister(paths: [a])
         #expect(report.removed.map(\.file) == [a + "/AvenirFixture-Regular.ttf"])
