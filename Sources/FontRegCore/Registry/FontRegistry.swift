@@ -356,11 +356,10 @@ public final class FontRegistry: Sendable {
         // Each path once, in the order given: `Register [X, X]` registers (and persists) X once.
         var unique: Set<String> = []
         let paths = paths.map(Self.absolute).filter { unique.insert($0).inserted }
-        if let confinedTo {
-            state.withLock { state in for path in paths { state.confinement[path] = confinedTo } }
+        let settings = Dictionary(paths.map { ($0, RootSettings(confinedTo: confinedTo, owner: filesOwnedBy)) }) {
+            first, _ in first
         }
-        state.withLock { state in for path in paths { state.owners[path] = filesOwnedBy } }
-        return try change(rescanning: Set(paths)) {
+        return try change(rescanning: Set(paths), settings: settings) {
             (roots: [String], scanner: FontScanner) throws(RegistryError) -> [String] in
             for path in paths {
                 let info: FileStatus
@@ -406,6 +405,14 @@ public final class FontRegistry: Sendable {
         return found
     }
 
+    /// How a registered root is scanned: confined beneath allowed roots, and whose its files must be.
+    struct RootSettings {
+        /// As `confinedTo` of ``register(paths:confinedTo:filesOwnedBy:)``.
+        var confinedTo: [String]?
+        /// As `filesOwnedBy` of ``register(paths:confinedTo:filesOwnedBy:)``.
+        var owner: UInt32?
+    }
+
     /// One path of ``register(each:)``: the path and how its later scans are confined.
     package struct PendingRegistration: Sendable {
         /// The file or directory.
@@ -438,14 +445,11 @@ public final class FontRegistry: Sendable {
         let pending = registrations.map {
             PendingRegistration(path: Self.absolute($0.path), confinedTo: $0.confinedTo, filesOwnedBy: $0.filesOwnedBy)
         }
-        state.withLock { state in
-            for registration in pending {
-                if let confinedTo = registration.confinedTo { state.confinement[registration.path] = confinedTo }
-                state.owners[registration.path] = registration.filesOwnedBy
-            }
-        }
+        let settings = Dictionary(
+            pending.map { ($0.path, RootSettings(confinedTo: $0.confinedTo, owner: $0.filesOwnedBy)) }
+        ) { first, _ in first }
         var refused: [(path: String, error: RegistryError)] = []
-        let report = try? change(rescanning: Set(pending.map(\.path))) {
+        let report = try? change(rescanning: Set(pending.map(\.path)), settings: settings) {
             (roots: [String], scanner: FontScanner) -> [String] in
             refused = []
             var taken = Set(roots)
@@ -583,8 +587,11 @@ public final class FontRegistry: Sendable {
     ///     started); `nil` walks every root.
     ///   - removing: the roots `newRoots` leaves out (none but an `Unregister`'s): nothing is
     ///     asked of every root to find them.
+    ///   - settings: how the roots `newRoots` appends are confined and whose files they must be;
+    ///     applied to those roots only, once accepted (a refused path, or one already registered,
+    ///     leaves every root's settings as they were).
     private func change(
-        rescanning: Set<String>?, removing: [String] = [],
+        rescanning: Set<String>?, removing: [String] = [], settings: [String: RootSettings] = [:],
         _ newRoots: ([String], FontScanner) throws(RegistryError) -> [String]
     ) throws(RegistryError) -> RegistrationReport {
         let report = try writer.withLock { writer throws(RegistryError) -> RegistrationReport in
@@ -595,16 +602,26 @@ public final class FontRegistry: Sendable {
             }
             let old = state.withLock { $0 }
             let roots = try newRoots(old.roots, scanner)
+            var confinement = old.confinement, owners = old.owners
+            // The roots a registration appends, and only those, take the settings it gave.
+            for path in roots.dropFirst(old.roots.count) {
+                guard let given = settings[path] else { continue }
+                confinement[path] = given.confinedTo
+                owners[path] = given.owner
+            }
             let result = scanner.scan(
-                roots: roots, confinement: old.confinement, owners: old.owners, rescanning: rescanning,
-                removed: removing)
+                roots: roots, confinement: confinement, owners: owners, rescanning: rescanning, removed: removing)
             let saved = Self.savedPart(
-                roots: roots, owners: old.owners, removing: removing, scanner: scanner, result: result,
+                roots: roots, owners: owners, removing: removing, scanner: scanner, result: result,
                 written: writer.written)
             let onlySaved = saved.roots.count == roots.count
             if onlySaved, !saved.changed, case .mapped(let mapped) = old.index.storage {
                 let index = FontIndex(mapped: mapped, generation: old.index.generation + 1)
-                state.withLock { $0.index = index }
+                state.withLock { state in
+                    state.index = index
+                    state.confinement = confinement
+                    state.owners = owners
+                }
                 return RegistrationReport(problems: index.problems, generation: index.generation)
             }
             let faces = result.files.flatMap(\.faces)
@@ -627,7 +644,7 @@ public final class FontRegistry: Sendable {
                     registry: SnapshotRegistryPart(
                         files: part.result.files, directories: part.directories, problems: part.result.problems,
                         stamp: Self.configStamp(
-                            roots: saved.roots, configuration: configuration, confinement: old.confinement)))
+                            roots: saved.roots, configuration: configuration, confinement: confinement)))
                 cacheProblem.withLock { $0 = problem }
                 writer.written = problem == nil ? (part.directories, part.result.problems, saved.roots) : nil
             }
@@ -636,13 +653,15 @@ public final class FontRegistry: Sendable {
                     faces: faces, problems: result.problems + [problem], generation: index.generation,
                     directories: roots)
             }
+            for root in removing {
+                confinement[root] = nil
+                owners[root] = nil
+            }
             state.withLock { state in
                 state.roots = roots
                 state.index = index
-                for root in removing {
-                    state.confinement[root] = nil
-                    state.owners[root] = nil
-                }
+                state.confinement = confinement
+                state.owners = owners
             }
             return Self.difference(old: old.index, new: index)
         }

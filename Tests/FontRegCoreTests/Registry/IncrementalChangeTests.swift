@@ -151,4 +151,23 @@ import Testing
         #expect(third.startMode == .warm)
         #expect(Set(third.index.faces.map(\.file)).count == 2)
     }
+
+    @Test func aRefusedRegisterOfARegisteredRootLeavesThatRootsOwnerAndItsFacesAlone() throws {
+        let scratch = ProcessScratch.directory("incremental-refused")
+        defer { Fixtures.cleanUp(scratch) }
+        let configured = Self.folder(["NotoFixture-Regular.ttf"], in: scratch, "configured")
+        let registry = try Self.registry(scratch, configured: [configured])
+        let shared = Self.folder(["AvenirFixture-Regular.ttf"], in: scratch, "shared")
+        try registry.register(paths: [shared])
+        // Another uid's Register of the same path is refused...
+        #expect(throws: RegistryError.self) {
+            try registry.register(paths: [shared], filesOwnedBy: Syscall.userID &+ 4242)
+        }
+        // ...and does not make the root its own: before, its owner stuck and the next rescan
+        // refused every file of the root as not theirs.
+        let rescanned = registry.rescan()
+        #expect(rescanned.removed.isEmpty)
+        #expect(registry.index.faces.contains { $0.file == shared + "/AvenirFixture-Regular.ttf" })
+        #expect(!registry.index.problems.contains { $0.kind == .notOwned })
+    }
 }
