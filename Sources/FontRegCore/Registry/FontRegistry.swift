@@ -71,6 +71,13 @@ public final class FontRegistry: Sendable {
     /// The number of font files this registry has parsed so far (none after a warm start; tests).
     package var filesParsed: Int { writer.withLock { $0.scanner.filesParsed } }
 
+    /// The number of registered roots this registry's scans have walked so far (tests: a change
+    /// walks the roots it names, not every root).
+    package var rootsWalked: Int { writer.withLock { $0.scanner.rootsWalked } }
+
+    /// The number of directories this registry's scans have listed so far (tests).
+    package var directoriesListed: Int { writer.withLock { $0.scanner.directoriesListed } }
+
     /// The name of the index file in the cache directory.
     public static let indexFileName = "index.snapshot"
 
@@ -349,11 +356,11 @@ public final class FontRegistry: Sendable {
         // Each path once, in the order given: `Register [X, X]` registers (and persists) X once.
         var unique: Set<String> = []
         let paths = paths.map(Self.absolute).filter { unique.insert($0).inserted }
-        if let confinedTo {
-            state.withLock { state in for path in paths { state.confinement[path] = confinedTo } }
+        let settings = Dictionary(paths.map { ($0, RootSettings(confinedTo: confinedTo, owner: filesOwnedBy)) }) {
+            first, _ in first
         }
-        state.withLock { state in for path in paths { state.owners[path] = filesOwnedBy } }
-        return try change { (roots: [String], scanner: FontScanner) throws(RegistryError) -> [String] in
+        return try change(rescanning: Set(paths), settings: settings) {
+            (roots: [String], scanner: FontScanner) throws(RegistryError) -> [String] in
             for path in paths {
                 let info: FileStatus
                 do throws(SystemError) {
@@ -363,9 +370,8 @@ public final class FontRegistry: Sendable {
                     throw RegistryError.fileNotFound(path: path)
                 }
                 if roots.contains(path) { throw RegistryError.alreadyRegistered(path: path) }
-                if info.kind == .directory,
-                    let parent = roots.first(where: { path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") })
-                {
+                // Its ancestors asked of the roots, not every root of a path prefix (each one copied).
+                if info.kind == .directory, let parent = Self.ancestors(of: path).first(where: roots.contains) {
                     throw RegistryError.alreadyRegistered(path: path, within: parent)
                 }
                 if info.kind != .directory {
@@ -383,6 +389,28 @@ public final class FontRegistry: Sendable {
             }
             return roots + paths
         }
+    }
+
+    /// The ancestors of an absolute path, nearest first (`/a/b/c`: `/a/b`, `/a`, `/`), each also
+    /// spelled with a trailing slash as a root may be.
+    static func ancestors(of path: String) -> [String] {
+        var found: [String] = []
+        var end = path.utf8.endIndex
+        while let slash = path.utf8[..<end].lastIndex(of: UInt8(ascii: "/")) {
+            let parent = String(path[..<slash])
+            if !parent.isEmpty { found.append(parent) }
+            found.append(parent + "/")
+            end = slash
+        }
+        return found
+    }
+
+    /// How a registered root is scanned: confined beneath allowed roots, and whose its files must be.
+    struct RootSettings {
+        /// As `confinedTo` of ``register(paths:confinedTo:filesOwnedBy:)``.
+        var confinedTo: [String]?
+        /// As `filesOwnedBy` of ``register(paths:confinedTo:filesOwnedBy:)``.
+        var owner: UInt32?
     }
 
     /// One path of ``register(each:)``: the path and how its later scans are confined.
@@ -417,14 +445,12 @@ public final class FontRegistry: Sendable {
         let pending = registrations.map {
             PendingRegistration(path: Self.absolute($0.path), confinedTo: $0.confinedTo, filesOwnedBy: $0.filesOwnedBy)
         }
-        state.withLock { state in
-            for registration in pending {
-                if let confinedTo = registration.confinedTo { state.confinement[registration.path] = confinedTo }
-                state.owners[registration.path] = registration.filesOwnedBy
-            }
-        }
+        let settings = Dictionary(
+            pending.map { ($0.path, RootSettings(confinedTo: $0.confinedTo, owner: $0.filesOwnedBy)) }
+        ) { first, _ in first }
         var refused: [(path: String, error: RegistryError)] = []
-        let report = try? change { (roots: [String], scanner: FontScanner) -> [String] in
+        let report = try? change(rescanning: Set(pending.map(\.path)), settings: settings) {
+            (roots: [String], scanner: FontScanner) -> [String] in
             refused = []
             var taken = Set(roots)
             var lengths = Set(roots.map(\.utf8.count))
@@ -495,7 +521,8 @@ public final class FontRegistry: Sendable {
     @discardableResult
     public func unregister(paths: [String]) throws(RegistryError) -> RegistrationReport {
         let paths = paths.map(Self.absolute)
-        return try change { (roots: [String], _: FontScanner) throws(RegistryError) -> [String] in
+        return try change(rescanning: [], removing: paths) {
+            (roots: [String], _: FontScanner) throws(RegistryError) -> [String] in
             for path in paths where !roots.contains(path) { throw RegistryError.notRegistered(path: path) }
             return roots.filter { !paths.contains($0) }
         }
@@ -506,7 +533,18 @@ public final class FontRegistry: Sendable {
     /// - Returns: the faces added and removed since the last scan, and the files that could not be used.
     @discardableResult
     public func rescan() -> RegistrationReport {
-        (try? change { roots, _ in roots }) ?? RegistrationReport(generation: index.generation)
+        (try? change(rescanning: nil) { roots, _ in roots }) ?? RegistrationReport(generation: index.generation)
+    }
+
+    /// Re-reads the given registered roots only (a watcher's, for the roots whose folders
+    /// changed); the other roots keep what their last scan found. A path that is not a
+    /// registered root is ignored.
+    ///
+    /// - Returns: the faces added and removed, and the files that could not be used.
+    @discardableResult
+    public func rescan(roots changed: [String]) -> RegistrationReport {
+        (try? change(rescanning: Set(changed)) { roots, _ in roots })
+            ?? RegistrationReport(generation: index.generation)
     }
 
     /// Re-reads the rules directory. Problems are reported in ``RuleSet/problems``.
@@ -533,14 +571,29 @@ public final class FontRegistry: Sendable {
         _ = observers.withLock { $0.removeValue(forKey: token) }
     }
 
-    /// Applies a change to the roots, rescans, swaps the snapshot, rewrites the index file when
-    /// anything it records changed, and tells the observers.
+    /// Applies a change to the roots, scans the roots it names (reusing the others' last scans),
+    /// swaps the snapshot, rewrites the index file when anything it records changed, and tells
+    /// the observers.
+    ///
+    /// The index file records the roots that are not a user's own registration (no owner): what
+    /// the next start is configured with. Users' own roots are restored after the start and
+    /// scanned then, so a change of them only does not rewrite it (issue 24: with 5,120 others'
+    /// registrations each user's `Register` rewrote several MiB).
     ///
     /// A warm-started registry's first change checks every file against the mapped file table;
     /// a rescan that finds nothing changed keeps serving the mapped index (with a new generation).
-    private func change(_ newRoots: ([String], FontScanner) throws(RegistryError) -> [String]) throws(RegistryError)
-        -> RegistrationReport
-    {
+    /// - Parameters:
+    ///   - rescanning: the roots to walk again (and any root not scanned since the registry
+    ///     started); `nil` walks every root.
+    ///   - removing: the roots `newRoots` leaves out (none but an `Unregister`'s): nothing is
+    ///     asked of every root to find them.
+    ///   - settings: how the roots `newRoots` appends are confined and whose files they must be;
+    ///     applied to those roots only, once accepted (a refused path, or one already registered,
+    ///     leaves every root's settings as they were).
+    private func change(
+        rescanning: Set<String>?, removing: [String] = [], settings: [String: RootSettings] = [:],
+        _ newRoots: ([String], FontScanner) throws(RegistryError) -> [String]
+    ) throws(RegistryError) -> RegistrationReport {
         let report = try writer.withLock { writer throws(RegistryError) -> RegistrationReport in
             let scanner = writer.scanner
             if let seed = writer.seed {
@@ -549,15 +602,26 @@ public final class FontRegistry: Sendable {
             }
             let old = state.withLock { $0 }
             let roots = try newRoots(old.roots, scanner)
-            let result = scanner.scan(roots: roots, confinement: old.confinement, owners: old.owners)
-            let unchanged =
-                !scanner.cacheChanged
-                && writer.written.map {
-                    $0.roots == roots && $0.problems == result.problems && $0.directories == scanner.directories
-                } ?? false
-            if unchanged, case .mapped(let mapped) = old.index.storage {
+            var confinement = old.confinement, owners = old.owners
+            // The roots a registration appends, and only those, take the settings it gave.
+            for path in roots.dropFirst(old.roots.count) {
+                guard let given = settings[path] else { continue }
+                confinement[path] = given.confinedTo
+                owners[path] = given.owner
+            }
+            let result = scanner.scan(
+                roots: roots, confinement: confinement, owners: owners, rescanning: rescanning, removed: removing)
+            let saved = Self.savedPart(
+                roots: roots, owners: owners, removing: removing, scanner: scanner, result: result,
+                written: writer.written)
+            let onlySaved = saved.roots.count == roots.count
+            if onlySaved, !saved.changed, case .mapped(let mapped) = old.index.storage {
                 let index = FontIndex(mapped: mapped, generation: old.index.generation + 1)
-                state.withLock { $0.index = index }
+                state.withLock { state in
+                    state.index = index
+                    state.confinement = confinement
+                    state.owners = owners
+                }
                 return RegistrationReport(problems: index.problems, generation: index.generation)
             }
             let faces = result.files.flatMap(\.faces)
@@ -566,32 +630,69 @@ public final class FontRegistry: Sendable {
             if scanner.cacheChanged || old.index.faceCount != faces.count { fontconfigStale.withLock { $0 = true } }
             var index = FontIndex(
                 faces: faces, problems: result.problems, generation: old.index.generation + 1, directories: roots)
-            if !unchanged {
+            if saved.changed {
+                let part =
+                    onlySaved ? (result: result, directories: scanner.directories) : scanner.combined(saved.roots)
+                let written =
+                    onlySaved
+                    ? index
+                    : FontIndex(
+                        faces: part.result.files.flatMap(\.faces), problems: part.result.problems,
+                        generation: index.generation, directories: saved.roots)
                 let problem = Self.writeIndexFile(
-                    index, rules: old.rules, directory: indexFile.directory,
+                    written, rules: old.rules, directory: indexFile.directory,
                     registry: SnapshotRegistryPart(
-                        files: result.files, directories: scanner.directories, problems: result.problems,
+                        files: part.result.files, directories: part.directories, problems: part.result.problems,
                         stamp: Self.configStamp(
-                            roots: roots, configuration: configuration, confinement: old.confinement)))
+                            roots: saved.roots, configuration: configuration, confinement: confinement)))
                 cacheProblem.withLock { $0 = problem }
-                writer.written = problem == nil ? (scanner.directories, result.problems, roots) : nil
+                writer.written = problem == nil ? (part.directories, part.result.problems, saved.roots) : nil
             }
             if let problem = cacheProblem.withLock({ $0 }) {
                 index = FontIndex(
                     faces: faces, problems: result.problems + [problem], generation: index.generation,
                     directories: roots)
             }
+            for root in removing {
+                confinement[root] = nil
+                owners[root] = nil
+            }
             state.withLock { state in
                 state.roots = roots
                 state.index = index
-                let kept = Set(roots)
-                state.confinement = state.confinement.filter { kept.contains($0.key) }
-                state.owners = state.owners.filter { kept.contains($0.key) }
+                state.confinement = confinement
+                state.owners = owners
             }
             return Self.difference(old: old.index, new: index)
         }
         for observer in observers.withLock({ Array($0.values) }) { observer(report) }
         return report
+    }
+
+    /// The roots the index file records (those with no owner, in order), and whether what it
+    /// would record of them differs from what was last written: roots, problems, directories,
+    /// or a file read afresh or dropped.
+    private static func savedPart(
+        roots: [String], owners: [String: UInt32], removing: [String], scanner: FontScanner, result: ScanResult,
+        written: (directories: [DirectoryStamp], problems: [ScanProblem], roots: [String])?
+    ) -> (roots: [String], changed: Bool) {
+        // Only users' own roots were walked, changed or removed: the saved roots are as written
+        // (each of thousands of roots is not asked for its owner at every user's change).
+        if let written,
+            !(scanner.walkedRoots + scanner.changedRoots + removing).contains(where: { owners[$0] == nil })
+        {
+            return (written.roots, false)
+        }
+        let saved = owners.isEmpty ? roots : roots.filter { owners[$0] == nil }
+        // A saved root unregistered changes the roots; one read afresh or dropping files, the files.
+        guard let written, written.roots == saved else { return (saved, true) }
+        let savedSet = Set(saved)
+        if scanner.changedRoots.contains(where: savedSet.contains) { return (saved, true) }
+        // Nothing saved was walked again: what the file records of it is what its last scans found.
+        guard scanner.walkedRoots.contains(where: savedSet.contains) else { return (saved, false) }
+        let part =
+            saved.count == roots.count ? (result: result, directories: scanner.directories) : scanner.combined(saved)
+        return (saved, written.problems != part.result.problems || written.directories != part.directories)
     }
 
     private static func difference(old: FontIndex, new: FontIndex) -> RegistrationReport {

@@ -33,8 +33,30 @@ final class FontScanner {
     private(set) var cache: [String: ScannedFile] = [:]
     /// Whether the last scan read a file afresh or dropped one, so the cache file is out of date.
     private(set) var cacheChanged = false
+    /// The roots whose files the last scan read afresh, found more or fewer of, or dropped (an
+    /// unregistered root's): what the files of the index changed by. After a first scan (or a
+    /// seed) that changed anything, every root.
+    private(set) var changedRoots: Set<String> = []
+    /// The roots the last scan walked, in order (the others reused their last scan).
+    private(set) var walkedRoots: [String] = []
+    /// Each registered root's last scan, by root: what a scan that does not walk a root again uses.
+    private var rootScans: [String: RootScan] = [:]
+    /// The roots of the last scan in order, and their scans at the same positions: a change that
+    /// appends roots or removes a few finds the others' scans by walking both lists, comparing
+    /// strings the registry hands back unchanged (the same storage: no byte read), instead of
+    /// hashing each of thousands of long paths several times (issue 24, 40 % of a `Register`).
+    private var lastRoots: [String] = []
+    private var lastScans: [RootScan] = []
     /// Files the current scan read afresh (not from the cache) and found faces in.
     private var filesRead = 0
+    /// The files read afresh by each root of the current scan, by its position in the walk.
+    private var readByRoot: [Int] = []
+    /// The position of the root being walked, in the current scan's walk.
+    private var currentRoot = 0
+    /// The number of roots walked by every scan so far (tests: a change walks only its roots).
+    private(set) var rootsWalked = 0
+    /// The number of directories listed by every scan so far (tests).
+    private(set) var directoriesListed = 0
     /// The uid every file of the root being scanned must belong to (a user's own registration,
     /// issue 15), or `nil` when any owner will do; set per root by ``scan(roots:confinement:owners:)``.
     private var requiredOwner: UInt32?
@@ -64,8 +86,14 @@ final class FontScanner {
         self.pool = pool
     }
 
-    /// Replaces the files checked against (a warm-started registry's first change).
-    func seed(_ files: [String: ScannedFile]) { cache = files }
+    /// Replaces the files checked against (a warm-started registry's first change) and forgets
+    /// every root's last scan: the next scan walks every root.
+    func seed(_ files: [String: ScannedFile]) {
+        cache = files
+        rootScans = [:]
+        lastRoots = []
+        lastScans = []
+    }
 
     /// Scans the given roots (directories recursively, and single files).
     ///
@@ -78,15 +106,53 @@ final class FontScanner {
     ///   - owners: for some roots (a user's own registrations), the uid their files must belong
     ///     to; a file of another owner is a problem, not read. Checked on the entry's `fstatat`
     ///     and again on the opened descriptor's `fstat`, never by a second path lookup.
-    func scan(roots: [String], confinement: [String: [String]] = [:], owners: [String: UInt32] = [:]) -> ScanResult {
+    ///   - rescanning: the roots to walk again; the others reuse their last scan (``RootScan``)
+    ///     when there is one of the same confinement and owner. `nil` walks every root.
+    ///   - removed: the roots of the last scan that are not in `roots` (an `Unregister`'s), when
+    ///     the caller knows them; `nil` finds them by comparing every root (a hash of each).
+    func scan(
+        roots: [String], confinement: [String: [String]] = [:], owners: [String: UInt32] = [:],
+        rescanning: Set<String>? = nil, removed: [String]? = nil
+    ) -> ScanResult {
+        let initial = rootScans.isEmpty
+        var walking: [String] = []
+        var queued: Set<String> = []
+        // What is reused is kept by position, for putting the scans together.
+        var reused: [RootScan?]
+        if let aligned = alignedScans(roots, rescanning: rescanning, removed: removed, initial: initial) {
+            reused = aligned
+            for (position, scan) in reused.enumerated() where scan == nil && queued.insert(roots[position]).inserted {
+                walking.append(roots[position])
+            }
+        } else {
+            // One lookup of each root, and its confinement and owner compared with its last scan's.
+            reused = []
+            reused.reserveCapacity(roots.count)
+            for root in roots {
+                if let last = rootScans[root], rescanning.map({ !$0.contains(root) }) ?? false,
+                    last.confinement == confinement[root], last.owner == owners[root]
+                {
+                    reused.append(last)
+                    continue
+                }
+                reused.append(nil)
+                if queued.insert(root).inserted { walking.append(root) }
+            }
+        }
         var walk = ScanWalk()
+        walk.fresh = Array(repeating: [:], count: walking.count)
+        readByRoot = Array(repeating: 0, count: walking.count)
         directories = []
-        var fresh: [String: ScannedFile] = [:]
-        fresh.reserveCapacity(cache.count)
         filesRead = 0
         var confinements: [[String]: ScanConfinement] = [:]
-        for root in roots {
+        var spans: [(entries: Range<Int>, directories: Range<Int>)] = []
+        spans.reserveCapacity(walking.count)
+        for (position, root) in walking.enumerated() {
+            // Each root's walk is its own: what it finds does not depend on the other roots.
             walk.visitedDirectories = [:]
+            walk.seenFiles = []
+            walk.root = position
+            currentRoot = position
             let confine = confinement[root].map { allowed in
                 if let open = confinements[allowed] { return open }
                 let made = ScanConfinement(roots: allowed)
@@ -94,25 +160,125 @@ final class FontScanner {
                 return made
             }
             requiredOwner = owners[root]
-            scanRoot(root, confine: confine, walk: &walk, fresh: &fresh)
+            let firstEntry = walk.entries.count, firstDirectory = directories.count
+            scanRoot(root, confine: confine, walk: &walk)
+            spans.append((firstEntry..<walk.entries.count, firstDirectory..<directories.count))
         }
         requiredOwner = nil
         if let pool {
-            settle(pool.drain(), walk: &walk, fresh: &fresh)
+            settle(pool.drain(), walk: &walk)
             pool.finish()
         }
-        // Every file found in the cache is keyed by its path there: with nothing read afresh and as
-        // many files as before, the cache holds exactly these files (no second lookup per path).
-        cacheChanged = filesRead > 0 || fresh.count != cache.count
+        rootsWalked += walking.count
+        var changed: Set<String> = []
+        let seeded = initial ? cache : [:]
+        let cachedBefore = cache.count
+        if initial { cache = [:] }
+        let dropping: [String]
+        if let removed {
+            dropping = removed
+        } else {
+            let kept = Set(roots)
+            dropping = rootScans.keys.filter { !kept.contains($0) }
+        }
+        for root in dropping {
+            guard let last = rootScans.removeValue(forKey: root) else { continue }
+            for path in last.files.keys { cache[path] = nil }
+            if !last.files.isEmpty { changed.insert(root) }
+        }
+        for (position, root) in walking.enumerated() {
+            let files = walk.fresh[position]
+            if let last = rootScans[root] {
+                for path in last.files.keys { cache[path] = nil }
+                if last.files.count != files.count { changed.insert(root) }
+            } else if !initial {
+                if !files.isEmpty { changed.insert(root) }
+            }
+            if readByRoot[position] > 0 { changed.insert(root) }
+            cache.merge(files) { _, new in new }
+            rootScans[root] = RootScan(
+                entries: Array(walk.entries[spans[position].entries]),
+                directories: Array(directories[spans[position].directories]),
+                files: files, confinement: confinement[root], owner: owners[root])
+        }
+        // A first scan (or one after a seed) compares with the files it was seeded with: a root
+        // that read a file afresh changed; a seeded file no root found any more, every root.
+        cacheChanged = filesRead > 0 || (initial ? cache.count != cachedBefore : !changed.isEmpty)
+        if initial, seeded.keys.contains(where: { cache[$0] == nil }) { changed = Set(roots) }
+        changedRoots = changed
+        walkedRoots = walking
         filesParsed += filesRead
-        cache = fresh
-        return walk.result
+        for position in reused.indices where reused[position] == nil { reused[position] = rootScans[roots[position]] }
+        lastRoots = roots
+        lastScans = reused.compactMap { $0 }
+        if lastScans.count != roots.count {
+            lastRoots = []
+            lastScans = []
+        }
+        let (result, stamps) = Self.combined(reused)
+        directories = stamps
+        return result
+    }
+
+    /// The last scans reused at each position of `roots` (`nil`: walk it), found by walking the
+    /// last scan's roots beside `roots`, when the change is of the kind the registry makes: some
+    /// roots removed (`removed`, a few), some appended, a few rescanned. `nil` when it is not
+    /// (a first scan, a full rescan, many roots named): every root is then looked up by path.
+    /// A root kept keeps the confinement and owner it was registered with (they are set when
+    /// it is registered, and a registered root is not registered again).
+    private func alignedScans(_ roots: [String], rescanning: Set<String>?, removed: [String]?, initial: Bool)
+        -> [RootScan?]?
+    {
+        guard !initial, let rescanning, let removed, rescanning.count <= 16, removed.count <= 16,
+            !lastRoots.isEmpty
+        else { return nil }
+        var reused = [RootScan?](repeating: nil, count: roots.count)
+        var last = 0
+        for position in roots.indices {
+            while last < lastRoots.count, lastRoots[last] != roots[position], removed.contains(lastRoots[last]) {
+                last += 1
+            }
+            guard last < lastRoots.count, lastRoots[last] == roots[position] else { continue }
+            reused[position] = lastScans[last]
+            last += 1
+        }
+        for root in rescanning {
+            for position in roots.indices where roots[position] == root { reused[position] = nil }
+        }
+        return reused
+    }
+
+    /// The last scans of `roots` put together in order, as one walk of them finds them: each
+    /// file once (the first root reaching it keeps it), every problem, and the directory stamps.
+    /// Roots not scanned yet are left out.
+    func combined(_ roots: [String]) -> (result: ScanResult, directories: [DirectoryStamp]) {
+        Self.combined(roots.map { rootScans[$0] })
+    }
+
+    /// Root scans put together in order (``combined(_:)``); `nil`s are left out.
+    private static func combined(_ scans: [RootScan?]) -> (result: ScanResult, directories: [DirectoryStamp]) {
+        var result = ScanResult()
+        var seen: Set<FileIdentity> = []
+        var stamps: [DirectoryStamp] = []
+        for case let scan? in scans {
+            // A root given twice is walked once but put in twice, as two walks would find it.
+            stamps += scan.directories
+            for entry in scan.entries {
+                switch entry {
+                case .file(let file):
+                    if seen.insert(file.identity).inserted { result.files.append(file) }
+                case .problem(let problem, let claimed):
+                    if let claimed, !seen.insert(claimed).inserted { continue }
+                    result.problems.append(problem)
+                case .pending: break
+                }
+            }
+        }
+        return (result, stamps)
     }
 
     /// Opens one root (confined beneath its allowed root, or by the path the operator gave) and scans it.
-    private func scanRoot(
-        _ root: String, confine: ScanConfinement?, walk: inout ScanWalk, fresh: inout [String: ScannedFile]
-    ) {
+    private func scanRoot(_ root: String, confine: ScanConfinement?, walk: inout ScanWalk) {
         let located: LocatedEntry
         do {
             if let confine {
@@ -133,7 +299,7 @@ final class FontScanner {
             return
         }
         if case .entry(_, _, let status) = located { directories.append(DirectoryStamp(path: root, status: status)) }
-        visit(located, path: root, confine: confine, walk: &walk, fresh: &fresh)
+        visit(located, path: root, confine: confine, walk: &walk)
     }
 
     /// A root the operator configured (or an embedding program named): links in it are followed.
@@ -151,13 +317,10 @@ final class FontScanner {
     }
 
     /// Reads a located file, or walks a located directory.
-    private func visit(
-        _ located: LocatedEntry, path: String, confine: ScanConfinement?, walk: inout ScanWalk,
-        fresh: inout [String: ScannedFile]
-    ) {
+    private func visit(_ located: LocatedEntry, path: String, confine: ScanConfinement?, walk: inout ScanWalk) {
         switch located {
         case .directory(let directory, let realPath):
-            walkDirectory(directory, path: path, realPath: realPath, confine: confine, walk: &walk, fresh: &fresh)
+            walkDirectory(directory, path: path, realPath: realPath, confine: confine, walk: &walk)
         case .entry(let parent, let name, let status):
             if status.kind == .symbolicLink {
                 walk.add(ScanProblem(path: path, reason: Self.linkNotFollowed, kind: .notFollowed))
@@ -165,7 +328,7 @@ final class FontScanner {
             }
             switch scanFile(parent: parent, name: name, path: path, status: status, followLinks: confine == nil) {
             case .file(let file):
-                fresh[path] = file
+                walk.fresh[walk.root][path] = file
                 if walk.seenFiles.insert(file.identity).inserted { walk.add(file) }
             case .problem(let problem):
                 walk.add(problem)
@@ -174,9 +337,9 @@ final class FontScanner {
                 // The first file to parse starts the workers; the walk goes on while they start and parse.
                 if pool.outstanding == 0 { pool.prepare() }
                 walk.addPending(ticket: pool.submit(job), path: job.path, status: opened)
-                settle(pool.collect(waiting: false), walk: &walk, fresh: &fresh)
+                settle(pool.collect(waiting: false), walk: &walk)
                 while pool.outstanding >= Self.pendingLimit {
-                    settle(pool.collect(waiting: true), walk: &walk, fresh: &fresh)
+                    settle(pool.collect(waiting: true), walk: &walk)
                 }
             }
         }
@@ -184,8 +347,7 @@ final class FontScanner {
 
     /// Lists an open directory and visits its hidden-free entries in name order.
     private func walkDirectory(
-        _ directory: FileDescriptor, path: String, realPath: String, confine: ScanConfinement?,
-        walk: inout ScanWalk, fresh: inout [String: ScannedFile]
+        _ directory: FileDescriptor, path: String, realPath: String, confine: ScanConfinement?, walk: inout ScanWalk
     ) {
         let names: [String]
         let directoryStatus: FileStatus
@@ -205,6 +367,7 @@ final class FontScanner {
             return
         }
         walk.visitedDirectories[identity] = path
+        directoriesListed += 1
         do {
             names = try directory.entryNames()
         } catch {
@@ -269,7 +432,7 @@ final class FontScanner {
             }
             if let located {
                 if case .entry = located, !Self.hasFontExtension(name) { continue }
-                visit(located, path: child, confine: confine, walk: &walk, fresh: &fresh)
+                visit(located, path: child, confine: confine, walk: &walk)
             }
         }
     }
@@ -321,21 +484,22 @@ final class FontScanner {
     }
 
     /// Puts the parsers' answers where their files were met in the walk.
-    private func settle(
-        _ answers: [(ticket: Int, reply: ParseReply)], walk: inout ScanWalk, fresh: inout [String: ScannedFile]
-    ) {
+    private func settle(_ answers: [(ticket: Int, reply: ParseReply)], walk: inout ScanWalk) {
         for (ticket, reply) in answers {
             guard let waiting = walk.pending.removeValue(forKey: ticket) else { continue }
             switch reply {
             case .faces(let faces):
                 filesRead += 1
+                readByRoot[waiting.root] += 1
                 let file = ScannedFile(
                     path: waiting.path, identity: FileIdentity(waiting.status), size: waiting.status.size,
                     modified: waiting.status.modifiedNanoseconds, faces: faces)
-                fresh[waiting.path] = file
+                walk.fresh[waiting.root][waiting.path] = file
                 walk.entries[waiting.entry] = .file(file)
             case .problem(let reason, let kind):
-                walk.entries[waiting.entry] = .problem(ScanProblem(path: waiting.path, reason: reason, kind: kind))
+                // The file was taken when it was handed over: a later path to it is left out, as in one walk.
+                walk.entries[waiting.entry] = .problem(
+                    ScanProblem(path: waiting.path, reason: reason, kind: kind), claimed: FileIdentity(waiting.status))
             }
         }
     }
@@ -384,6 +548,7 @@ final class FontScanner {
         switch reader.reply(path: path, bytes: bytes) {
         case .faces(let faces):
             filesRead += 1  // only files that enter the cache: an unreadable one must not rewrite it at every scan
+            readByRoot[currentRoot] += 1
             return .file(
                 ScannedFile(
                     path: path, identity: FileIdentity(opened), size: opened.size,
@@ -460,7 +625,9 @@ struct ScanWalk {
     /// A file or problem in the order the walk met it; a file waiting for a parser holds its place.
     enum Entry {
         case file(ScannedFile)
-        case problem(ScanProblem)
+        /// A problem; `claimed` is the file it is about when that file counts as met (one handed
+        /// to a parser that failed): a later path to the same file is then left out.
+        case problem(ScanProblem, claimed: FileIdentity? = nil)
         case pending
     }
 
@@ -469,9 +636,15 @@ struct ScanWalk {
         let path: String
         let status: FileStatus
         let entry: Int
+        /// The position of its root in the walk.
+        let root: Int
     }
 
     var entries: [Entry] = []
+    /// The files found of each root (read or from the cache), by the root's position in the walk, by path.
+    var fresh: [[String: ScannedFile]] = []
+    /// The position of the root being walked.
+    var root = 0
     /// The files handed to the parsers and not yet answered, by the pool's ticket.
     var pending: [Int: Waiting] = [:]
     var seenFiles: Set<FileIdentity> = []
@@ -483,21 +656,8 @@ struct ScanWalk {
     mutating func add(_ problem: ScanProblem) { entries.append(.problem(problem)) }
     /// Records a file handed to the parsers under its ticket, keeping its place.
     mutating func addPending(ticket: Int, path: String, status: FileStatus) {
-        pending[ticket] = Waiting(path: path, status: status, entry: entries.count)
+        pending[ticket] = Waiting(path: path, status: status, entry: entries.count, root: root)
         entries.append(.pending)
-    }
-
-    /// The files and problems, each in the order met.
-    var result: ScanResult {
-        var result = ScanResult()
-        for entry in entries {
-            switch entry {
-            case .file(let file): result.files.append(file)
-            case .problem(let problem): result.problems.append(problem)
-            case .pending: break
-            }
-        }
-        return result
     }
 }
 

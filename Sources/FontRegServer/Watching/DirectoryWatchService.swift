@@ -6,7 +6,8 @@ import Synchronization
 
 /// The font directory watcher as a service: rescans the registry when watched directories change.
 ///
-/// A rescan is the change of whoever registered the root that changed (issue 24: a user
+/// A rescan walks only the roots that changed (the others keep their last scan) and is the
+/// change of whoever registered the root that changed (issue 24: a user
 /// flooding its own folder with 145k file events slowed root's `Register`+`Unregister` pair
 /// from 0.16 to 0.44 s, since every burst rescanned on the watcher's own thread, ahead of
 /// everyone's changes). It is queued on the change worker in that user's turn, paced as the
@@ -64,7 +65,8 @@ final class DirectoryWatchService: DaemonService {
     /// The rescan queued for `uid`: takes the roots changed until now, so bursts after this queue another.
     private func rescan(for uid: UInt32?) {
         let roots = pending.withLock { $0.removeValue(forKey: uid) } ?? []
-        let report = registry.rescan()
+        // Only the roots whose folders changed: the others' last scans still hold (issue 24).
+        let report = registry.rescan(roots: Array(roots))
         let whose = uid.map { "uid \($0)" } ?? "the server"
         logger.debug("rescanned after changes in \(roots.sorted().joined(separator: ", ")) (\(whose))")
         if !report.added.isEmpty || !report.removed.isEmpty {

@@ -92,7 +92,8 @@ package struct AllowedRoots: Sendable, Hashable {
     static func lookup<Value>(_ roots: [(String, Value)]) -> [String: Value] {
         var keyed: [String: Value] = [:]
         for (root, value) in roots {
-            let key = root.count > 1 && root.hasSuffix("/") ? String(root.dropLast()) : root
+            // `utf8.count`, not `count`: counting characters walked each 1,000-byte root (issue 24).
+            let key = root.utf8.count > 1 && root.hasSuffix("/") ? String(root.dropLast()) : root
             if keyed[key] == nil { keyed[key] = value }
         }
         return keyed
@@ -112,6 +113,20 @@ package struct AllowedRoots: Sendable, Hashable {
             end = slash
         }
         return nil
+    }
+
+    /// Whether `path` or one of its ancestors is a root in `roots` (keyed by ``lookup(_:)``)
+    /// whose value passes `test`: as ``enclosing(_:in:)`` asked of the roots that pass only.
+    static func anyEnclosing<Value>(_ path: String, in roots: [String: Value], where test: (Value) -> Bool) -> Bool {
+        guard !roots.isEmpty else { return false }
+        if let exact = roots[path], test(exact) { return true }
+        var end = path.utf8.endIndex
+        while let slash = path.utf8[..<end].lastIndex(of: UInt8(ascii: "/")) {
+            let parent = slash == path.utf8.startIndex ? "/" : String(path[..<slash])
+            if let found = roots[parent], test(found) { return true }
+            end = slash
+        }
+        return false
     }
 
     /// `realpath(3)` through ``Syscall/resolvedPath(_:)``: the absolute path with every symlink,

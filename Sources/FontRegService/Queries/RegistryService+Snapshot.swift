@@ -21,7 +21,7 @@ extension RegistryService {
     package func snapshotSource() -> SnapshotSource {
         let index = registry.index
         let (privateRoots, state, epoch) = platform.live.withLock {
-            ($0.records.values.filter(\.isPrivate).count, $0.state, $0.epoch)
+            ($0.privateRoots().count, $0.state, $0.epoch)
         }
         let platformSettings = settings.withLock { $0.platform }
         // A face whose file not every user may read is never published (issue 24, ``FileReadability``).

@@ -26,6 +26,17 @@ package final class PlatformRegistry: Sendable {
         var closedWhilePending: Set<UInt64> = []
         /// Which indexed files not every user may read (issue 24).
         var readability = FileReadability()
+        /// The private registrations' table, built at its first use and kept current by
+        /// ``PlatformRegistry/add(_:)`` and ``PlatformRegistry/remove(paths:)``.
+        var privateTable: PrivateRoots?
+
+        /// The private registrations' table (built now at the first use).
+        mutating func privateRoots() -> PrivateRoots {
+            if let table = privateTable { return table }
+            let roots = PrivateRoots(records.values.filter(\.isPrivate).map { ($0.path, $0.owner) })
+            privateTable = roots
+            return roots
+        }
     }
 
     let live = Mutex(Live())
@@ -48,14 +59,9 @@ package final class PlatformRegistry: Sendable {
     /// The persisted state now.
     package var state: PlatformState { live.withLock { $0.state } }
 
-    /// The private registrations: (path, owner), for deciding who owns a face.
-    var privateRoots: [(path: String, owner: UInt32)] {
-        live.withLock { live in live.records.values.filter(\.isPrivate).map { ($0.path, $0.owner) } }
-    }
-
-    /// The owner of a private face: the owner of the private registration its file lies in.
-    static func owner(of file: String, privateRoots: [(path: String, owner: UInt32)]) -> UInt32? {
-        privateRoots.first { AllowedRoots.isInside(file, root: $0.path) }?.owner
+    /// The private registrations and their owners, for deciding who owns a face (built once per epoch).
+    var privateRoots: PrivateRoots {
+        live.withLock { $0.privateRoots() }
     }
 
     /// Marks a connection-scoped `Register` of `connection` as running.
@@ -117,6 +123,7 @@ package final class PlatformRegistry: Sendable {
             for record in records where live.records[record.path] == nil {
                 live.records[record.path] = record
                 added.append(record.path)
+                if record.isPrivate { live.privateTable?.insert(record.path, owner: record.owner) }
             }
             live.epoch += 1
             changes.wrappingAdd(1, ordering: .releasing)
@@ -127,7 +134,11 @@ package final class PlatformRegistry: Sendable {
     /// Forgets live registrations.
     func remove(paths: [String]) {
         live.withLock { live in
-            for path in paths { live.records[path] = nil }
+            for path in paths {
+                if let record = live.records.removeValue(forKey: path), record.isPrivate {
+                    live.privateTable?.remove(path)
+                }
+            }
             live.epoch += 1
             changes.wrappingAdd(1, ordering: .releasing)
         }

@@ -141,7 +141,7 @@ extension RegistryService {
                 throw error
             }
             do {
-                try PlatformStateStore(directory: store.directory).save(new, replacing: old)
+                try PlatformStateStore(directory: store.directory).save(new, replacing: old, uids: [peer.uid])
             } catch {
                 platform.restoreState(old)
                 _ = try? registry.unregister(paths: paths)
@@ -192,9 +192,17 @@ extension RegistryService {
     /// - Returns: the state before, to put back if unregistering fails; `nil` when none was persisted.
     func forgetPersistentRecords(_ paths: [String]) throws(VarlinkError) -> PlatformState? {
         guard platform.state.registrations.contains(where: { paths.contains($0.path) }) else { return nil }
-        let (old, new) = platform.changeState { $0.registrations.removeAll { paths.contains($0.path) } }
+        var owners: Set<UInt32> = []
+        let (old, new) = platform.changeState { state in
+            state.registrations.removeAll { record in
+                guard paths.contains(record.path) else { return false }
+                owners.insert(record.owner)
+                return true
+            }
+        }
         do {
-            try PlatformStateStore(directory: store.directory).save(new, replacing: old)
+            // Only the files of the uids whose records went are compared and written.
+            try PlatformStateStore(directory: store.directory).save(new, replacing: old, uids: owners)
         } catch {
             platform.restoreState(old)
             throw VarlinkError(

@@ -16,7 +16,7 @@ extension RegistryService {
             faces = matches
         } else {
             let roots = platform.privateRoots
-            faces = matches.filter { PlatformRegistry.owner(of: $0.file, privateRoots: roots) == peer.uid }
+            faces = matches.filter { roots.owner(of: $0.file) == peer.uid }
             guard !faces.isEmpty else {
                 throw permissionDenied(call, peer: peer, "\(target) is not among their own registrations")
             }

@@ -15,11 +15,10 @@ extension RegistryService {
     package func view(for peer: PeerCredentials) -> VisibleView {
         let index = registry.index
         let (roots, disabled, epoch, known):
-            ([(path: String, owner: UInt32)], [DisabledEntry], Int, (restricted: [String], version: Int)?) =
+            (PrivateRoots, [DisabledEntry], Int, (restricted: [String], version: Int)?) =
                 platform.live.withLock { live in
                     (
-                        live.records.values.filter(\.isPrivate).map { ($0.path, $0.owner) }, live.state.disabled,
-                        live.epoch,
+                        live.privateRoots(), live.state.disabled, live.epoch,
                         live.readability.generation == index.generation && !live.readability.stale
                             ? (restricted: live.readability.restricted, version: live.readability.version) : nil
                     )
@@ -28,7 +27,7 @@ extension RegistryService {
         // The common case (nothing private, nothing disabled, every file readable by all) costs one short lock.
         if roots.isEmpty && disabled.isEmpty && restricted.isEmpty { return VisibleView(whole: index) }
         let share = settings.withLock { $0.platform.shareUserFonts }
-        let owners = Set(roots.map(\.owner)).filter { share || $0 == peer.uid }
+        let owners = roots.owners.filter { share || $0 == peer.uid }
         let ownersKey = owners.sorted().map(String.init).joined(separator: ",")
         let hidden =
             restricted.isEmpty
@@ -43,7 +42,7 @@ extension RegistryService {
 
     /// The view of `index` showing the private faces of `owners` and hiding the restricted files at `hidden`.
     private func view(
-        index: FontIndex, roots: [(path: String, owner: UInt32)], disabled: [DisabledEntry], epoch: Int,
+        index: FontIndex, roots: PrivateRoots, disabled: [DisabledEntry], epoch: Int,
         owners: Set<UInt32>, ownersKey: String, hidden: [Int], restricted: [String], version: Int
     ) -> VisibleView {
         // The view depends on the caller only through the private owners it shows and the
@@ -151,7 +150,7 @@ extension RegistryService {
     /// owners leave visible (the others are hidden anyway); asked of the kernel once per caller
     /// credentials and classification, bounded.
     private func hiddenRestricted(
-        _ restricted: [String], peer: PeerCredentials, roots: [(path: String, owner: UInt32)], owners: Set<UInt32>,
+        _ restricted: [String], peer: PeerCredentials, roots: PrivateRoots, owners: Set<UInt32>,
         ownersKey: String, version: Int
     ) -> [Int] {
         if peer.uid == 0 { return [] }  // root reads every file
@@ -162,7 +161,7 @@ extension RegistryService {
             return known
         }
         let candidates = restricted.indices.filter { position in
-            let owner = PlatformRegistry.owner(of: restricted[position], privateRoots: roots)
+            let owner = roots.owner(of: restricted[position])
             return owner.map(owners.contains) ?? true
         }
         let hidden = FileReadability.hidden(
@@ -215,7 +214,7 @@ extension RegistryService {
     private func warmedViews() -> [VisibleView] {
         let index = registry.index
         let restricted = restrictedFiles(index)
-        let owners = Set(platform.privateRoots.map(\.owner))
+        let owners = platform.privateRoots.owners
         guard !owners.isEmpty || !platform.state.disabled.isEmpty || !restricted.isEmpty else { return [] }
         // A uid no registration has, with no groups: the view of every user without fonts of
         // their own who may read no restricted file.
@@ -307,7 +306,7 @@ extension RegistryService {
         let restricted = Set(restrictedFiles(registry.index)).union(platform.live.withLock { $0.readability.previous })
         guard !roots.isEmpty || !restricted.isEmpty else { return faces }
         return faces.filter {
-            !restricted.contains($0.file) && PlatformRegistry.owner(of: $0.file, privateRoots: roots) == nil
+            !restricted.contains($0.file) && roots.owner(of: $0.file) == nil
         }
     }
 }

@@ -15,10 +15,9 @@ package struct VisibleView: Sendable {
     let withDisabled: FontIndex?
     /// The private owners whose faces this view shows.
     package let owners: Set<UInt32>
-    /// The private registrations whose faces this view hides.
-    let hiddenRoots: [String]
-    /// ``hiddenRoots`` keyed for ``AllowedRoots/enclosing(_:in:)``.
-    let hiddenLookup: [String: Bool]
+    /// Every private registration and its owner (shared by the views of one epoch): a path in
+    /// one whose owner is not in ``owners`` is hidden.
+    let privateRoots: PrivateRoots?
     /// The restricted files the caller may not read, whose faces this view hides (``FileReadability``).
     let hiddenFiles: Set<String>
     /// `ResolveText`'s plans and coverage index for this view (the whole index's are the service's).
@@ -31,8 +30,7 @@ package struct VisibleView: Sendable {
         disabled = []
         withDisabled = nil
         owners = []
-        hiddenRoots = []
-        hiddenLookup = [:]
+        privateRoots = nil
         hiddenFiles = []
     }
 
@@ -42,22 +40,19 @@ package struct VisibleView: Sendable {
     ///   - index: the registry's whole index.
     ///   - key: the view's cache key.
     ///   - owners: the private owners whose faces are visible.
-    ///   - privateRoots: every private registration and its owner.
+    ///   - privateRoots: every private registration and its owner, keyed (shared, not copied).
     ///   - disabledEntries: what is disabled.
     ///   - directories: the registry's roots in order, for duplicates.
     ///   - hiddenFiles: the files whose faces the user may not see (it could not read them).
     init(
-        index: FontIndex, key: String, owners: Set<UInt32>, privateRoots: [(path: String, owner: UInt32)],
+        index: FontIndex, key: String, owners: Set<UInt32>, privateRoots: PrivateRoots,
         disabledEntries: [DisabledEntry], directories: [String], hiddenFiles: Set<String> = []
     ) {
         var visible: [FaceRecord] = []
         var off: [FaceRecord] = []
-        let hidden = privateRoots.filter { !owners.contains($0.owner) }.map(\.path)
-        let hiddenLookup = AllowedRoots.lookup(hidden.map { ($0, true) })
         // Each face's owner by its file's ancestors, not by asking every private root.
-        let ownerLookup = AllowedRoots.lookup(privateRoots.map { ($0.path, $0.owner) })
         for face in index.faces where !hiddenFiles.contains(face.file) {
-            let owner = AllowedRoots.enclosing(face.file, in: ownerLookup)
+            let owner = privateRoots.owner(of: face.file)
             if let owner, !owners.contains(owner) { continue }
             if disabledEntries.contains(where: { $0.disables(face, faceOwner: owner) }) {
                 off.append(face)
@@ -66,7 +61,7 @@ package struct VisibleView: Sendable {
             }
         }
         let problems = index.problems.filter { problem in
-            !hiddenFiles.contains(problem.path) && AllowedRoots.enclosing(problem.path, in: hiddenLookup) == nil
+            !hiddenFiles.contains(problem.path) && !privateRoots.hides(problem.path, showing: owners)
         }
         self.key = key
         self.index = FontIndex(
@@ -78,21 +73,20 @@ package struct VisibleView: Sendable {
             : FontIndex(
                 faces: visible + off, problems: problems, generation: index.generation, directories: directories)
         self.owners = owners
-        hiddenRoots = hidden
-        self.hiddenLookup = hiddenLookup
+        self.privateRoots = privateRoots
         self.hiddenFiles = hiddenFiles
     }
 
     /// About how many bytes the view holds: its faces (twice when disabled ones are kept too),
-    /// at a few hundred bytes each, and the hidden roots.
+    /// at a few hundred bytes each, and the hidden files (the private roots are shared by every view).
     var estimatedBytes: Int {
         let faces = index.faceCount + (withDisabled?.faceCount ?? 0) + disabled.count
-        return 1024 + faces * 512 + (hiddenRoots + hiddenFiles).reduce(0) { $0 + $1.utf8.count + 16 }
+        return 1024 + faces * 512 + hiddenFiles.reduce(0) { $0 + $1.utf8.count + 16 }
     }
 
     /// Whether the view hides `path` (it lies in another user's private registration, or is a
     /// file the user may not read).
     package func hides(_ path: String) -> Bool {
-        hiddenFiles.contains(path) || AllowedRoots.enclosing(path, in: hiddenLookup) != nil
+        hiddenFiles.contains(path) || (privateRoots?.hides(path, showing: owners) ?? false)
     }
 }
