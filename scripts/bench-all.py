@@ -24,6 +24,9 @@ import subprocess
 import sys
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from daemon_bench import settle_binary  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
@@ -57,15 +60,7 @@ def private_dirty_kib(pid):
     return 0
 
 
-def settle_binary(binary):
-    """Writes the binary's pages back to disk (fsync) before any daemon maps it: pages of a file
-    just written (a fresh build) stay dirty in the page cache for some 30 s, and a process mapping
-    them counts them as its own `Private_Dirty` (13.5 MiB of fontregd's text, docs/benchmarks.md)."""
-    descriptor = os.open(binary, os.O_RDONLY)
-    try:
-        os.fsync(descriptor)
-    finally:
-        os.close(descriptor)
+
 
 
 class Daemon:

@@ -21,7 +21,6 @@ Benchmark tooling only: nothing fontreg ships needs Python.
 """
 import argparse
 import importlib.util
-import json
 import os
 import shutil
 import signal
@@ -32,21 +31,16 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from daemon_bench import Client, settle_binary  # noqa: E402
+
 _spec = importlib.util.spec_from_file_location(
     "bench_cold", os.path.join(os.path.dirname(os.path.abspath(__file__)), "bench-cold.py"))
 cold = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(cold)
 
 
-def settle_binary(binary):
-    """Writes the binary's pages back to disk (fsync) before any daemon maps it: pages of a file
-    just written (a fresh build) stay dirty in the page cache for some 30 s, and a process mapping
-    them counts them as its own `Private_Dirty` (13.5 MiB of fontregd's text, docs/benchmarks.md)."""
-    descriptor = os.open(binary, os.O_RDONLY)
-    try:
-        os.fsync(descriptor)
-    finally:
-        os.close(descriptor)
+
 
 
 class Daemon:
@@ -99,24 +93,7 @@ class Daemon:
         shutil.rmtree(self.run, ignore_errors=True)
 
 
-class Client:
-    """A plain Varlink client: one call at a time, NUL-terminated JSON."""
 
-    def __init__(self, path):
-        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        self.sock.connect(path)
-        self.buffer = b""
-
-    def call(self, method, **parameters):
-        self.sock.sendall(json.dumps({"method": "io.fontreg.Registry." + method,
-                                      "parameters": parameters}).encode() + b"\0")
-        while b"\0" not in self.buffer:
-            chunk = self.sock.recv(1 << 20)
-            if not chunk:
-                raise RuntimeError("the daemon closed the connection")
-            self.buffer += chunk
-        message, _, self.buffer = self.buffer.partition(b"\0")
-        return json.loads(message)
 
 
 def mixed_queries(path, count):
