@@ -5,9 +5,10 @@
 /// then reading the records out of it was 18.5 M of the 27.6 M instructions of a warm start to
 /// READY with 1,000 users' 10,000 registrations. This reads the bytes straight into
 /// ``RegistrationRecord`` values, for the shape ``PlatformStateStore`` writes only: the members
-/// `version`, `uid`, `registrations`, `disabled` (empty) and `boldText`, strings without escapes,
-/// unsigned integers without leading zeros. Anything else (an escape, an unknown or repeated
-/// member, a disabled entry, a number of another form, a damaged file) makes it give up with
+/// `version`, `uid`, `registrations`, `disabled` and `boldText` (records and entries with
+/// their own members only), strings without escapes, unsigned integers without leading zeros.
+/// Anything else (an escape, an unknown or repeated member, the `global` of earlier files, a
+/// number of another form, a damaged file) makes it give up with
 /// `nil`, and the caller reads the file with ``JSONParser`` and ``PlatformStateStore/part(_:of:)``
 /// as before: whatever this accepts, that path accepts with the same result, so which files are
 /// refused (and moved aside, losing only their uid's state) does not change.
@@ -33,7 +34,7 @@ struct StateFileDecoder {
         var version: UInt64?
         var fileUID: UInt64?
         var records: [RegistrationRecord]?
-        var disabledSeen = false
+        var entries: [DisabledEntry]?
         var boldText: Bool?
         var seen = Set<String>()
         skipWhitespace()
@@ -53,11 +54,7 @@ struct StateFileDecoder {
             case "version": version = number()
             case "uid": fileUID = number()
             case "registrations": records = registrations(of: uid)
-            case "disabled":
-                guard take(UInt8(ascii: "[")) else { return nil }
-                skipWhitespace()
-                guard take(UInt8(ascii: "]")) else { return nil }
-                disabledSeen = true
+            case "disabled": entries = disabled(of: uid)
             case "boldText": boldText = boolean()
             default: return nil
             }
@@ -65,16 +62,18 @@ struct StateFileDecoder {
             case "version": guard version != nil else { return nil }
             case "uid": guard fileUID != nil else { return nil }
             case "registrations": guard records != nil else { return nil }
+            case "disabled": guard entries != nil else { return nil }
             case "boldText": guard boldText != nil else { return nil }
             default: break
             }
         }
         skipWhitespace()
-        guard position == bytes.count, version == 1, fileUID == UInt64(uid), let records, disabledSeen else {
+        guard position == bytes.count, version == 1, fileUID == UInt64(uid), let records, let entries else {
             return nil
         }
         var part = PlatformState()
         part.registrations = records
+        part.disabled = entries
         if let boldText { part.boldText[uid] = boldText }
         return part
     }
@@ -93,6 +92,61 @@ struct StateFileDecoder {
             if take(UInt8(ascii: "]")) { return records }
             guard take(UInt8(ascii: ",")) else { return nil }
         }
+    }
+
+    /// The `disabled` array, every entry owned by `uid`.
+    private mutating func disabled(of uid: UInt32) -> [DisabledEntry]? {
+        guard take(UInt8(ascii: "[")) else { return nil }
+        var entries: [DisabledEntry] = []
+        skipWhitespace()
+        if take(UInt8(ascii: "]")) { return entries }
+        while true {
+            skipWhitespace()
+            guard let entry = entry(), entry.owner == uid else { return nil }
+            entries.append(entry)
+            skipWhitespace()
+            if take(UInt8(ascii: "]")) { return entries }
+            guard take(UInt8(ascii: ",")) else { return nil }
+        }
+    }
+
+    /// One disabled entry: `kind`, `value` (not empty), `owner`, `systemWide`, each once, nothing
+    /// else (the `global` of earlier files is left to the JSON parser).
+    private mutating func entry() -> DisabledEntry? {
+        guard take(UInt8(ascii: "{")) else { return nil }
+        var kind: DisabledEntry.Kind?
+        var value: String?
+        var owner: UInt64?
+        var systemWide: Bool?
+        var first = true
+        while true {
+            skipWhitespace()
+            if take(UInt8(ascii: "}")) { break }
+            if !first { guard take(UInt8(ascii: ",")) else { return nil } }
+            first = false
+            skipWhitespace()
+            guard let name = string() else { return nil }
+            skipWhitespace()
+            guard take(UInt8(ascii: ":")) else { return nil }
+            skipWhitespace()
+            switch name {
+            case "kind" where kind == nil: kind = string().flatMap(DisabledEntry.Kind.init(rawValue:))
+            case "value" where value == nil: value = string()
+            case "owner" where owner == nil: owner = number()
+            case "systemWide" where systemWide == nil: systemWide = boolean()
+            default: return nil
+            }
+            switch name {
+            case "kind": guard kind != nil else { return nil }
+            case "value": guard value != nil else { return nil }
+            case "owner": guard owner != nil else { return nil }
+            default: guard systemWide != nil else { return nil }
+            }
+        }
+        guard let kind, let value, !value.isEmpty, let owner, owner <= UInt64(UInt32.max), let systemWide else {
+            return nil
+        }
+        return DisabledEntry(kind: kind, value: value, owner: UInt32(owner), systemWide: systemWide)
     }
 
     /// One record: `path` (absolute), `owner`, `scope`, `private`, each once, nothing else.
