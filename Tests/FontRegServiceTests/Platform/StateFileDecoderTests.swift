@@ -22,7 +22,8 @@ struct StateFileDecoderTests {
                     path: "/home/\(uid)/fonts \(index)/Ünïcode ✓", owner: uid, scope: scope, isPrivate: index != 1))
         }
         for (index, kind) in DisabledEntry.Kind.allCases.enumerated() {
-            part.disabled.append(DisabledEntry(kind: kind, value: "Lato \(index) Ä", owner: uid, systemWide: index == 0))
+            part.disabled.append(
+                DisabledEntry(kind: kind, value: "Lato \(index) Ä", owner: uid, systemWide: index == 0))
         }
         part.boldText[uid] = true
         return part
@@ -118,7 +119,9 @@ struct StateFileDecoderTests {
         }
         try store.save(state, replacing: PlatformState())
         // Well-formed JSON, one record's scope unknown: the whole file of 4322 is damage.
-        let damaged = #"{"version": 1, "uid": 4322, "registrations": [{"path": "/x", "owner": 4322, "scope": "forever", "private": true}], "disabled": []}"#
+        let damaged =
+            #"{"version": 1, "uid": 4322, "registrations": "#
+            + #"[{"path": "/x", "owner": 4322, "scope": "forever", "private": true}], "disabled": []}"#
         try Data(damaged.utf8).write(to: URL(fileURLWithPath: store.path(of: 4322)))
         let (loaded, problems) = store.load()
         var expected = state
