@@ -124,6 +124,12 @@ package struct PlatformStateStore: Sendable {
                 continue
             }
             guard let bytes else { continue }
+            // The files this daemon wrote, read without a JSONValue tree (issue 29 item 3);
+            // any other (hand-edited, damaged) is read by the JSON parser as before.
+            if let part = StateFileDecoder.part(bytes, of: uid) {
+                parts[uid] = part
+                continue
+            }
             guard let value = try? JSONParser.parse(bytes), let part = Self.part(value, of: uid) else {
                 problems.append(Self.movingAside(file, uid: uid))
                 continue
