@@ -8,7 +8,8 @@ import Synchronization
 /// rules change (they change what a family resolves to without a new generation).
 ///
 /// It also keeps the generation's `CoverageIndex` (which families cover which code points, for
-/// registry-wide fallback), built once per generation on first need or by ``prepare(_:)``.
+/// registry-wide fallback), built once per generation on first need or by ``prepare(_:)``, and
+/// the registered families of fontconfig's generic names, which every plan of it shares.
 public final class FallbackPlanCache: Sendable {
     private let state = Mutex<(generation: Int, plans: [TextQuery: FallbackPlan])>((-1, [:]))
     /// The coverage index of the latest generation asked for; built under its own lock, so that
