@@ -8,6 +8,7 @@
 #   scripts/callgrind-fallback.sh [CALLS]       prints one line per text (default CALLS: 20)
 #   FONTREG_BIN=DIR scripts/callgrind-fallback.sh …   uses DIR/fontreg-bench, builds nothing
 #   KEEP=DIR scripts/callgrind-fallback.sh …    keeps callgrind's files in DIR (for callgrind_annotate)
+#   AFRESH=1 scripts/callgrind-fallback.sh …    a new plan per call, no FallbackPlanCache (issue 26 item 5)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
@@ -17,6 +18,8 @@ if [[ -z ${FONTREG_BIN:-} ]]; then
     swift build -c release --product fontreg-bench >/dev/null
 fi
 calls=${1:-20}
+mode=()
+if [[ -n ${AFRESH:-} ]]; then mode=(afresh); fi
 dirs=/usr/share/fonts/truetype/lato,/usr/share/fonts/opentype/noto,/usr/share/fonts/truetype/noto
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -35,14 +38,14 @@ if gcc -O2 -o "$tmp/pango-itemize" scripts/bench-pango-itemize.c -lfontconfig "$
     mkdir -p "$tmp/pango-cache"
     "$tmp/pango-itemize" Lato -1 "$tmp/pango-cache" "$dirs" scripts/bench-fallback-texts/latin.txt >/dev/null
 fi
-echo "Command: scripts/callgrind-fallback.sh $calls ($(valgrind --version), $(date -u '+%Y-%m-%d %H:%M UTC'))"
+echo "Command: ${AFRESH:+AFRESH=1 }scripts/callgrind-fallback.sh $calls ($(valgrind --version), $(date -u '+%Y-%m-%d %H:%M UTC'))"
 echo
 echo "| text | code points | fontreg instructions per call | fontreg per code point | Pango itemize per code point | fontreg ÷ Pango |"
 echo "|---|---:|---:|---:|---:|---:|"
 for file in scripts/bench-fallback-texts/*.txt; do
     label=$(basename "$file" .txt)
     points=$(valgrind --tool=callgrind --callgrind-out-file="$out/$label.callgrind" --toggle-collect='*callLoop*' \
-        "$tmp/fontreg-bench" --fallback-calls "$dirs" "$file" "$calls" "$tmp/cache" 2>/dev/null | cut -d' ' -f1)
+        "$tmp/fontreg-bench" --fallback-calls "$dirs" "$file" "$calls" "$tmp/cache" "${mode[@]}" 2>/dev/null | cut -d' ' -f1)
     total=$(callgrind_annotate "$out/$label.callgrind" 2>/dev/null | awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1 }')
     peer=0
     if [[ -n $pango ]]; then

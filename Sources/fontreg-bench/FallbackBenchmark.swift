@@ -79,27 +79,28 @@ enum FallbackBenchmark {
         return (memory, rows)
     }
 
-    /// Resolves `text` once, then `calls` times with plans kept; only the calls run inside
+    /// Resolves `text` once, then `calls` times with plans kept (or, when `afresh`, a new plan per
+    /// call, as the "plans afresh" column of the table); only the calls run inside
     /// ``callLoop(_:_:_:_:)``, which callgrind's `--toggle-collect` names.
     ///
     /// - Returns: the text's code points (instructions per code point = callgrind's total ÷ calls ÷ this).
     static func measuredCalls(
-        directories: [String], text: String, family: String, calls: Int, cacheDirectory: String
+        directories: [String], text: String, family: String, calls: Int, cacheDirectory: String, afresh: Bool = false
     ) throws -> Int {
         let registry = try FontRegistry(
             configuration: RegistryConfiguration(fontDirectories: directories, cacheDirectory: cacheDirectory))
         let resolver = TextResolver(resolver: registry.resolver)
         let query = TextQuery(families: [family], style: ResolveQuery(family: ""))
         let plans = FallbackPlanCache()
-        _ = try resolver.resolve(text, query, cache: plans)
-        try callLoop(resolver, text, query, plans, calls)
+        _ = try resolver.resolve(text, query, cache: afresh ? nil : plans)
+        try callLoop(resolver, text, query, afresh ? nil : plans, calls)
         return text.unicodeScalars.count
     }
 
-    /// The measured calls (not inlined, so callgrind can collect inside it only).
+    /// The measured calls (not inlined, so callgrind can collect inside it only); `plans` `nil`: afresh.
     @inline(never)
     static func callLoop(
-        _ resolver: TextResolver, _ text: String, _ query: TextQuery, _ plans: FallbackPlanCache, _ calls: Int
+        _ resolver: TextResolver, _ text: String, _ query: TextQuery, _ plans: FallbackPlanCache?, _ calls: Int
     ) throws {
         for _ in 0..<calls { _ = try resolver.resolve(text, query, cache: plans) }
     }

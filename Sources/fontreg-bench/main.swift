@@ -46,12 +46,14 @@ if arguments.first == "--fallback" {
     exit(0)
 }
 if arguments.first == "--fallback-calls" {
-    // fontreg-bench --fallback-calls DIR[,DIR…] TEXT-FILE CALLS CACHE-DIR (issue 29 item 4): one warm-up
-    // call, then CALLS calls of `ResolveText` in process with plans kept, in
-    // `FallbackBenchmark.measuredCalls`, for `valgrind --tool=callgrind --toggle-collect=…` (instructions).
-    guard arguments.count == 5, let calls = Int(arguments[3]) else {
+    // fontreg-bench --fallback-calls DIR[,DIR…] TEXT-FILE CALLS CACHE-DIR [afresh] (issue 29 item 4): one
+    // warm-up call, then CALLS calls of `ResolveText` in process with plans kept (with `afresh`, a new
+    // plan per call: issue 26 item 5), in `FallbackBenchmark.measuredCalls`, for
+    // `valgrind --tool=callgrind --toggle-collect=…` (instructions).
+    guard arguments.count == 5 || (arguments.count == 6 && arguments[5] == "afresh"), let calls = Int(arguments[3])
+    else {
         FileHandle.standardError.write(
-            Data("usage: fontreg-bench --fallback-calls DIR[,DIR…] TEXT-FILE CALLS CACHE-DIR\n".utf8))
+            Data("usage: fontreg-bench --fallback-calls DIR[,DIR…] TEXT-FILE CALLS CACHE-DIR [afresh]\n".utf8))
         exit(64)
     }
     let sample = try String(contentsOfFile: arguments[2], encoding: .utf8)
@@ -59,7 +61,7 @@ if arguments.first == "--fallback-calls" {
     while text.utf8.count < 4096 { text += sample }
     let points = try FallbackBenchmark.measuredCalls(
         directories: arguments[1].split(separator: ",").map(String.init), text: text, family: "Lato", calls: calls,
-        cacheDirectory: arguments[4])
+        cacheDirectory: arguments[4], afresh: arguments.count == 6)
     print("\(points) code points, \(calls) calls")
     exit(0)
 }

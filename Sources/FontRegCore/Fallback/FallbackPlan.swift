@@ -14,6 +14,10 @@ struct FallbackPlan: Sendable {
     private var resolutions: [FamilyKey: Resolution?] = [:]
     private var generics: [String: [String]] = [:]
     private var choices: [UInt64: FallbackChoice?] = [:]
+    /// The Han language, region and serif preference (``hanRegion()``), once worked out.
+    private var hanRegionMemo: (language: String, region: String, serif: Bool)??
+    /// The choice made per Han region family (at most the region's families).
+    private var hanChoices: [String: FallbackChoice] = [:]
     /// The most single-code-point choices a plan remembers before it starts afresh.
     static let maximumChoices = 16_384
     /// The most faces one call checks in the Han region and registry-wide steps together; past it
@@ -144,17 +148,17 @@ struct FallbackPlan: Sendable {
         if cluster.unicodeScalars.contains(where: { !CharacterCoverage.isIgnorable($0) && !union.contains($0) }) {
             return nil
         }
-        if kind == .han {
-            let language = query.language ?? HanRegion.assumedLanguage
-            if let region = HanRegion.region(for: language) ?? HanRegion.region(for: HanRegion.assumedLanguage) {
-                let serif = query.families.contains { $0.lowercased() == "serif" }
-                for family in coverage().regionalFamilies(region, serif: serif) {
-                    faceChecks += 1
-                    guard faceChecks <= limit else { return nil }
-                    if let answer = resolvedFamily(family.name), fits(answer.face) {
-                        return choice(
-                            answer, "Han for \(language): \(answer.face.family) is the \(region) face that covers it")
-                    }
+        if kind == .han, let han = hanRegion() {
+            for family in coverage().regionalFamilies(han.region, serif: han.serif) {
+                faceChecks += 1
+                guard faceChecks <= limit else { return nil }
+                if let answer = resolvedFamily(family.name), fits(answer.face) {
+                    // One choice per regional family and plan: its words and answer do not depend on the cluster.
+                    if let known = hanChoices[family.name] { return known }
+                    let why = "Han for \(han.language): \(answer.face.family) is the \(han.region) face that covers it"
+                    let made = choice(answer, why)
+                    hanChoices[family.name] = made
+                    return made
                 }
             }
         }
@@ -206,6 +210,18 @@ struct FallbackPlan: Sendable {
         return nil
     }
 
+    /// The Han language, its region and whether the stack asks for serif, worked out on the
+    /// plan's first Han cluster (`nil` inside when no region is known).
+    private mutating func hanRegion() -> (language: String, region: String, serif: Bool)? {
+        if let known = hanRegionMemo { return known }
+        let language = query.language ?? HanRegion.assumedLanguage
+        let region = HanRegion.region(for: language) ?? HanRegion.region(for: HanRegion.assumedLanguage)
+        let serif = query.families.contains { $0.lowercased() == "serif" }
+        let found = region.map { (language: language, region: $0, serif: serif) }
+        hanRegionMemo = .some(found)
+        return found
+    }
+
     private func choice(_ answer: Resolution, _ why: String) -> FallbackChoice {
         var reason = why
         if query.style.boldText {
@@ -230,11 +246,17 @@ struct FallbackPlan: Sendable {
     private mutating func resolvedFamily(_ name: String) -> Resolution? { resolution(of: name) }
 
     /// fontconfig's families for a generic name that are registered, for the query's language.
+    /// Kept per plan, and across plans by ``source`` (what a plan made afresh per call spent most on).
     private mutating func expand(_ generic: String) -> [String] {
         if let known = generics[generic] { return known }
-        let names = FontconfigGenerics.shared.families(for: generic, language: query.language)
-        var seen = Set<FamilyKey>()
-        let registered = names.filter { resolver.index.family(named: $0) != nil && seen.insert(FamilyKey($0)).inserted }
+        let (index, language) = (resolver.index, query.language)
+        func compute() -> [String] {
+            let names = FontconfigGenerics.shared.families(for: generic, language: language)
+            var seen = Set<FamilyKey>()
+            return names.filter { index.family(named: $0) != nil && seen.insert(FamilyKey($0)).inserted }
+        }
+        let registered =
+            source?.genericFamilies(generic, language: language, generation: index.generation, compute) ?? compute()
         generics[generic] = registered
         return registered
     }

@@ -8,14 +8,27 @@ import Synchronization
 /// rules change (they change what a family resolves to without a new generation).
 ///
 /// It also keeps the generation's `CoverageIndex` (which families cover which code points, for
-/// registry-wide fallback), built once per generation on first need or by ``prepare(_:)``.
+/// registry-wide fallback), built once per generation on first need or by ``prepare(_:)``, and
+/// the registered families of fontconfig's generic names, which every plan of it shares.
 public final class FallbackPlanCache: Sendable {
     private let state = Mutex<(generation: Int, plans: [TextQuery: FallbackPlan])>((-1, [:]))
     /// The coverage index of the latest generation asked for; built under its own lock, so that
     /// callers needing it at once wait for one build instead of each building it.
     private let coverageIndex = Mutex<CoverageIndex?>(nil)
+    /// fontconfig's families for a generic name and language that are registered, for the latest
+    /// generation asked for (fontconfig's substitution costs more than the rest of a short call,
+    /// and its configuration is read once per process: issue 26 item 5).
+    private let generics = Mutex<(generation: Int, lists: [GenericKey: [String]], built: Int)>((-1, [:], 0))
+    /// The most generic lists kept (the language is the caller's): past it the lists start afresh.
+    static let maximumGenericLists = 64
     /// The most plans kept; past it the cache starts afresh.
     public let capacity: Int
+
+    /// A generic family name and the query's language.
+    private struct GenericKey: Hashable {
+        let generic: String
+        let language: String?
+    }
 
     /// Creates an empty cache.
     ///
@@ -53,6 +66,26 @@ public final class FallbackPlanCache: Sendable {
             return built
         }
     }
+
+    /// The registered families of fontconfig's list for `generic` and `language` in `generation`,
+    /// from `compute` the first time (or once the generation changed).
+    func genericFamilies(
+        _ generic: String, language: String?, generation: Int, _ compute: () -> [String]
+    ) -> [String] {
+        let key = GenericKey(generic: generic, language: language)
+        return generics.withLock { state in
+            if state.generation != generation { (state.generation, state.lists) = (generation, [:]) }
+            if let known = state.lists[key] { return known }
+            let lists = compute()
+            state.built += 1
+            if state.lists.count >= Self.maximumGenericLists { state.lists.removeAll() }
+            state.lists[key] = lists
+            return lists
+        }
+    }
+
+    /// How many generic lists were worked out with fontconfig, over the cache's life (for tests).
+    var genericListsBuilt: Int { generics.withLock { $0.built } }
 
     /// Builds the coverage index of a new index generation ahead of the first call that needs it:
     /// call it off the event loops after a change, so that no query pays for the build.
