@@ -8,7 +8,8 @@ persisted state (256 persistent registrations of empty directories, about 256 Ki
 serialized), into the state directory's platform.json (a daemon with per-user files migrates it
 at start), starts fontregd (as root) and waits until the users' registrations are restored.
 Then, as fontreg-test-a (setpriv), it times R pairs of a persistent Register of an empty folder
-of its own and its Unregister, and prints the median and p90 of each call and the bytes the
+of its own and its Unregister, and prints the median and p90 of each call, the daemon's CPU time per
+pair (utime + stime, which the machine's load moves less than wall time) and the bytes the
 daemon wrote per pair (`wchar` of /proc/<pid>/io). Before per-user
 files, each persistent change rewrote the whole state, so its cost grew with the others' state;
 run it with --binary of an earlier build for the before. Run as root; build first (swift build).
@@ -100,10 +101,20 @@ def written():
         return next(int(line.split()[1]) for line in file if line.startswith("wchar:"))
 
 
+def cpu_seconds():
+    """The daemon's user + system CPU time so far (/proc/<pid>/stat): less moved by the load than wall time."""
+    with open(f"/proc/{process.pid}/stat") as file:
+        fields = file.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 before = written()
+cpu_before = cpu_seconds()
 subprocess.run(
     ["setpriv", "--reuid", str(user.pw_uid), "--regid", str(user.pw_gid), "--clear-groups",
      "python3", "-c", client, sock, own, str(arguments.rounds)], check=True)
+print(f"fontregd CPU per Register + Unregister pair: {(cpu_seconds() - cpu_before) / arguments.rounds * 1000:.1f} ms "
+      "(utime + stime)")
 print(f"fontregd wrote {(written() - before) / arguments.rounds / 1024:.1f} KiB per Register + Unregister pair "
       "(wchar: state files, log, replies)")
 listing = sorted(os.listdir(state))

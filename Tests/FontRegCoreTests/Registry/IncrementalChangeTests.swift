@@ -127,6 +127,52 @@ import Testing
         #expect(rescanned.added.isEmpty && rescanned.removed.isEmpty)
     }
 
+    /// The faces, problems and duplicate groups of an index, to compare two registries by.
+    static func contents(_ index: FontIndex) -> (faces: [String], problems: [ScanProblem], duplicates: [DuplicateGroup])
+    {
+        (keys(index).sorted(), index.problems, index.duplicates)
+    }
+
+    @Test func changesInTheMiddleAndAtTheEndOfTheRootsLeaveTheIndexAFreshRegistryOverTheSameRootsBuilds() throws {
+        let scratch = ProcessScratch.directory("incremental-combination")
+        defer { Fixtures.cleanUp(scratch) }
+        let configured = Self.folder(["NotoFixture-Regular.ttf"], in: scratch, "configured")
+        let registry = try Self.registry(scratch, configured: [configured])
+        let a = Self.folder(["AvenirFixture-Regular.ttf"], in: scratch, "a")
+        _ = FileManager.default.createFile(atPath: a + "/Empty.ttf", contents: Data())
+        let b = Self.folder(["AvenirFixture-Bold.ttf"], in: scratch, "b")
+        // The same file (one inode) in `a` and `b`: `a` is first and keeps it while registered.
+        try FileManager.default.linkItem(atPath: a + "/AvenirFixture-Regular.ttf", toPath: b + "/Same.ttf")
+        let c = Self.folder(["AvenirFixture-Italic.ttf"], in: scratch, "c")
+        let d = Self.folder(["AvenirFixture-Medium.ttf"], in: scratch, "d")
+        try registry.register(paths: [a])
+        try registry.register(paths: [b], filesOwnedBy: Syscall.userID)
+        try registry.register(paths: [c])
+        // The first of the registered roots goes: what the later ones put together after it
+        // is put together again, `b` now keeping the linked file.
+        try registry.unregister(paths: [a])
+        // One appended and taken off again; one in the middle rescanned after a change.
+        try registry.register(paths: [d])
+        try registry.unregister(paths: [d])
+        Fixtures.copy(["NotoFixture-Bold.ttf"], to: c)
+        registry.rescan(roots: [c])
+        try registry.register(paths: [a])
+        let fresh = try FontRegistry(
+            configuration: RegistryConfiguration(
+                fontDirectories: [configured, b, c, a], cacheDirectory: scratch + "/fresh-cache"))
+        let changed = Self.contents(registry.index), expected = Self.contents(fresh.index)
+        #expect(changed.faces == expected.faces)
+        #expect(changed.problems == expected.problems)
+        #expect(changed.duplicates == expected.duplicates)
+        #expect(changed.faces.contains { $0.hasPrefix(b + "/Same.ttf#") })
+        #expect(!changed.faces.contains { $0.hasPrefix(a + "/AvenirFixture-Regular.ttf#") })
+        #expect(changed.problems.map(\.path) == [a + "/Empty.ttf"])
+        // And a rescan of every root, which puts every root together anew, changes nothing.
+        let rescanned = registry.rescan()
+        #expect(rescanned.added.isEmpty && rescanned.removed.isEmpty)
+        #expect(Self.contents(registry.index).problems == expected.problems)
+    }
+
     @Test func aUsersOwnRootLeavesTheIndexFileAloneAndTheNextStartIsWarm() throws {
         let scratch = ProcessScratch.directory("incremental-index-file")
         defer { Fixtures.cleanUp(scratch) }
