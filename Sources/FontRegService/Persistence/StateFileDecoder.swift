@@ -36,39 +36,28 @@ struct StateFileDecoder {
         var records: [RegistrationRecord]?
         var entries: [DisabledEntry]?
         var boldText: Bool?
-        var seen = Set<String>()
         skipWhitespace()
-        guard take(UInt8(ascii: "{")) else { return nil }
-        var first = true
-        while true {
-            skipWhitespace()
-            if take(UInt8(ascii: "}")) { break }
-            if !first { guard take(UInt8(ascii: ",")) else { return nil } }
-            first = false
-            skipWhitespace()
-            guard let name = string(), seen.insert(name).inserted else { return nil }
-            skipWhitespace()
-            guard take(UInt8(ascii: ":")) else { return nil }
-            skipWhitespace()
+        let read = object { reader, name in
             switch name {
-            case "version": version = number()
-            case "uid": fileUID = number()
-            case "registrations": records = registrations(of: uid)
-            case "disabled": entries = disabled(of: uid)
-            case "boldText": boldText = boolean()
-            default: return nil
+            case "version" where version == nil: version = reader.number()
+            case "uid" where fileUID == nil: fileUID = reader.number()
+            case "registrations" where records == nil:
+                records = reader.array { $0.record().flatMap { $0.owner == uid ? $0 : nil } }
+            case "disabled" where entries == nil:
+                entries = reader.array { $0.entry().flatMap { $0.owner == uid ? $0 : nil } }
+            case "boldText" where boldText == nil: boldText = reader.boolean()
+            default: return false
             }
             switch name {
-            case "version": guard version != nil else { return nil }
-            case "uid": guard fileUID != nil else { return nil }
-            case "registrations": guard records != nil else { return nil }
-            case "disabled": guard entries != nil else { return nil }
-            case "boldText": guard boldText != nil else { return nil }
-            default: break
+            case "version": return version != nil
+            case "uid": return fileUID != nil
+            case "registrations": return records != nil
+            case "disabled": return entries != nil
+            default: return boldText != nil
             }
         }
         skipWhitespace()
-        guard position == bytes.count, version == 1, fileUID == UInt64(uid), let records, let entries else {
+        guard read, position == bytes.count, version == 1, fileUID == UInt64(uid), let records, let entries else {
             return nil
         }
         var part = PlatformState()
@@ -78,113 +67,98 @@ struct StateFileDecoder {
         return part
     }
 
-    /// The `registrations` array, every record owned by `uid`.
-    private mutating func registrations(of uid: UInt32) -> [RegistrationRecord]? {
-        guard take(UInt8(ascii: "[")) else { return nil }
-        var records: [RegistrationRecord] = []
-        skipWhitespace()
-        if take(UInt8(ascii: "]")) { return records }
-        while true {
-            skipWhitespace()
-            guard let record = record(), record.owner == uid else { return nil }
-            records.append(record)
-            skipWhitespace()
-            if take(UInt8(ascii: "]")) { return records }
-            guard take(UInt8(ascii: ",")) else { return nil }
-        }
-    }
-
-    /// The `disabled` array, every entry owned by `uid`.
-    private mutating func disabled(of uid: UInt32) -> [DisabledEntry]? {
-        guard take(UInt8(ascii: "[")) else { return nil }
-        var entries: [DisabledEntry] = []
-        skipWhitespace()
-        if take(UInt8(ascii: "]")) { return entries }
-        while true {
-            skipWhitespace()
-            guard let entry = entry(), entry.owner == uid else { return nil }
-            entries.append(entry)
-            skipWhitespace()
-            if take(UInt8(ascii: "]")) { return entries }
-            guard take(UInt8(ascii: ",")) else { return nil }
-        }
-    }
-
     /// One disabled entry: `kind`, `value` (not empty), `owner`, `systemWide`, each once, nothing
     /// else (the `global` of earlier files is left to the JSON parser).
     private mutating func entry() -> DisabledEntry? {
-        guard take(UInt8(ascii: "{")) else { return nil }
         var kind: DisabledEntry.Kind?
         var value: String?
         var owner: UInt64?
         var systemWide: Bool?
-        var first = true
-        while true {
-            skipWhitespace()
-            if take(UInt8(ascii: "}")) { break }
-            if !first { guard take(UInt8(ascii: ",")) else { return nil } }
-            first = false
-            skipWhitespace()
-            guard let name = string() else { return nil }
-            skipWhitespace()
-            guard take(UInt8(ascii: ":")) else { return nil }
-            skipWhitespace()
+        let read = object { reader, name in
             switch name {
-            case "kind" where kind == nil: kind = string().flatMap(DisabledEntry.Kind.init(rawValue:))
-            case "value" where value == nil: value = string()
-            case "owner" where owner == nil: owner = number()
-            case "systemWide" where systemWide == nil: systemWide = boolean()
-            default: return nil
-            }
-            switch name {
-            case "kind": guard kind != nil else { return nil }
-            case "value": guard value != nil else { return nil }
-            case "owner": guard owner != nil else { return nil }
-            default: guard systemWide != nil else { return nil }
+            case "kind" where kind == nil:
+                kind = reader.string().flatMap(DisabledEntry.Kind.init(rawValue:))
+                return kind != nil
+            case "value" where value == nil:
+                value = reader.string()
+                return value != nil
+            case "owner" where owner == nil:
+                owner = reader.number()
+                return owner != nil
+            case "systemWide" where systemWide == nil:
+                systemWide = reader.boolean()
+                return systemWide != nil
+            default: return false
             }
         }
-        guard let kind, let value, !value.isEmpty, let owner, owner <= UInt64(UInt32.max), let systemWide else {
-            return nil
-        }
+        guard read, let kind, let value, !value.isEmpty, let owner, owner <= UInt64(UInt32.max), let systemWide
+        else { return nil }
         return DisabledEntry(kind: kind, value: value, owner: UInt32(owner), systemWide: systemWide)
     }
 
     /// One record: `path` (absolute), `owner`, `scope`, `private`, each once, nothing else.
     private mutating func record() -> RegistrationRecord? {
-        guard take(UInt8(ascii: "{")) else { return nil }
         var path: String?
         var owner: UInt64?
         var scope: RegistrationScope?
         var isPrivate: Bool?
+        let read = object { reader, name in
+            switch name {
+            case "path" where path == nil:
+                path = reader.string()
+                return path != nil
+            case "owner" where owner == nil:
+                owner = reader.number()
+                return owner != nil
+            case "scope" where scope == nil:
+                scope = reader.string().flatMap(RegistrationScope.init(name:))
+                return scope != nil
+            case "private" where isPrivate == nil:
+                isPrivate = reader.boolean()
+                return isPrivate != nil
+            default: return false
+            }
+        }
+        guard read, let path, path.hasPrefix("/"), let owner, owner <= UInt64(UInt32.max), let scope, let isPrivate
+        else { return nil }
+        return RegistrationRecord(path: path, owner: UInt32(owner), scope: scope, isPrivate: isPrivate)
+    }
+
+    /// One object: each member's name goes to `member`, which reads its value and says whether it
+    /// took it (`false` for a member it does not know, or a second of one it has).
+    ///
+    /// - Returns: whether the object was read whole.
+    private mutating func object(_ member: (inout StateFileDecoder, String) -> Bool) -> Bool {
+        guard take(UInt8(ascii: "{")) else { return false }
         var first = true
         while true {
             skipWhitespace()
-            if take(UInt8(ascii: "}")) { break }
-            if !first { guard take(UInt8(ascii: ",")) else { return nil } }
+            if take(UInt8(ascii: "}")) { return true }
+            if !first { guard take(UInt8(ascii: ",")) else { return false } }
             first = false
             skipWhitespace()
-            guard let name = string() else { return nil }
+            guard let name = string() else { return false }
             skipWhitespace()
-            guard take(UInt8(ascii: ":")) else { return nil }
+            guard take(UInt8(ascii: ":")) else { return false }
             skipWhitespace()
-            switch name {
-            case "path" where path == nil: path = string()
-            case "owner" where owner == nil: owner = number()
-            case "scope" where scope == nil: scope = string().flatMap(RegistrationScope.init(name:))
-            case "private" where isPrivate == nil: isPrivate = boolean()
-            default: return nil
-            }
-            switch name {
-            case "path": guard path != nil else { return nil }
-            case "owner": guard owner != nil else { return nil }
-            case "scope": guard scope != nil else { return nil }
-            default: guard isPrivate != nil else { return nil }
-            }
+            guard member(&self, name) else { return false }
         }
-        guard let path, path.hasPrefix("/"), let owner, owner <= UInt64(UInt32.max), let scope, let isPrivate else {
-            return nil
+    }
+
+    /// One array, each element read by `element`; `nil` when one is not.
+    private mutating func array<Element>(_ element: (inout StateFileDecoder) -> Element?) -> [Element]? {
+        guard take(UInt8(ascii: "[")) else { return nil }
+        var elements: [Element] = []
+        skipWhitespace()
+        if take(UInt8(ascii: "]")) { return elements }
+        while true {
+            skipWhitespace()
+            guard let next = element(&self) else { return nil }
+            elements.append(next)
+            skipWhitespace()
+            if take(UInt8(ascii: "]")) { return elements }
+            guard take(UInt8(ascii: ",")) else { return nil }
         }
-        return RegistrationRecord(path: path, owner: UInt32(owner), scope: scope, isPrivate: isPrivate)
     }
 
     /// A string without escapes or control characters, valid UTF-8.
