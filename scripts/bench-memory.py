@@ -22,43 +22,18 @@ import argparse
 import os
 import re
 import shutil
-import signal
-import socket
 import subprocess
 import sys
 import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import daemon_bench  # noqa: E402
 from daemon_bench import Client, settle_binary  # noqa: E402
 
 
-class Daemon:
-    """A release fontregd on one corpus with a cache directory that outlives it."""
-
-    def __init__(self, binary, directory, cache, work):
-        self.run = tempfile.mkdtemp(dir=work)
-        self.socket_path = os.path.join(self.run, "s")
-        notify_path = os.path.join(self.run, "notify")
-        notify = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
-        notify.bind(notify_path)
-        notify.settimeout(900)
-        arguments = [binary, "--socket", self.socket_path, "--no-system-fonts", "--watch", "no",
-                     "--state-dir", os.path.join(self.run, "state"), "--cache-dir", cache,
-                     "--config", "/dev/null"]
-        for folder in [directory] if isinstance(directory, str) else directory:
-            arguments += ["--fonts", folder]
-        self.log = open(os.path.join(self.run, "log"), "w")
-        self.process = subprocess.Popen(arguments, env=dict(os.environ, NOTIFY_SOCKET=notify_path),
-                                        stdout=self.log, stderr=self.log, stdin=subprocess.DEVNULL)
-        self.status = ""
-        while True:
-            fields = notify.recv(4096).decode().split("\n")
-            self.status = next((f[7:] for f in fields if f.startswith("STATUS=")), self.status)
-            if "READY=1" in fields:
-                break
-        notify.close()
-        self.binary = os.path.realpath(binary)
+class Daemon(daemon_bench.Daemon):
+    """The shared daemon, with the readings of its memory and CPU this benchmark takes."""
 
     def wait_idle(self, limit=60):
         """Until the daemon has used no CPU for half a second: the change worker's first job is done."""
@@ -138,11 +113,6 @@ class Daemon:
         return {"arenas": text.count("<heap nr="), "heap KiB": system // 1024, "free in it KiB": free // 1024,
                 "in use KiB": (system - free) // 1024, "mmapped blocks KiB": figure("total", "mmap") // 1024}
 
-    def stop(self):
-        self.process.send_signal(signal.SIGTERM)
-        self.process.wait()
-        self.log.close()
-        shutil.rmtree(self.run, ignore_errors=True)
 
 
 

@@ -24,6 +24,8 @@ _spec = importlib.util.spec_from_file_location(
     "bench_warm", os.path.join(os.path.dirname(os.path.abspath(__file__)), "bench-warm-start.py"))
 warm = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(warm)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from daemon_bench import fontconfig_corpus  # noqa: E402
 
 
 def instructions(arguments, environment=None):
@@ -46,16 +48,7 @@ def main():
         directory = os.path.abspath(directory)
         work = tempfile.mkdtemp(prefix="fontreg-instructions-")
         cache = tempfile.mkdtemp(dir=work)
-        config = os.path.join(work, "fc.conf")
-        with open(config, "w") as f:
-            f.write(f'<?xml version="1.0"?><fontconfig><dir>{directory}</dir>'
-                    f'<cachedir>{work}/fc-cache</cachedir></fontconfig>')
-        environment = dict(os.environ, FONTCONFIG_FILE=config)
-        environment.pop("FONTCONFIG_PATH", None)
-        subprocess.run(["fc-cache", directory], env=environment, check=True, stdout=subprocess.DEVNULL)
-        families = subprocess.run(["fc-list", ":", "family"], env=environment, capture_output=True,
-                                  text=True, check=True).stdout.split("\n")
-        family = sorted(f for f in families if f.strip())[0].split(",")[0]
+        environment, family = fontconfig_corpus(directory, work)
         warm.Daemon(daemon_binary, directory, cache, work).stop()  # cold: writes the index file
         daemon = warm.Daemon(daemon_binary, directory, cache, work)
         snapshot = daemon.socket_path + ".snapshot"

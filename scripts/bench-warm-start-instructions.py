@@ -34,6 +34,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from daemon_bench import fontconfig_corpus  # noqa: E402
 from persisted_state import make_registration, write_state  # noqa: E402
 
 # The file classification: asking or reusing (FileReadability.classify), reading and writing the kept file.
@@ -133,16 +134,7 @@ def main():
         classification = callgrind(daemon, CLASSIFICATION, None, True, notify)
         ready = callgrind(daemon, TOGGLES, None, True, notify) + version
         calls, stats, opens = strace_calls(daemon, notify)
-        config = os.path.join(work, "fc.conf")
-        with open(config, "w") as f:
-            f.write(f'<?xml version="1.0"?><fontconfig><dir>{directory}</dir>'
-                    f'<cachedir>{work}/fc-cache</cachedir></fontconfig>')
-        environment = dict(os.environ, FONTCONFIG_FILE=config)
-        environment.pop("FONTCONFIG_PATH", None)
-        subprocess.run(["fc-cache", directory], env=environment, check=True, stdout=subprocess.DEVNULL)
-        families = subprocess.run(["fc-list", ":", "family"], env=environment, capture_output=True,
-                                  text=True, check=True).stdout.split("\n")
-        family = sorted(f for f in families if f.strip())[0].split(",")[0]
+        environment, family = fontconfig_corpus(directory, work)
         match = callgrind(["fc-match", f"{family}:weight=200"], None, environment)
         print(f"| {label} | {parts:,} | {classification:,} | {ready:,} | {match:,} | {ready / match:.2f}× | "
               f"{calls:,} ({stats:,}, {opens:,}) |", flush=True)

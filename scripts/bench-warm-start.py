@@ -23,8 +23,6 @@ import argparse
 import importlib.util
 import os
 import shutil
-import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -32,6 +30,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import daemon_bench  # noqa: E402
 from daemon_bench import Client, settle_binary  # noqa: E402
 
 _spec = importlib.util.spec_from_file_location(
@@ -43,31 +42,8 @@ _spec.loader.exec_module(cold)
 
 
 
-class Daemon:
-    """A release fontregd on one corpus with a cache directory that outlives it."""
-
-    def __init__(self, binary, directory, cache, work):
-        self.run = tempfile.mkdtemp(dir=work)
-        self.socket_path = os.path.join(self.run, "s")
-        notify_path = os.path.join(self.run, "notify")
-        notify = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
-        notify.bind(notify_path)
-        notify.settimeout(900)
-        arguments = [binary, "--socket", self.socket_path, "--no-system-fonts", "--watch", "no",
-                     "--state-dir", os.path.join(self.run, "state"), "--cache-dir", cache,
-                     "--config", "/dev/null", "--fonts", directory]
-        self.log = open(os.path.join(self.run, "log"), "w")
-        started = time.perf_counter()
-        self.process = subprocess.Popen(arguments, env=dict(os.environ, NOTIFY_SOCKET=notify_path),
-                                        stdout=self.log, stderr=self.log, stdin=subprocess.DEVNULL)
-        self.status = ""
-        while True:
-            fields = notify.recv(4096).decode().split("\n")
-            self.status = next((f[7:] for f in fields if f.startswith("STATUS=")), self.status)
-            if "READY=1" in fields:
-                self.ready = time.perf_counter() - started
-                break
-        notify.close()
+class Daemon(daemon_bench.Daemon):
+    """The shared daemon, with what this benchmark reads of its memory."""
 
     def memory(self):
         """(Private_Dirty, clean pages of the mapped index file) in bytes."""
@@ -86,11 +62,6 @@ class Daemon:
                     mapped += int(head[1]) * 1024
         return dirty, mapped
 
-    def stop(self):
-        self.process.send_signal(signal.SIGTERM)
-        self.process.wait()
-        self.log.close()
-        shutil.rmtree(self.run, ignore_errors=True)
 
 
 
