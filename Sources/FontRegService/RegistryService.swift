@@ -60,8 +60,8 @@ package final class RegistryService: VarlinkService {
     let deferredRestore = Mutex<DeferredRestore?>(nil)
     /// Registrations' owners and scopes, disabled faces, Bold Text settings (issue 15).
     package let platform = PlatformRegistry()
-    /// Called with each directory registered, so it can be watched.
-    package let directoryRegistered = Mutex<(@Sendable (String) -> Void)?>(nil)
+    /// Called with each path registered (a directory or a single file), so it can be watched.
+    package let rootRegistered = Mutex<(@Sendable (String) -> Void)?>(nil)
     /// Called after the platform state or the rules change without a new index (issue 13: the
     /// published snapshot follows).
     package let stateChanged = Mutex<(@Sendable () -> Void)?>(nil)

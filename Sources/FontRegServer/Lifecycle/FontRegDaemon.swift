@@ -434,7 +434,7 @@ package enum FontRegDaemon {
             if !existing.isEmpty {
                 do {
                     try registry.register(paths: existing)
-                    if new.watch, let watch = service.directoryRegistered.withLock({ $0 }) {
+                    if new.watch, let watch = service.rootRegistered.withLock({ $0 }) {
                         for directory in existing { watch(directory) }
                     }
                 } catch {

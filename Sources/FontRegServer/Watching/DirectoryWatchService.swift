@@ -36,7 +36,7 @@ final class DirectoryWatchService: DaemonService {
         self.service = service
         self.queue = queue
         self.logger = logger
-        service.directoryRegistered.withLock { $0 = { watcher.watch([$0]) } }
+        service.rootRegistered.withLock { $0 = { watcher.watch([$0]) } }
     }
 
     /// Starts the watcher thread.

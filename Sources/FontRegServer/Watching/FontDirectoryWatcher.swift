@@ -19,6 +19,11 @@ import Synchronization
 /// in for a watched directory never moves the watch elsewhere. A queue overflow
 /// (`IN_Q_OVERFLOW`) re-watches every tree and rescans; a watched root that disappears is
 /// watched again as soon as it exists again (looked for every ``rootRetryMilliseconds``).
+///
+/// A root that is a single file (a registered font file, not a folder) is watched through its
+/// directory, opened the same way, with only the events naming that file counted: since a
+/// change rescans only the roots it names, such a file's change would otherwise wait for an
+/// explicit `Rescan`.
 package final class FontDirectoryWatcher: Sendable {
     private static let inotifyID: UInt64 = 0
     private static let stopID: UInt64 = 1
@@ -33,6 +38,9 @@ package final class FontDirectoryWatcher: Sendable {
     private let thread = Mutex<ServiceThread?>(nil)
     private let directories: Mutex<[String]>
     private let watched = Mutex<[Int32: String]>([:])
+    /// The single-file roots watched through their directory: by watch, each file's name in
+    /// that directory and the root it is (``watchFile(_:)``).
+    private let watchedFiles = Mutex<[Int32: [String: String]]>([:])
     private let allowedRoots: [String]
     private let debounceMilliseconds: Int32
     private let logger: Logger
@@ -54,20 +62,23 @@ package final class FontDirectoryWatcher: Sendable {
         self.allowedRoots = allowedRoots
         self.debounceMilliseconds = Int32(debounceMilliseconds)
         self.logger = logger
-        for directory in directories { addTree(directory) }
+        for directory in directories { addRoot(directory) }
     }
 
-    /// Watches `directories` from now on, in addition to those watched already.
-    package func watch(_ directories: [String]) {
+    /// Watches `roots` (directories, or single font files) from now on, in addition to those watched already.
+    package func watch(_ roots: [String]) {
         // A root registered, unregistered and registered again in a loop is one root, not many.
         self.directories.withLock { known in
-            for directory in directories where !known.contains(directory) { known.append(directory) }
+            for root in roots where !known.contains(root) { known.append(root) }
         }
-        for directory in directories { addTree(directory) }
+        for root in roots { addRoot(root) }
     }
 
     /// The paths of the directories watched now (for tests and diagnostics).
     package var watchedDirectories: Set<String> { Set(watched.withLock { $0.values }) }
+
+    /// The single-file roots watched now, through their directories (for tests and diagnostics).
+    package var watchedFileRoots: Set<String> { Set(watchedFiles.withLock { $0.values.flatMap(\.values) }) }
 
     /// The inotify instance, for tests that read its events by hand instead of starting the thread.
     var inotifyForTests: Inotify { inotify }
@@ -82,10 +93,32 @@ package final class FontDirectoryWatcher: Sendable {
         return try? FileDescriptor.open(root, as: .directory)
     }
 
-    /// Watches `root` and every directory below it, walked through descriptors without following links.
-    private func addTree(_ root: String) {
-        guard let directory = openRoot(root) else { return }
-        addTree(directory, path: root, depth: 0)
+    /// Watches a root: a directory with every directory below it, or a single file through its directory.
+    private func addRoot(_ root: String) {
+        if let directory = openRoot(root) {
+            addTree(directory, path: root, depth: 0)
+        } else {
+            watchFile(root)
+        }
+    }
+
+    /// Watches a root that is a single file (not a directory) through its directory, opened as a
+    /// root is: only events naming the file count (``handle(_:changed:)``). Nothing is watched
+    /// when the directory cannot be opened or the entry is a directory or missing (it is looked
+    /// for again with the missing roots).
+    private func watchFile(_ root: String) {
+        guard let slash = root.lastIndex(of: "/") else { return }
+        let name = String(root[root.index(after: slash)...])
+        let parent = slash == root.startIndex ? "/" : String(root[..<slash])
+        guard !name.isEmpty, let directory = openRoot(parent),
+            let status = try? directory.statusOfEntry(name), status.kind != .directory
+        else { return }
+        do {
+            let wd = try inotify.watchDirectory(directory, path: parent)
+            watchedFiles.withLock { $0[wd, default: [:]][name] = root }
+        } catch {
+            logger.warning("cannot watch \(root) through \(parent): \(error); changes to it need a Rescan")
+        }
     }
 
     private func addTree(_ directory: FileDescriptor, path: String, depth: Int) {
@@ -115,7 +148,7 @@ package final class FontDirectoryWatcher: Sendable {
 
     /// The roots not watched now (deleted, moved away, or never there).
     private var missingRoots: [String] {
-        let watching = watchedDirectories
+        let watching = watchedDirectories.union(watchedFileRoots)
         return directories.withLock { $0 }.filter { !watching.contains($0) }
     }
 
@@ -220,8 +253,9 @@ package final class FontDirectoryWatcher: Sendable {
     /// Watches again the roots that came back; returns those that did (their content must then be rescanned).
     func rewatchMissingRoots() -> [String] {
         let missing = missingRoots
-        for root in missing { addTree(root) }
-        let back = missing.filter(watchedDirectories.contains)
+        for root in missing { addRoot(root) }
+        let watching = watchedDirectories.union(watchedFileRoots)
+        let back = missing.filter(watching.contains)
         if !back.isEmpty { logger.info("watching \(back.joined(separator: ", ")) again") }
         return back
     }
@@ -242,13 +276,22 @@ package final class FontDirectoryWatcher: Sendable {
                 // Events were lost, new subdirectories among them: watch every tree again and rescan.
                 logger.warning("inotify queue overflowed; re-watching every font directory and rescanning")
                 watched.withLock { $0.removeAll() }
+                watchedFiles.withLock { $0.removeAll() }
                 let roots = directories.withLock { $0 }
-                for root in roots { addTree(root) }
+                for root in roots { addRoot(root) }
                 changed.formUnion(roots)
                 return true
             }
             let directory = watched.withLock { $0[event.watch] }
             if let directory { changed.insert(directory) }
+            // A watched file's directory: the events naming the file only (its directory going
+            // away too: the file is looked for again with the missing roots).
+            if let file = watchedFiles.withLock({ files in
+                defer { if event.isDirectoryGone { files[event.watch] = nil } }
+                return files[event.watch]?[event.name]
+            }) {
+                changed.insert(file)
+            }
             if event.isNewDirectory, !event.name.isEmpty, let parent = directory {
                 newDirectories.append((event.name, parent))
             }

@@ -85,10 +85,10 @@ extension RegistryService {
         logger.info(
             "registered \(paths.joined(separator: ", "))\(persist ? " (persisted)" : "") for \(peer): "
                 + "\(counted(report.added.count, "face")) added, generation \(report.generation)")
-        if let callback = directoryRegistered.withLock({ $0 }) {
-            for path in paths {
-                if (try? Syscall.status(ofPath: path, followLinks: true))?.kind == .directory { callback(path) }
-            }
+        // A single file too: a change no longer rescans every root, so an unwatched file would
+        // wait for an explicit Rescan.
+        if let callback = rootRegistered.withLock({ $0 }) {
+            for path in paths { callback(path) }
         }
         return [
             "added": .array(report.added.map(\.jsonValue)),

@@ -157,10 +157,10 @@ extension RegistryService {
         logger.info(
             "registered \(paths.joined(separator: ", ")) for \(peer): \(report.added.count) faces added, "
                 + "generation \(report.generation)")
-        if let callback = directoryRegistered.withLock({ $0 }) {
-            for path in paths {
-                if (try? Syscall.status(ofPath: path, followLinks: true))?.kind == .directory { callback(path) }
-            }
+        // A single file too: a change no longer rescans every root, so an unwatched file would
+        // wait for an explicit Rescan.
+        if let callback = rootRegistered.withLock({ $0 }) {
+            for path in paths { callback(path) }
         }
         return [
             "added": .array(report.added.map(\.jsonValue)),
