@@ -11,10 +11,6 @@ public final class FontRegistry: Sendable {
         var roots: [String]
         var index: FontIndex
         var rules: RuleSet
-        /// Roots registered with a confinement, and the resolved directories their links may lead into.
-        var confinement: [String: [String]] = [:]
-        /// Roots that are a user's own registration, and the uid their files must belong to (issue 15).
-        var owners: [String: UInt32] = [:]
     }
 
     /// What serializes changes holds: the scanner, and what was last written to the index file.
@@ -25,6 +21,16 @@ public final class FontRegistry: Sendable {
         var seed: MappedSnapshot?
         /// The directories, problems and roots of the index file last written (or mapped).
         var written: (directories: [DirectoryStamp], problems: [ScanProblem], roots: [String])?
+        /// Roots registered with a confinement, and the resolved directories their links may lead into.
+        ///
+        /// Kept here, where only changes reach them, and changed in place (issue 24: copying
+        /// tables of 10,240 roots at every change was a share of every user's `Register`).
+        var confinement: [String: [String]] = [:]
+        /// Roots that are a user's own registration, and the uid their files must belong to (issue 15).
+        var owners: [String: UInt32] = [:]
+        /// The registered roots as a set, for asking whether a path is one without passing over
+        /// all of them (kept with the state's roots by ``FontRegistry/change(rescanning:removing:settings:_:)``).
+        var rootSet: Set<String> = []
     }
 
     private let configuration: RegistryConfiguration
@@ -108,11 +114,12 @@ public final class FontRegistry: Sendable {
         if case .success(let snapshot) = opened {
             startMode = .warm
             let index = FontIndex(mapped: MappedIndex(snapshot: snapshot, problems: snapshot.problems), generation: 1)
-            state = Mutex(State(roots: roots, index: index, rules: rules, confinement: confinement))
+            state = Mutex(State(roots: roots, index: index, rules: rules))
             writer = Mutex(
                 Writer(
                     scanner: FontScanner(maximumFileSize: configuration.maximumFontFileSize, pool: pool),
-                    seed: snapshot, written: (snapshot.directories, index.problems, roots)))
+                    seed: snapshot, written: (snapshot.directories, index.problems, roots), confinement: confinement,
+                    rootSet: Set(roots)))
             return
         }
         var reason = ""
@@ -163,11 +170,12 @@ public final class FontRegistry: Sendable {
             seed = written
             Memory.trim()
         }
-        state = Mutex(State(roots: roots, index: index, rules: rules, confinement: confinement))
+        state = Mutex(State(roots: roots, index: index, rules: rules))
         writer = Mutex(
             Writer(
                 scanner: scanner, seed: seed,
-                written: problem == nil ? (scanner.directories, problems, roots) : nil))
+                written: problem == nil ? (scanner.directories, problems, roots) : nil, confinement: confinement,
+                rootSet: Set(roots)))
     }
 
     /// Why an index file cannot serve a warm start, and the file itself when it is at least readable.
@@ -360,7 +368,7 @@ public final class FontRegistry: Sendable {
             first, _ in first
         }
         return try change(rescanning: Set(paths), settings: settings) {
-            (roots: [String], scanner: FontScanner) throws(RegistryError) -> [String] in
+            (roots: [String], registered: Set<String>, scanner: FontScanner) throws(RegistryError) -> [String] in
             for path in paths {
                 let info: FileStatus
                 do throws(SystemError) {
@@ -369,9 +377,9 @@ public final class FontRegistry: Sendable {
                     if error.errno == .permissionDenied { throw RegistryError.permissionDenied(path: path) }
                     throw RegistryError.fileNotFound(path: path)
                 }
-                if roots.contains(path) { throw RegistryError.alreadyRegistered(path: path) }
+                if registered.contains(path) { throw RegistryError.alreadyRegistered(path: path) }
                 // Its ancestors asked of the roots, not every root of a path prefix (each one copied).
-                if info.kind == .directory, let parent = Self.ancestors(of: path).first(where: roots.contains) {
+                if info.kind == .directory, let parent = Self.ancestors(of: path).first(where: registered.contains) {
                     throw RegistryError.alreadyRegistered(path: path, within: parent)
                 }
                 if info.kind != .directory {
@@ -450,9 +458,9 @@ public final class FontRegistry: Sendable {
         ) { first, _ in first }
         var refused: [(path: String, error: RegistryError)] = []
         let report = try? change(rescanning: Set(pending.map(\.path)), settings: settings) {
-            (roots: [String], scanner: FontScanner) -> [String] in
+            (roots: [String], registered: Set<String>, scanner: FontScanner) -> [String] in
             refused = []
-            var taken = Set(roots)
+            var taken = registered
             var lengths = Set(roots.map(\.utf8.count))
             var accepted: [String] = []
             for registration in pending {
@@ -522,9 +530,14 @@ public final class FontRegistry: Sendable {
     public func unregister(paths: [String]) throws(RegistryError) -> RegistrationReport {
         let paths = paths.map(Self.absolute)
         return try change(rescanning: [], removing: paths) {
-            (roots: [String], _: FontScanner) throws(RegistryError) -> [String] in
-            for path in paths where !roots.contains(path) { throw RegistryError.notRegistered(path: path) }
-            return roots.filter { !paths.contains($0) }
+            (roots: [String], registered: Set<String>, _: FontScanner) throws(RegistryError) -> [String] in
+            for path in paths where !registered.contains(path) { throw RegistryError.notRegistered(path: path) }
+            // The roots taken off are found from the end, where a just registered one is.
+            var kept = roots
+            for path in Set(paths) {
+                if let position = kept.lastIndex(of: path) { kept.remove(at: position) }
+            }
+            return kept
         }
     }
 
@@ -533,7 +546,7 @@ public final class FontRegistry: Sendable {
     /// - Returns: the faces added and removed since the last scan, and the files that could not be used.
     @discardableResult
     public func rescan() -> RegistrationReport {
-        (try? change(rescanning: nil) { roots, _ in roots }) ?? RegistrationReport(generation: index.generation)
+        (try? change(rescanning: nil) { roots, _, _ in roots }) ?? RegistrationReport(generation: index.generation)
     }
 
     /// Re-reads the given registered roots only (a watcher's, for the roots whose folders
@@ -543,7 +556,7 @@ public final class FontRegistry: Sendable {
     /// - Returns: the faces added and removed, and the files that could not be used.
     @discardableResult
     public func rescan(roots changed: [String]) -> RegistrationReport {
-        (try? change(rescanning: Set(changed)) { roots, _ in roots })
+        (try? change(rescanning: Set(changed)) { roots, _, _ in roots })
             ?? RegistrationReport(generation: index.generation)
     }
 
@@ -592,7 +605,7 @@ public final class FontRegistry: Sendable {
     ///     leaves every root's settings as they were).
     private func change(
         rescanning: Set<String>?, removing: [String] = [], settings: [String: RootSettings] = [:],
-        _ newRoots: ([String], FontScanner) throws(RegistryError) -> [String]
+        _ newRoots: ([String], Set<String>, FontScanner) throws(RegistryError) -> [String]
     ) throws(RegistryError) -> RegistrationReport {
         let report = try writer.withLock { writer throws(RegistryError) -> RegistrationReport in
             let scanner = writer.scanner
@@ -601,26 +614,27 @@ public final class FontRegistry: Sendable {
                 writer.seed = nil
             }
             let old = state.withLock { $0 }
-            let roots = try newRoots(old.roots, scanner)
-            var confinement = old.confinement, owners = old.owners
+            let roots = try newRoots(old.roots, writer.rootSet, scanner)
             // The roots a registration appends, and only those, take the settings it gave.
             for path in roots.dropFirst(old.roots.count) {
+                writer.rootSet.insert(path)
                 guard let given = settings[path] else { continue }
-                confinement[path] = given.confinedTo
-                owners[path] = given.owner
+                writer.confinement[path] = given.confinedTo
+                writer.owners[path] = given.owner
             }
+            for root in removing { writer.rootSet.remove(root) }
             let result = scanner.scan(
-                roots: roots, confinement: confinement, owners: owners, rescanning: rescanning, removed: removing)
+                roots: roots, confinement: writer.confinement, owners: writer.owners, rescanning: rescanning,
+                removed: removing)
             let saved = Self.savedPart(
-                roots: roots, owners: owners, removing: removing, scanner: scanner, result: result,
+                roots: roots, owners: writer.owners, removing: removing, scanner: scanner, result: result,
                 written: writer.written)
             let onlySaved = saved.roots.count == roots.count
             if onlySaved, !saved.changed, case .mapped(let mapped) = old.index.storage {
                 let index = FontIndex(mapped: mapped, generation: old.index.generation + 1)
                 state.withLock { state in
+                    state.roots = roots
                     state.index = index
-                    state.confinement = confinement
-                    state.owners = owners
                 }
                 return RegistrationReport(problems: index.problems, generation: index.generation)
             }
@@ -644,7 +658,7 @@ public final class FontRegistry: Sendable {
                     registry: SnapshotRegistryPart(
                         files: part.result.files, directories: part.directories, problems: part.result.problems,
                         stamp: Self.configStamp(
-                            roots: saved.roots, configuration: configuration, confinement: confinement)))
+                            roots: saved.roots, configuration: configuration, confinement: writer.confinement)))
                 cacheProblem.withLock { $0 = problem }
                 writer.written = problem == nil ? (part.directories, part.result.problems, saved.roots) : nil
             }
@@ -654,14 +668,12 @@ public final class FontRegistry: Sendable {
                     directories: roots)
             }
             for root in removing {
-                confinement[root] = nil
-                owners[root] = nil
+                writer.confinement[root] = nil
+                writer.owners[root] = nil
             }
             state.withLock { state in
                 state.roots = roots
                 state.index = index
-                state.confinement = confinement
-                state.owners = owners
             }
             return Self.difference(old: old.index, new: index)
         }

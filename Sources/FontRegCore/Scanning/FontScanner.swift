@@ -124,13 +124,20 @@ final class FontScanner {
         var walking: [String] = []
         var queued: Set<String> = []
         // What is reused is kept by position, for putting the scans together.
-        var reused: [RootScan?]
-        if let aligned = alignedScans(roots, rescanning: rescanning, removed: removed, initial: initial) {
+        var reused: [RootScan?] = []
+        let edit = initial ? nil : endEdit(roots, rescanning: rescanning, removed: removed)
+        if case .appended(let first)? = edit {
+            // Nothing of the roots before `first` is looked at (issue 24: every change passed over
+            // every root's last scan).
+            for root in roots[first...] where queued.insert(root).inserted { walking.append(root) }
+        } else if edit == nil,
+            let aligned = alignedScans(roots, rescanning: rescanning, removed: removed, initial: initial)
+        {
             reused = aligned
             for (position, scan) in reused.enumerated() where scan == nil && queued.insert(roots[position]).inserted {
                 walking.append(roots[position])
             }
-        } else {
+        } else if edit == nil {
             // One lookup of each root, and its confinement and owner compared with its last scan's.
             reused = []
             reused.reserveCapacity(roots.count)
@@ -214,6 +221,22 @@ final class FontScanner {
         changedRoots = changed
         walkedRoots = walking
         filesParsed += filesRead
+        switch edit {
+        case .appended(let first)?:
+            lastRoots.append(contentsOf: roots[first...])
+            for root in roots[first...] {
+                let scan = rootScans[root]
+                combination.append(scan)
+                if let scan { lastScans.append(scan) }
+            }
+            return finishEdit()
+        case .droppedLast(let count)?:
+            lastRoots.removeLast(count)
+            lastScans.removeLast(count)
+            combination.truncate(to: roots.count)
+            return finishEdit()
+        case nil: break
+        }
         // The combination of the last scan holds until the first position whose root differs
         // or was walked again; from there it is put together anew.
         var kept = 0
@@ -235,6 +258,47 @@ final class FontScanner {
         // Positions that do not line up with the roots cannot be reused next time.
         if lastScans.isEmpty { combination = ScanCombination() }
         return result
+    }
+
+    /// A change at the end of the last scan's roots, which the scan applies to its last roots,
+    /// their scans and their combination in place, without passing over the others.
+    private enum EndEdit: Equatable {
+        /// The roots from this position on were appended (and are the only ones to walk).
+        case appended(Int)
+        /// The last this many roots were removed, and nothing is walked.
+        case droppedLast(Int)
+    }
+
+    /// Whether `roots` are the last scan's roots with roots appended (all of `rescanning` among
+    /// them) or with their last ones removed (`removed`, nothing rescanned); `nil` for any other change.
+    ///
+    /// The registry changes its roots only by appending (`Register`) and removing
+    /// (`Unregister`), keeping the others in order, so the last scan's roots are the prefix of
+    /// `roots` when the root before the appended ones is the last scan's last root; the prefix is
+    /// not compared root by root (issue 24: that pass over 10,240 roots was most of a change).
+    private func endEdit(_ roots: [String], rescanning: Set<String>?, removed: [String]?) -> EndEdit? {
+        guard let rescanning, let removed, !lastRoots.isEmpty, lastScans.count == lastRoots.count,
+            combination.count == lastRoots.count
+        else { return nil }
+        if removed.isEmpty, roots.count > lastRoots.count, roots[lastRoots.count - 1] == lastRoots[lastRoots.count - 1]
+        {
+            let appended = roots[lastRoots.count...]
+            guard rescanning.allSatisfy(appended.contains), !appended.contains(where: { rootScans[$0] != nil })
+            else { return nil }
+            return .appended(lastRoots.count)
+        }
+        let count = removed.count
+        guard rescanning.isEmpty, count > 0, roots.count == lastRoots.count - count,
+            Set(lastRoots.suffix(count)) == Set(removed), roots.isEmpty || roots.last == lastRoots[roots.count - 1]
+        else { return nil }
+        return .droppedLast(count)
+    }
+
+    /// What a scan that changed the last roots in place returns: the combination's result, its
+    /// stamps as ``directories``.
+    private func finishEdit() -> ScanResult {
+        directories = combination.stamps
+        return combination.result
     }
 
     /// The last scans reused at each position of `roots` (`nil`: walk it), found by walking the

@@ -118,7 +118,7 @@ extension RegistryService {
         -> [String: JSONValue]
     {
         // A user's persistent registration leaves the state file first: a failure there changes nothing.
-        let stateBefore = try forgetPersistentRecords(resolved)
+        let stateBefore = try forgetPersistentRecords(resolved, peer: peer)
         // A persistent registration not restored yet after the start (issue 24) is not in the
         // registry: leaving the state file and the pending restore is all its Unregister does.
         let pending = dropPendingRestores(resolved)

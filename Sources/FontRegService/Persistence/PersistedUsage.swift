@@ -18,7 +18,7 @@ package struct PersistedUsage: Sendable, Hashable {
     ///   - uid: the user.
     ///   - state: the persisted state.
     package init(of uid: UInt32, in state: PlatformState) {
-        for record in state.registrations where record.owner == uid { add(record.jsonValue) }
+        for record in state.registrations(of: uid) { add(record.jsonValue) }
         for entry in state.disabled where entry.owner == uid { add(entry.jsonValue) }
         if let setting = state.boldText[uid] { add(.object([String(uid): .bool(setting)])) }
     }

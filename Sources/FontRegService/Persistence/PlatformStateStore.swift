@@ -257,8 +257,10 @@ package struct PlatformStateStore: Sendable {
     /// Text setting; uids with nothing are absent.
     static func parts(of state: PlatformState, only uids: Set<UInt32>? = nil) -> [UInt32: PlatformState] {
         var parts: [UInt32: PlatformState] = [:]
-        for record in state.registrations where uids?.contains(record.owner) ?? true {
-            parts[record.owner, default: PlatformState()].registrations.append(record)
+        // Only the uids asked for are looked at (issue 24: not every user's records).
+        for uid in uids.map(Array.init) ?? Array(state.registrationsByOwner.keys) {
+            let records = state.registrations(of: uid)
+            if !records.isEmpty { parts[uid, default: PlatformState()].append(records) }
         }
         for entry in state.disabled where uids?.contains(entry.owner) ?? true {
             parts[entry.owner, default: PlatformState()].disabled.append(entry)
@@ -273,7 +275,7 @@ package struct PlatformStateStore: Sendable {
     static func merged(_ parts: [UInt32: PlatformState]) -> PlatformState {
         var state = PlatformState()
         for (_, part) in parts.sorted(by: { $0.key < $1.key }) {
-            state.registrations += part.registrations
+            state.append(part.registrations)
             state.disabled += part.disabled
             state.boldText.merge(part.boldText) { first, _ in first }
         }

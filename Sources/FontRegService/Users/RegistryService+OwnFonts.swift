@@ -49,7 +49,7 @@ extension RegistryService {
             // Refused before any scan when over budget already; checked again before the save.
             let state = platform.state
             var grown = state
-            grown.registrations += records
+            grown.append(records)
             try checkPersistedBudget(old: state, new: grown, peer: peer)
         }
         logger.info("registering \(validated.joined(separator: ", ")) (\(scope.rawValue), own fonts) for \(peer)")
@@ -132,7 +132,7 @@ extension RegistryService {
             }
         }
         if records.first?.scope == .persistent {
-            let (old, new) = platform.changeState { $0.registrations += records }
+            let (old, new) = platform.changeState { $0.append(records) }
             do {
                 try checkPersistedBudget(old: old, new: new, peer: peer)
             } catch {
@@ -190,15 +190,27 @@ extension RegistryService {
     /// Takes users' persistent registrations of `paths` out of the persisted state, durably.
     ///
     /// - Returns: the state before, to put back if unregistering fails; `nil` when none was persisted.
-    func forgetPersistentRecords(_ paths: [String]) throws(VarlinkError) -> PlatformState? {
-        guard platform.state.registrations.contains(where: { paths.contains($0.path) }) else { return nil }
+    ///
+    /// Only the records of the owners who can hold one are looked at (issue 24: every user's were
+    /// searched and copied at every `Unregister`): when every path has a live registration,
+    /// its owner's and the caller's; else (a registration not restored yet) every owner's.
+    /// - Parameters:
+    ///   - paths: the paths unregistered.
+    ///   - peer: the caller.
+    func forgetPersistentRecords(_ paths: [String], peer: PeerCredentials) throws(VarlinkError) -> PlatformState? {
+        let wanted = Set(paths)
+        var candidates: [UInt32]? = [peer.uid]
+        for path in wanted {
+            guard let owner = platform.record(for: path)?.owner else {
+                candidates = nil
+                break
+            }
+            if candidates?.contains(owner) == false { candidates?.append(owner) }
+        }
+        guard platform.state.holdsRegistration(of: wanted, owners: candidates) else { return nil }
         var owners: Set<UInt32> = []
         let (old, new) = platform.changeState { state in
-            state.registrations.removeAll { record in
-                guard paths.contains(record.path) else { return false }
-                owners.insert(record.owner)
-                return true
-            }
+            owners = state.removeRegistrations(of: wanted, owners: candidates)
         }
         do {
             // Only the files of the uids whose records went are compared and written.

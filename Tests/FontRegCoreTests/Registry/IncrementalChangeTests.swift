@@ -216,4 +216,52 @@ import Testing
         #expect(registry.index.faces.contains { $0.file == shared + "/AvenirFixture-Regular.ttf" })
         #expect(!registry.index.problems.contains { $0.kind == .notOwned })
     }
+
+    /// Whether `registry` serves what a fresh registry over `roots` (in that order) builds.
+    static func matchesFresh(_ registry: FontRegistry, _ roots: [String], scratch: String, step: Int) throws -> Bool {
+        let fresh = try FontRegistry(
+            configuration: RegistryConfiguration(
+                fontDirectories: roots, cacheDirectory: scratch + "/fresh-cache-\(step)"))
+        let changed = contents(registry.index), expected = contents(fresh.index)
+        return registry.registeredPaths == roots && changed.faces == expected.faces
+            && changed.problems == expected.problems && changed.duplicates == expected.duplicates
+    }
+
+    /// Issue 24: a `Register` appends its roots' scans and an `Unregister` of the last roots
+    /// takes theirs off in place, without passing over the other roots; after every such change
+    /// the registry serves what a fresh one over the same roots builds (one inode reached by
+    /// three roots is served by the first registered, and by the next once that one goes).
+    @Test func registersAndUnregistersAtTheEndLeaveAfterEachChangeTheIndexAFreshRegistryBuilds() throws {
+        let scratch = ProcessScratch.directory("incremental-end")
+        defer { Fixtures.cleanUp(scratch) }
+        let configured = Self.folder(["NotoFixture-Regular.ttf"], in: scratch, "configured")
+        let registry = try Self.registry(scratch, configured: [configured])
+        let p = Self.folder(["AvenirFixture-Regular.ttf"], in: scratch, "p")
+        let q = Self.folder(["AvenirFixture-Bold.ttf"], in: scratch, "q")
+        let r = Self.folder(["AvenirFixture-Italic.ttf"], in: scratch, "r")
+        _ = FileManager.default.createFile(atPath: r + "/Empty.ttf", contents: Data())
+        for folder in [q, r] {
+            try FileManager.default.linkItem(atPath: p + "/AvenirFixture-Regular.ttf", toPath: folder + "/Same.ttf")
+        }
+        let steps: [(change: () throws -> Void, roots: [String])] = [
+            ({ try registry.register(paths: [p]) }, [configured, p]),
+            ({ try registry.register(paths: [q], filesOwnedBy: Syscall.userID) }, [configured, p, q]),
+            ({ try registry.unregister(paths: [q]) }, [configured, p]),
+            ({ try registry.register(paths: [r, q]) }, [configured, p, r, q]),
+            // The last two at once, then the last: `p`'s claim on the shared inode goes with it.
+            ({ try registry.unregister(paths: [q, r]) }, [configured, p]),
+            ({ try registry.unregister(paths: [p]) }, [configured]),
+            ({ try registry.register(paths: [q]) }, [configured, q]),
+            ({ try registry.register(paths: [p]) }, [configured, q, p]),
+            ({ try registry.unregister(paths: [p]) }, [configured, q]),
+        ]
+        for (step, (change, roots)) in steps.enumerated() {
+            try change()
+            #expect(try Self.matchesFresh(registry, roots, scratch: scratch, step: step), "after step \(step)")
+        }
+        #expect(registry.index.faces.contains { $0.file == q + "/Same.ttf" })
+        // Registered again after it went: the registered set follows the roots.
+        #expect(throws: RegistryError.alreadyRegistered(path: q)) { try registry.register(paths: [q]) }
+        #expect(throws: RegistryError.notRegistered(path: p)) { try registry.unregister(paths: [p]) }
+    }
 }
