@@ -32,6 +32,7 @@ struct SnapshotBuilder {
     /// Where each table starts, worked out from the counts.
     private struct Plan {
         var faces = 0, families = 0, axes = 0, weights = 0, rules = 0, coverage = 0, duplicates = 0, losers = 0
+        var textCoverage = 0, textCoverageCount = 0
         var duplicateCount = 0, loserCount = 0
         var postscriptMap = 0, fullNameMap = 0, familyMap = 0, strings = 0
         var axisCount = 0, weightCount = 0, coverageCount = 0
@@ -100,6 +101,7 @@ struct SnapshotBuilder {
         plan.loserCount = index.duplicates.reduce(0) { $0 + $1.losers.count }
         plan.duplicates = next(plan.duplicateCount * SnapshotLayout.duplicateSize)
         plan.losers = next(plan.loserCount * SnapshotLayout.loserSize)
+        plan.textCoverage = next(plan.textCoverageCount * 4)
         plan.postscriptMap = next(plan.postscriptSlots * SnapshotLayout.mapSlotSize)
         plan.fullNameMap = next(plan.fullNameSlots * SnapshotLayout.mapSlotSize)
         plan.familyMap = next(plan.familySlots * SnapshotLayout.mapSlotSize)
@@ -331,6 +333,7 @@ struct SnapshotBuilder {
             (H.strings, strings.count, plan.strings), (H.weights, plan.weightCount, plan.weights),
             (H.rules, rules.rules.count, plan.rules), (H.coverage, plan.coverageCount, plan.coverage),
             (H.duplicates, plan.duplicateCount, plan.duplicates), (H.duplicateLosers, plan.loserCount, plan.losers),
+            (H.textCoverage, plan.textCoverageCount, plan.textCoverage),
         ]
         for (field, count, offset) in tables {
             put32(field, UInt32(count))
