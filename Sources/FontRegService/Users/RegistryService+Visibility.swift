@@ -207,6 +207,11 @@ extension RegistryService {
     /// ``FallbackPlanCache`` builds under its lock) rather than building its own.
     package func prepareTextCoverage() {
         warmViews(coverage: true)
+        let inPlace = textPlans.coverageReadInPlace == true
+        logger.info(
+            inPlace
+                ? "text coverage: read in place from the index file"
+                : "text coverage: built in memory (\(registry.index.familyCount) families)")
     }
 
     /// The views ``warmViews(coverage:)`` builds: the view of users without fonts of their own and
