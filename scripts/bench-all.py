@@ -401,6 +401,58 @@ def ratio(a, b):
     return f"{a / b:.2f}×" if a / b < 10 else f"{a / b:.0f}×"
 
 
+def markdown_rows(text):
+    """The rows of the first Markdown table in `text`, each a list of (header, cell) pairs in column order."""
+    lines = [line.strip() for line in text.splitlines() if line.strip().startswith("|")]
+    if len(lines) < 3:
+        return []
+    cells = lambda line: [cell.strip() for cell in line.strip("|").split("|")]
+    headers = cells(lines[0])
+    return [list(zip(headers, cells(line))) for line in lines[2:]]
+
+
+def first_ratio(row, *words):
+    """The value of the first column whose header holds every one of `words`, read as a number ("1.23×" → 1.23)."""
+    for header, cell in row:
+        if all(word in header for word in words):
+            found = re.search(r"[\d.]+", cell.replace(",", ""))
+            return float(found.group()) if found else None
+    return None
+
+
+def peer_targets(results):
+    """Issue 29's rows of the targets table, read from the tables of the peers' scripts in this run."""
+    tables = {table["title"].split(" (")[0]: table["text"] for table in results.get("tables", [])}
+    targets = []
+
+    def target(name, text, words, met, describe):
+        measured = [(row[0][1].split(" (")[0], first_ratio(row, *words)) for row in markdown_rows(text or "")]
+        measured = [(label, value) for label, value in measured if value is not None]
+        if not measured:
+            return
+        missed = [label for label, value in measured if not met(value)]
+        figures = ", ".join(f"{label} {describe(value)}" for label, value in measured)
+        targets.append(f"| {name} | {figures} | {'met' if not missed else 'missed on ' + ', '.join(missed)} |")
+
+    times = lambda value: f"{value:.2f}×"
+    process = tables.get("A new process against fc-match")
+    target("a new process to its first answer ≤ fc-match (issue 29 item 1; `fontresolve resolve --json` ÷ `fc-match`, wall)",
+           process, ["ratio"], lambda v: v <= 1, times)
+    warm = tables.get("Warm start to READY and memory")
+    target("warm start to READY ≤ an fc-match process (issue 29 item 3), wall clock", warm, ["÷ fc-match"],
+           lambda v: v <= 1, times)
+    instructions = tables.get("Warm start to READY in instructions against an fc-match process")
+    target("the same in instructions (≈ exec → READY ÷ one fc-match process)", instructions, ["ratio"], lambda v: v <= 1, times)
+    registrations = tables.get("The same with 1,000 users' registrations")
+    target("the same with 1,000 users' registrations, instructions", registrations, ["ratio"], lambda v: v <= 1, times)
+    fallback = tables.get("Text fallback against Pango's itemizer and fontconfig")
+    target("text fallback per code point ≤ Pango's itemizer, in process (issue 29 item 4; Pango ÷ fontreg, plans kept)",
+           fallback, ["Pango ÷"], lambda v: v >= 1, times)
+    target("over the socket within 2× of in process (socket ÷ in process)", fallback, ["socket", "÷"],
+           lambda v: v <= 2, times)
+    return targets
+
+
 def write_doc(results, path, plot_name):
     m = results["machine"]
     rows = sorted(results["corpora"].items(), key=lambda item: item[1]["core"]["faces"])
@@ -504,7 +556,6 @@ def write_doc(results, path, plot_name):
     add("")
     add("| target | measured | |")
     add("|---|---|---|")
-    by = dict(rows)
     generated = [(label, e) for label, e in rows if label.startswith("generated")]
     if len(generated) >= 2:
         lo, hi = generated[0][1]["core"], generated[-1][1]["core"]
@@ -527,7 +578,7 @@ def write_doc(results, path, plot_name):
              for label, e in rows if "dirtyReadyKiB" in e]
     if dirty:
         over = [label for per_face, label in dirty if per_face > 1024]
-        add(f"| ≤ 1 KiB private dirty per face at READY, cold or warm start (issue 29) | "
+        add("| ≤ 1 KiB private dirty per face at READY, cold or warm start (issue 29) | "
             + ", ".join(f"{label} {per_face:,.0f} B" for per_face, label in dirty) + " (the worse of the two starts) | "
             + ("met" if not over else "missed on " + ", ".join(over)) + " |")
     lat = [(e["daemon"]["ratio"], label) for label, e in rows if e["daemon"].get("ratio")]
@@ -543,6 +594,8 @@ def write_doc(results, path, plot_name):
     if rates:
         worst = min(rates)
         add(f"| ≥ 100,000 resolves/s on 2 cores | {worst[0]:,.0f}/s at least (pipelined Resolve, {worst[1]}) | {'met' if worst[0] >= 100000 else 'missed'} |")
+    for row in peer_targets(results):
+        add(row)
     add("")
     add("How each figure is taken:")
     add("")

@@ -19,6 +19,14 @@ dpkg-query -W -f='${Status}' fonts-noto-cjk 2>/dev/null | grep -q "install ok in
     echo "bench-all: installing fonts-noto-cjk" >&2
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq fonts-noto-cjk >/dev/null
 }
+# valgrind and strace count a warm start's instructions and system calls (bench-warm-start-instructions.py).
+for package in valgrind strace; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || {
+        sudo=""; [[ $(id -u) -ne 0 ]] && sudo="sudo"
+        echo "bench-all: installing $package" >&2
+        DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "$package" >/dev/null
+    }
+done
 py=$(bash scripts/venv.sh matplotlib)   # the project's Python, with fontTools and matplotlib
 
 # The binaries as shipped (scripts/build-release.sh: the Swift runtime, Foundation and libstdc++
@@ -78,6 +86,27 @@ if "$py" scripts/bench-warm-start.py --bin "$bin" --rounds 3 --queries 5000 "${s
     tables+=(--table "Warm start to READY and memory (scripts/bench-warm-start.py --rounds 3 --queries 5000; debian = all of /usr/share/fonts)=$work/warm.md")
 else
     failed+=(--failed "scripts/bench-warm-start.py")
+fi
+sample_load
+# The repeatable half of a warm start's figure: instructions to READY against one fc-match process,
+# on the corpora up to 10,000 faces (callgrind runs a start 50 times slower: at 100,000 faces that
+# is minutes a start), without and with 1,000 users' registrations. valgrind cannot read the static
+# runtime's debug information, hence the stripped copy.
+echo "bench-all: warm start instructions against fc-match (callgrind)" >&2
+cp "$bin/fontregd" "$work/fontregd-stripped" && strip --strip-debug "$work/fontregd-stripped"
+small=()
+for corpus in "${starts[@]}"; do
+    n=${corpus#generated-}; n=${n%%=*}
+    [[ $corpus == generated-* && $n == *k && ${n%k} -gt 10 ]] || small+=("$corpus")
+done
+largest_small=${small[-1]}
+if "$py" scripts/bench-warm-start-instructions.py "$work/fontregd-stripped" "${small[@]}" >"$work/instructions.md" &&
+    "$py" scripts/bench-warm-start-instructions.py --registrations 1000 "$work/fontregd-stripped" \
+        "${small[0]}" "$largest_small" >"$work/instructions-registrations.md"; then
+    tables+=(--table "Warm start to READY in instructions against an fc-match process (scripts/bench-warm-start-instructions.py; corpora up to 10,000 faces)=$work/instructions.md")
+    tables+=(--table "The same with 1,000 users' registrations (scripts/bench-warm-start-instructions.py --registrations 1000)=$work/instructions-registrations.md")
+else
+    failed+=(--failed "scripts/bench-warm-start-instructions.py")
 fi
 sample_load
 "$py" scripts/bench-all.py --bin "$bin" --work "$work" --seconds "${BENCH_SECONDS:-1}" \

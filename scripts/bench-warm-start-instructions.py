@@ -37,8 +37,10 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from daemon_bench import fontconfig_corpus  # noqa: E402
 from persisted_state import make_registration, write_state  # noqa: E402
 
-# The file classification: asking or reusing (FileReadability.classify), reading and writing the kept file.
-CLASSIFICATION = ["*FileReadabilityV8classify*", "*PersistedReadabilityV4read*", "*PersistedReadabilityV5write*"]
+# The file classification: asking or reusing (FileReadability.classify), reusing the kept file
+# whole beside the index file's table (reusingWhole, indexedFileTable), reading and writing it.
+CLASSIFICATION = ["*FileReadabilityV8classify*", "*reusingWhole*", "*indexedFileTable*",
+                  "*PersistedReadabilityV4read*", "*PersistedReadabilityV5write*"]
 TOGGLES = ["*makeParts*", "*makeServices*", "*DaemonServiceGroup*start*"]
 
 

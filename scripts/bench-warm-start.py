@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Warm start from the mapped index against fontconfig's warm cache, and the daemon's memory (issue 13).
 
-    python3 scripts/bench-warm-start.py --bin .build/release [--rounds 5] [--queries 20000] LABEL=DIR ...
+    python3 scripts/bench-warm-start.py --bin .build/release [--rounds 5] [--queries 20000] [--registrations N] LABEL=DIR ...
 
 Per corpus, in one run, each figure the median of --rounds:
 - fontregd warm: fork/exec to the `READY=1` datagram on a NOTIFY_SOCKET this script owns, on a
@@ -17,6 +17,9 @@ Per corpus, in one run, each figure the median of --rounds:
   empty daemon's (one empty font directory); the index file's mapped pages (clean, shared, file
   backed) are reported separately, from /proc/PID/smaps; and after one `ResolveText`, which
   waits for the coverage index the daemon builds after READY (so that figure holds it).
+--registrations N gives every start of a corpus one state directory holding N users' persistent
+registrations (scripts/persisted_state.py: empty directories owned by uids 60000+, ten per uid),
+as scripts/bench-warm-start-instructions.py does.
 Benchmark tooling only: nothing fontreg ships needs Python.
 """
 import argparse
@@ -32,6 +35,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import daemon_bench  # noqa: E402
 from daemon_bench import Client, settle_binary  # noqa: E402
+from persisted_state import make_registration, write_state  # noqa: E402
 
 _spec = importlib.util.spec_from_file_location(
     "bench_cold", os.path.join(os.path.dirname(os.path.abspath(__file__)), "bench-cold.py"))
@@ -144,6 +148,7 @@ def main():
     parser.add_argument("--bin", default=".build/release")
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--queries", type=int, default=20000)
+    parser.add_argument("--registrations", type=int, default=0)
     parser.add_argument("corpora", nargs="+", metavar="LABEL=DIR")
     arguments = parser.parse_args()
     binary = os.path.abspath(os.path.join(arguments.bin, "fontregd"))
@@ -168,7 +173,14 @@ def main():
         label, _, directory = corpus.partition("=")
         directory = os.path.abspath(directory)
         cache = tempfile.mkdtemp(dir=work)
-        first = Daemon(binary, directory, cache, work)  # untimed: the cold start writes index.snapshot
+        state = None
+        if arguments.registrations:
+            state = tempfile.mkdtemp(dir=work)
+            roots = tempfile.mkdtemp(dir=work)
+            os.chmod(roots, 0o755)
+            write_state(state, [make_registration(roots, os.path.join(roots, f"u{60000 + i // 10}", f"r{i}"),
+                                                  60000 + i // 10) for i in range(arguments.registrations)])
+        first = Daemon(binary, directory, cache, work, state)  # untimed: the cold start writes index.snapshot
         cold_ready, _ = first.memory()
         first_text(first.socket_path)
         cold_text, _ = first.memory()
@@ -178,7 +190,7 @@ def main():
         fontconfig_warm(fc, directory, work)  # untimed: the files into the page cache
         starts, fcs, matches = [], [], []
         for round in range(arguments.rounds):
-            daemon = Daemon(binary, directory, cache, work)
+            daemon = Daemon(binary, directory, cache, work, state)
             starts.append(daemon.ready)
             if round == 0:
                 status = daemon.status

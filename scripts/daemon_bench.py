@@ -51,9 +51,10 @@ class Client:
 
 class Daemon:
     """A release fontregd on one corpus (a folder or a list of them) with a cache directory that
-    outlives it, started and waited for until READY; `ready` is fork/exec to READY, in seconds."""
+    outlives it (and a state directory, when given), started and waited for until READY; `ready`
+    is fork/exec to READY, in seconds."""
 
-    def __init__(self, binary, directory, cache, work):
+    def __init__(self, binary, directory, cache, work, state=None):
         self.run = tempfile.mkdtemp(dir=work)
         self.socket_path = os.path.join(self.run, "s")
         self.binary = os.path.realpath(binary)
@@ -62,7 +63,7 @@ class Daemon:
         notify.bind(notify_path)
         notify.settimeout(900)
         arguments = [binary, "--socket", self.socket_path, "--no-system-fonts", "--watch", "no",
-                     "--state-dir", os.path.join(self.run, "state"), "--cache-dir", cache,
+                     "--state-dir", state or os.path.join(self.run, "state"), "--cache-dir", cache,
                      "--config", "/dev/null"]
         for folder in [directory] if isinstance(directory, str) else directory:
             arguments += ["--fonts", folder]

@@ -105,7 +105,7 @@ package struct JSONBytesWriter {
     /// An integer member.
     package mutating func member(_ name: StaticString, _ value: Int) {
         key(name)
-        output.append(contentsOf: String(value).utf8)
+        Self.writeInteger(value, to: &output)
     }
 
     /// A boolean member.
@@ -123,6 +123,25 @@ package struct JSONBytesWriter {
     /// An enumeration member, written as its raw value: the one place its wire spelling is defined.
     package mutating func member<Value: RawRepresentable<String>>(_ name: StaticString, _ value: Value) {
         member(name, value.rawValue)
+    }
+
+    /// An array-of-integers member: on the wire, one loop over the values (a compact
+    /// `ResolveText` reply's `spans` are thousands of them).
+    package mutating func member(_ name: StaticString, integers values: [Int]) {
+        key(name)
+        guard !pretty else {
+            array(values) { writer, value in writer.element(value) }
+            needsComma = true
+            return
+        }
+        output.reserveCapacity(output.count + values.count * 4 + 2)
+        output.append(UInt8(ascii: "["))
+        for index in values.indices {
+            if index > 0 { output.append(UInt8(ascii: ",")) }
+            Self.writeInteger(values[index], to: &output)
+        }
+        output.append(UInt8(ascii: "]"))
+        needsComma = true
     }
 
     /// An array-of-strings member.
@@ -161,7 +180,7 @@ package struct JSONBytesWriter {
 
     /// An integer value, e.g. an element inside ``array(_:_:)``.
     package mutating func element(_ value: Int) {
-        output.append(contentsOf: String(value).utf8)
+        Self.writeInteger(value, to: &output)
     }
 
     /// Writes a whole value at the current position (after a key, or as an element or the top level).
@@ -169,7 +188,7 @@ package struct JSONBytesWriter {
         switch value {
         case .null: output.append(contentsOf: "null".utf8)
         case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
-        case .int(let value): output.append(contentsOf: String(value).utf8)
+        case .int(let value): Self.writeInteger(value, to: &output)
         case .double(let value): writeDouble(value)
         case .string(let value): Self.writeString(value, to: &output)
         case .array(let elements):
@@ -192,6 +211,30 @@ package struct JSONBytesWriter {
 
     private mutating func writeDouble(_ value: Double) {
         output.append(contentsOf: (value.isFinite ? value.description : "null").utf8)
+    }
+
+    /// Appends `value` in decimal, as `String(value)` spells it, without making the string: a
+    /// compact `ResolveText` reply is mostly integers, five per run (issue 29 item 4).
+    static func writeInteger(_ value: Int, to output: inout [UInt8]) {
+        if value < 0 { output.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        guard magnitude >= 10 else {
+            output.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude))
+            return
+        }
+        // The digits lowest first, then turned around in place (swaps: reversing a slice of
+        // `output` would copy it).
+        var low = output.count
+        repeat {
+            output.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10))
+            magnitude /= 10
+        } while magnitude > 0
+        var high = output.count - 1
+        while low < high {
+            output.swapAt(low, high)
+            low += 1
+            high -= 1
+        }
     }
 
     private static let hexDigits = Array("0123456789abcdef".utf8)

@@ -52,6 +52,24 @@ package struct JSONParser {
         return value
     }
 
+    /// Parses one JSON value that starts at `position` in `buffer` (white space before it
+    /// allowed) and moves `position` just past it; what follows is left to the caller.
+    ///
+    /// For direct readers of one message's shape, which hand a member of another shape to this
+    /// parser (as `ResolveText`'s reply reader does with its `faces`).
+    ///
+    /// - Throws: ``JSONParseError`` for malformed input or nesting deeper than ``maximumDepth``.
+    package static func parseValue(in buffer: UnsafeBufferPointer<UInt8>, at position: inout Int)
+        throws(JSONParseError) -> JSONValue
+    {
+        var parser = JSONParser(bytes: buffer)
+        parser.position = position
+        parser.skipWhitespace()
+        let value = try parser.parseValue()
+        position = parser.position
+        return value
+    }
+
     private func error(_ reason: String) -> JSONParseError {
         JSONParseError(reason: reason, offset: position)
     }
@@ -215,8 +233,16 @@ package struct JSONParser {
             }
             if byte < 0x20 { throw error("control character in a string") }
             if byte != UInt8(ascii: "\\") {
-                scratch.append(byte)
+                // A text with line breaks is escaped all through: copy each stretch up to the
+                // next quote, backslash or control character at once, not byte by byte.
+                let stretch = position
                 position += 1
+                while position < bytes.count {
+                    let next = bytes[position]
+                    if next == UInt8(ascii: "\"") || next == UInt8(ascii: "\\") || next < 0x20 { break }
+                    position += 1
+                }
+                scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[stretch..<position]))
                 continue
             }
             position += 1

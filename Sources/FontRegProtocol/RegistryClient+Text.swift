@@ -21,10 +21,13 @@ extension RegistryClient {
         var request = query.varlinkParameters(text: text, explain: explain)
         if statingBoldText { request["boldText"] = .bool(query.style.boldText) }
         if compact { request["compact"] = .bool(true) }
-        let parameters = try call("ResolveText", request)
-        guard let reply = TextReply(parameters: parameters, text: text) else {
-            throw Self.unreadableReply("ResolveText")
-        }
+        setTimeout(queryTimeout)
+        // The compact reply is read from its bytes (`TextReplyDecoder`); any other shape as before.
+        let reply = try connection.call(
+            RegistryInterface.qualified("ResolveText"), request,
+            direct: { compact ? TextReplyDecoder.reply(parameters: $0, text: text) : nil },
+            general: { TextReply(parameters: $0, text: text) })
+        guard let reply else { throw Self.unreadableReply("ResolveText") }
         return reply
     }
 }

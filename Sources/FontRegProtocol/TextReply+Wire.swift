@@ -32,44 +32,57 @@ extension TextReply {
             writer.end()
             return
         }
-        // Runs of one choice share its answer: by that identity first (one answer, one reason),
-        // then by value, so equal answers of different choices are one face too.
         var byAnswer: [ObjectIdentifier: Int] = [:]
         var byValue: [FaceKey: Int] = [:]
         var faces: [TextRun] = []
-        var spans: [Int] = []
-        spans.reserveCapacity(resolution.runs.count)
-        for run in resolution.runs {
-            let identity = ObjectIdentifier(run.shared)
-            // (Checked: a caller may have changed a run's reason; equal strings of one storage compare at once.)
-            if let known = byAnswer[identity], faces[known].reason == run.reason, faces[known].fallback == run.fallback
-            {
-                spans.append(known)
-                continue
-            }
-            let key = FaceKey(run)
-            let position: Int
-            if let known = byValue[key] {
-                position = known
-            } else {
-                position = faces.count
-                byValue[key] = position
-                faces.append(run)
-            }
-            byAnswer[identity] = position
-            spans.append(position)
+        let runs = resolution.runs
+        // One flat array of integers, five per run: a client reads it without a dictionary per span.
+        // (Written with one append per integer, and each run read in place: no array or run copy per run.)
+        var flat: [Int] = []
+        flat.reserveCapacity(runs.count * TextReply.spanStride)
+        for index in runs.indices {
+            let position = facePosition(of: index, in: runs, byAnswer: &byAnswer, byValue: &byValue, faces: &faces)
+            flat.append(position)
+            flat.append(runs[index].start)
+            flat.append(runs[index].end)
+            flat.append(runs[index].startUTF16)
+            flat.append(runs[index].endUTF16)
         }
         writer.member("faces") { w in w.array(faces) { w, run in writeFace(run, explain: explain, to: &w) } }
         writer.member("missing") { $0.array(resolution.missing) { w, point in w.element(Int(point)) } }
         writer.member("runs") { $0.array([TextRun]()) { _, _ in } }
-        // One flat array of integers, five per run: a client reads it without a dictionary per span.
-        var flat: [Int] = []
-        flat.reserveCapacity(resolution.runs.count * TextReply.spanStride)
-        for (face, run) in zip(spans, resolution.runs) {
-            flat.append(contentsOf: [face, run.start, run.end, run.startUTF16, run.endUTF16])
-        }
-        writer.member("spans") { w in w.array(flat) { w, value in w.element(value) } }
+        writer.member("spans", integers: flat)
         writer.end()
+    }
+
+    /// The position in `faces` of the face description of `runs[index]` (read in place, not
+    /// copied), appended when it is new.
+    ///
+    /// Runs of one choice share its answer: by that identity first (one answer, one reason),
+    /// then by value, so equal answers of different choices are one face too.
+    private static func facePosition(
+        of index: Int, in runs: [TextRun], byAnswer: inout [ObjectIdentifier: Int], byValue: inout [FaceKey: Int],
+        faces: inout [TextRun]
+    ) -> Int {
+        let identity = ObjectIdentifier(runs[index].shared)
+        // (Checked: a caller may have changed a run's reason; equal strings of one storage compare at once.)
+        if let known = byAnswer[identity], faces[known].reason == runs[index].reason,
+            faces[known].fallback == runs[index].fallback
+        {
+            return known
+        }
+        let run = runs[index]
+        let key = FaceKey(run)
+        let position: Int
+        if let known = byValue[key] {
+            position = known
+        } else {
+            position = faces.count
+            byValue[key] = position
+            faces.append(run)
+        }
+        byAnswer[identity] = position
+        return position
     }
 
     /// One run of the full form: the members of ``Run`` in sorted order.
@@ -171,39 +184,68 @@ extension TextReply {
             self.init(parameters: parameters)
             return
         }
-        guard var reply = TextReply(parameters: ["runs": .array([]), "missing": parameters["missing"] ?? .null])
-        else { return nil }
+        guard let points = parameters["missing"]?.arrayValue else { return nil }
+        let missing = points.compactMap(\.intValue)
+        guard missing.count == points.count else { return nil }
         var described: [Run] = []
         described.reserveCapacity(faces.count)
         for value in faces {
-            // A face is a run without text and offsets: read it as one.
-            guard var object = value.objectValue else { return nil }
-            for name in ["start", "end", "startUTF16", "endUTF16"] { object[name] = .int(0) }
-            object["text"] = .string("")
-            guard let face = Run(jsonValue: .object(object)) else { return nil }
+            guard let face = Run(face: value) else { return nil }
             described.append(face)
         }
-        let utf8 = text.utf8
         let integers = spans.compactMap(\.intValue)
-        guard integers.count == spans.count, integers.count % Self.spanStride == 0 else { return nil }
-        reply.runs.reserveCapacity(integers.count / Self.spanStride)
-        for base in stride(from: 0, to: integers.count, by: Self.spanStride) {
-            let (face, start, end) = (integers[base], integers[base + 1], integers[base + 2])
-            let (startUTF16, endUTF16) = (integers[base + 3], integers[base + 4])
-            guard described.indices.contains(face), 0 <= start, start <= end, end <= utf8.count else { return nil }
-            let from = utf8.index(utf8.startIndex, offsetBy: start)
-            let to = utf8.index(from, offsetBy: end - start)
-            guard from.samePosition(in: text.unicodeScalars) != nil, to.samePosition(in: text.unicodeScalars) != nil
-            else { return nil }
-            var run = described[face]
-            run.text = String(text[from..<to])
-            run.start = start
-            run.end = end
-            run.startUTF16 = startUTF16
-            run.endUTF16 = endUTF16
-            reply.runs.append(run)
+        guard integers.count == spans.count else { return nil }
+        self.init(
+            faces: described, spans: integers, missing: missing,
+            assumedLanguage: parameters["assumedLanguage"]?.stringValue, text: text)
+    }
+
+    /// The reply of a compact form read: each span a copy of the face it names, with the text
+    /// between its UTF-8 offsets; `nil` when `spans` is not a whole number of spans, or a span
+    /// names no face or does not start and end on the text's scalar boundaries.
+    init?(faces: [Run], spans: [Int], missing: [Int], assumedLanguage: String?, text: String) {
+        guard spans.count % Self.spanStride == 0 else { return nil }
+        var text = text
+        text.makeContiguousUTF8()
+        // Offsets checked on the UTF-8 bytes: no string index walked to, no scalar view per span.
+        let read = text.utf8.withContiguousStorageIfAvailable { utf8 -> [Run]? in
+            func onBoundary(_ offset: Int) -> Bool { offset == utf8.count || utf8[offset] & 0xC0 != 0x80 }
+            var runs: [Run] = []
+            runs.reserveCapacity(spans.count / Self.spanStride)
+            for base in stride(from: 0, to: spans.count, by: Self.spanStride) {
+                let (face, start, end) = (spans[base], spans[base + 1], spans[base + 2])
+                guard faces.indices.contains(face), 0 <= start, start <= end, end <= utf8.count, onBoundary(start),
+                    onBoundary(end)
+                else { return nil }
+                runs.append(
+                    faces[face].placed(
+                        text: String(decoding: UnsafeBufferPointer(rebasing: utf8[start..<end]), as: UTF8.self),
+                        start: start, end: end, startUTF16: spans[base + 3], endUTF16: spans[base + 4]))
+            }
+            return runs
         }
-        reply.assumedLanguage = parameters["assumedLanguage"]?.stringValue
-        self = reply
+        guard let runs = read ?? nil else { return nil }
+        self.runs = runs
+        self.missing = missing
+        self.assumedLanguage = assumedLanguage
+    }
+}
+
+extension TextReply.Run {
+    /// This face as a run of `text` at these offsets (one initialization, member by member).
+    func placed(text: String, start: Int, end: Int, startUTF16: Int, endUTF16: Int) -> TextReply.Run {
+        TextReply.Run(
+            text: text, start: start, end: end, startUTF16: startUTF16, endUTF16: endUTF16,
+            postscriptName: postscriptName, file: file, index: index, weight: weight, italic: italic,
+            variations: variations, synthesis: synthesis, fallback: fallback, reason: reason, trace: trace)
+    }
+
+    /// A face of the compact reply (a run's members without its text and offsets), read as a run
+    /// with an empty text at offset 0; `nil` when it is not an object with a face's members.
+    init?(face value: JSONValue) {
+        guard var object = value.objectValue else { return nil }
+        for name in ["start", "end", "startUTF16", "endUTF16"] { object[name] = .int(0) }
+        object["text"] = .string("")
+        self.init(jsonValue: .object(object))
     }
 }

@@ -60,6 +60,68 @@ public final class VarlinkClient {
     public func call(_ method: String, _ parameters: [String: JSONValue] = [:]) throws(VarlinkClientError)
         -> [String: JSONValue]
     {
+        try sendCall(method, parameters)
+        let reply = try receive()
+        if let error = reply.error { throw .remote(VarlinkError(error, reply.parameters)) }
+        return reply.parameters
+    }
+
+    /// Calls a method and hands a plain reply's parameters to `direct`, a reader of their bytes,
+    /// before any parse (issue 29 item 4: `ResolveText`'s compact reply).
+    ///
+    /// When the reply is exactly `{"parameters":` *P* `}`, what this project's server writes for
+    /// a success, `direct` gets the bytes of *P*; what it returns is the answer. When it returns
+    /// `nil`, or the reply has another shape (an error, `continues`, other spacing), the reply is
+    /// parsed as ``call(_:_:)`` parses it and `general` reads its parameters. So `direct` must read
+    /// *P* whole or give up: it need not know every form `general` accepts.
+    ///
+    /// - Returns: the answer, or `nil` when `general` could not read the parameters.
+    /// - Throws: as ``call(_:_:)``: ``VarlinkClientError/remote(_:)`` for an error reply, other cases
+    ///   for transport failures and malformed replies.
+    package func call<Answer>(
+        _ method: String, _ parameters: [String: JSONValue], direct: (UnsafeBufferPointer<UInt8>) -> Answer?,
+        general: ([String: JSONValue]) -> Answer?
+    ) throws(VarlinkClientError) -> Answer? {
+        try sendCall(method, parameters)
+        while true {
+            let received: Received<Answer>?
+            do {
+                received = try framer.nextMessage { (bytes) throws(VarlinkProtocolError) -> Received<Answer> in
+                    if let inner = Self.plainParameters(bytes), let answer = direct(inner) { return .read(answer) }
+                    return .parsed(try VarlinkReply(parsing: bytes))
+                }
+            } catch {
+                throw .malformedReply(error)
+            }
+            switch received {
+            case .read(let answer)?: return answer
+            case .parsed(let reply)?:
+                if let error = reply.error { throw .remote(VarlinkError(error, reply.parameters)) }
+                return general(reply.parameters)
+            case nil: try fill()
+            }
+        }
+    }
+
+    /// A reply read by a direct reader, or parsed.
+    private enum Received<Answer> {
+        case read(Answer)
+        case parsed(VarlinkReply)
+    }
+
+    private static let plainReplyPrefix = Array(#"{"parameters":"#.utf8)
+
+    /// The bytes of *P* when `message` is exactly `{"parameters":` *P* `}`.
+    private static func plainParameters(_ message: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
+        let prefix = plainReplyPrefix.count
+        guard message.count > prefix + 1, message[message.count - 1] == UInt8(ascii: "}"),
+            message.starts(with: plainReplyPrefix)
+        else { return nil }
+        return UnsafeBufferPointer(rebasing: message[prefix..<(message.count - 1)])
+    }
+
+    /// Sends a call that expects a reply.
+    private func sendCall(_ method: String, _ parameters: [String: JSONValue]) throws(VarlinkClientError) {
         do {
             try send(VarlinkCall(method: method, parameters: parameters))
         } catch .io(let error) where error.errno == .brokenPipe || error.errno == .connectionReset {
@@ -68,9 +130,6 @@ public final class VarlinkClient {
             guard let reply = try? receive(), let name = reply.error else { throw .io(error) }
             throw .remote(VarlinkError(name, reply.parameters))
         }
-        let reply = try receive()
-        if let error = reply.error { throw .remote(VarlinkError(error, reply.parameters)) }
-        return reply.parameters
     }
 
     /// Sends a call without waiting for its reply (for pipelining and `oneway`).

@@ -65,6 +65,22 @@ if arguments.first == "--fallback-calls" {
     print("\(points) code points, \(calls) calls")
     exit(0)
 }
+if arguments.first == "--fallback-socket-calls" {
+    // fontreg-bench --fallback-socket-calls SOCKET TEXT-FILE CALLS (issue 29 item 4): one warm-up call,
+    // then CALLS calls of `ResolveText` over the socket (the compact reply, as `fontresolve` asks), in
+    // `FallbackBenchmark.socketCallLoop`, for callgrind on the client (and on the daemon beside it).
+    guard arguments.count == 4, let calls = Int(arguments[3]) else {
+        FileHandle.standardError.write(
+            Data("usage: fontreg-bench --fallback-socket-calls SOCKET TEXT-FILE CALLS\n".utf8))
+        exit(64)
+    }
+    let sample = try String(contentsOfFile: arguments[2], encoding: .utf8)
+    var text = sample
+    while text.utf8.count < 4096 { text += sample }
+    let runs = try FallbackBenchmark.socketCalls(socket: arguments[1], text: text, family: "Lato", calls: calls)
+    print("\(text.unicodeScalars.count) code points, \(runs) runs, \(calls) calls")
+    exit(0)
+}
 if arguments.first == "--fallback-uncovered" {
     // fontreg-bench --fallback-uncovered LABEL=DIR[,DIR…][@SOCKET] … (issue 13 follow-up;
     // scripts/bench-fallback.sh --uncovered). Face caches are kept in /tmp/fontreg-bench-uncovered-LABEL.

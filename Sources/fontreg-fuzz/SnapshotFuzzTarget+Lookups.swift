@@ -7,8 +7,8 @@ import FontRegProtocol
 /// one family's faces); `face` by PostScript and full name in any case; family lookup by name
 /// and key; suggestions; candidates (the CSS order of a family's faces); the served-in-full check.
 ///
-/// The snapshot carries no coverage yet (layout 3), so there is no coverage lookup to exercise;
-/// text goes to the socket.
+/// Text resolution over the file's text coverage section (layout 8), as the daemon reads its own
+/// index file: a few texts of several scripts through ``TextResolver``.
 extension SnapshotFuzzTarget {
     /// The longest name asked for: a client's names come from a Varlink message or a command
     /// line, and a longer one would only slow the fuzzer down (hashing and suggestions).
@@ -89,6 +89,26 @@ extension SnapshotFuzzTarget {
         for name in names {
             lookUp(snapshot, name: name, unchanged: index)
             candidates(snapshot, family: name, unchanged: index)
+        }
+        text(snapshot, names: names, unchanged: index)
+    }
+
+    /// The texts resolved: Latin, Arabic, Han, colour emoji, and a code point no face maps.
+    static let texts = ["Hello", "مرحبا", "漢字かな", "👩‍💻", "\u{F0000}"]
+
+    /// `ResolveText` over the snapshot served in place: its registry-wide fallback reads the text
+    /// coverage section (or lays one out in memory when the file has none).
+    static func text(_ snapshot: MappedSnapshot, names: [String], unchanged index: FontIndex?) {
+        let served = TextResolver(resolver: Resolver(index: FontIndex(serving: snapshot)))
+        let built = index.map { TextResolver(resolver: Resolver(index: $0)) }
+        for name in names.prefix(2) + ["No Such Family"] {
+            let query = TextQuery(families: [name], style: ResolveQuery(family: ""))
+            for text in texts {
+                let answer = try? served.resolve(text, query)
+                if let built, answer != (try? built.resolve(text, query)) {
+                    fatalError("the mapped snapshot resolved the text \(text) differently from the index")
+                }
+            }
         }
     }
 

@@ -17,7 +17,8 @@ import Foundation
 ///
 /// Each input is opened twice, with the whole file checked first and with the records checked at
 /// access (as a client opens the published file; see ``MappedSnapshot/Checks``), and whatever opens
-/// goes through every lookup (`SnapshotFuzzTarget+Lookups.swift`). Besides
+/// goes through every lookup (`SnapshotFuzzTarget+Lookups.swift`) and, through its text coverage
+/// section (layout 8: the fixture snapshot carries one), `ResolveText`'s fallback. Besides
 /// crashes and sanitizer reports it checks one property: bytes that open unchanged (the valid
 /// fixture snapshot itself) answer exactly as the in-memory index they were written from.
 enum SnapshotFuzzTarget {
@@ -36,7 +37,7 @@ enum SnapshotFuzzTarget {
         do {
             let registry = try FontRegistry(
                 configuration: RegistryConfiguration(fontDirectories: [fonts], cacheDirectory: cache))
-            return (registry.index, SnapshotWriter.bytes(of: registry.index))
+            return (registry.index, SnapshotWriter.bytesWithTextCoverage(of: registry.index))
         } catch {
             fatalError("fontreg-fuzz: cannot scan the fixture fonts at \(fonts): \(error)")
         }

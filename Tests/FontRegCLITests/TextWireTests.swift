@@ -2,6 +2,7 @@ import FontRegJSON
 import FontRegTestSupport
 import Foundation
 import Testing
+import Varlink
 
 @testable import FontRegCore
 @testable import FontRegProtocol
@@ -46,6 +47,33 @@ import Testing
             }
         }
         // The texts make many runs (the Arabic one 816 with these fonts): the equality is not of one run each.
+        #expect(runsSeen > 2 * 2000)
+    }
+
+    @Test("The daemon's compact replies are read directly, to the same answer as the general path and the full reply")
+    func directReaderOnTheDaemonsReplies() throws {
+        let daemon = try DaemonProcess(fonts: TextResolveCLITests.fonts, extraArguments: ["--watch", "no"])
+        let client = try RegistryClient(socketPath: daemon.socketPath)
+        let prefix = Array(#"{"parameters":"#.utf8)
+        var runsSeen = 0
+        for (label, text) in try Self.texts() {
+            for explain in [false, true] {
+                let query = TextQuery(families: ["Lato"], style: ResolveQuery(family: "", weight: .semibold))
+                var request = query.varlinkParameters(text: text, explain: explain)
+                request["compact"] = .bool(true)
+                try client.connection.send(
+                    VarlinkCall(method: RegistryInterface.qualified("ResolveText"), parameters: request))
+                let message = try client.connection.receiveMessage()
+                #expect(message.starts(with: prefix) && message.last == UInt8(ascii: "}"), "\(label)")
+                let parameters = Array(message[prefix.count..<(message.count - 1)])
+                let direct = parameters.withUnsafeBufferPointer { TextReplyDecoder.reply(parameters: $0, text: text) }
+                let tree = try #require(try JSONParser.parse(parameters).objectValue)
+                let general = try #require(TextReply(parameters: tree, text: text), "\(label)")
+                #expect(direct == general, "\(label), explain \(explain)")
+                #expect(direct == (try client.resolveText(text, query, explain: explain, compact: false)))
+                runsSeen += direct?.runs.count ?? 0
+            }
+        }
         #expect(runsSeen > 2 * 2000)
     }
 

@@ -11,44 +11,39 @@
 /// whose coverage contains a code point is found by descending the tree, O(log n) bisections;
 /// one tree over all faces and one over colour faces only.
 ///
+/// The tables are a ``TextCoverageSection``: read in place from the registry's mapped index
+/// file when the index is served from it (a warm start, and after a cold start), else laid out
+/// in memory from the index's families by the same code that writes the file, and read alike.
+///
 /// What the index answers is a superset of the families a cluster fits (a family's union may
 /// cover a cluster no single face of it covers): ``FallbackPlan`` checks each candidate's faces as
 /// before, in the same order, so the family chosen is the one a scan of every family would choose.
 final class CoverageIndex: Sendable {
     /// The index generation it was built from.
     let generation: Int
-    /// The families, as ``FontIndex/families`` holds them.
-    let families: [FamilyEntry]
+    /// The index whose families the positions name.
+    private let index: FontIndex
+    /// The tables.
+    private let section: TextCoverageSection
+    /// Whether the tables are read in place from the mapped index file (none built in memory).
+    let isMapped: Bool
     /// Every code point some face maps.
-    let union: CharacterCoverage
-    /// Family positions (into ``families``) in registry-wide order, per design.
-    private let ranked: [[Int32]]
-    /// Each family's position in the base order.
-    private let basePosition: [Int32]
-    /// Per class, the families in base order (positions into ``families``).
-    private let members: [[Int32]]
-    /// Per class, the base position of each member (ascending).
-    private let memberBase: [[Int32]]
+    let union: Ranges
     /// Per class, the tree over its members' coverage of all faces, and of colour faces.
     private let trees: [CoverageTree]
     private let colorTrees: [CoverageTree]
-    /// The Han region families (`Noto Sans CJK JP`, …) per region, sans-first and serif-first.
-    private let regional: [String: (sans: [Int32], serif: [Int32])]
+    /// Per class, its members (family positions) and their base positions, ascending.
+    private let members: [TextCoverageSection.Extent]
+    private let memberBase: [TextCoverageSection.Extent]
 
-    /// The design registry-wide fallback prefers.
+    /// The design registry-wide fallback prefers (its raw value indexes ``TextCoverageSection/designWords``).
     enum Design: Int, CaseIterable, Sendable {
         case sans = 0
         case serif = 1
         case mono = 2
 
         /// The word the family name is searched for.
-        var word: String {
-            switch self {
-            case .sans: "sans"
-            case .serif: "serif"
-            case .mono: "mono"
-            }
-        }
+        var word: String { TextCoverageSection.designWords[rawValue] }
 
         /// The design a stack asks for: serif or monospace when it names them, else sans.
         static func of(_ families: [String]) -> Design {
@@ -57,78 +52,66 @@ final class CoverageIndex: Sendable {
         }
     }
 
-    /// Builds the index of an index's families and their faces' coverage.
+    /// Flat ranges of the tables: the union of every face's coverage.
+    struct Ranges: Sendable {
+        let section: TextCoverageSection
+        let extent: TextCoverageSection.Extent
+
+        /// Whether a face maps the code point.
+        func contains(_ codePoint: UInt32) -> Bool { section.contains(extent, codePoint) }
+
+        /// Whether a face maps the scalar.
+        func contains(_ scalar: Unicode.Scalar) -> Bool { contains(scalar.value) }
+    }
+
+    /// The index of an index's families and their faces' coverage: read in place from the mapped
+    /// index file when it has the tables, else laid out in memory.
     ///
     /// - Parameter index: the faces; only the public ``FontIndex`` API is read.
     init(_ index: FontIndex) {
         generation = index.generation
-        let families = index.families
-        self.families = families
-        let lowered = families.map { $0.name.lowercased() }
-        // Base order: the shorter name, then the lowercased name, then the index's order.
-        let base = families.indices.sorted {
-            (families[$0].name.count, lowered[$0], $0) < (families[$1].name.count, lowered[$1], $1)
+        self.index = index
+        let section: TextCoverageSection
+        if case .mapped(let inPlace) = index.storage, let mapped = inPlace as? MappedIndex,
+            let inFile = mapped.snapshot.textCoverage
+        {
+            section = inFile
+            isMapped = true
+        } else {
+            let families = index.families
+            section = TextCoverageSection(words: TextCoverageSection.words(of: families), familyCount: families.count)
+            isMapped = false
         }
-        var basePosition = [Int32](repeating: 0, count: families.count)
-        for (position, family) in base.enumerated() { basePosition[family] = Int32(position) }
-        self.basePosition = basePosition
-        func inBucket(_ name: String, _ design: Design) -> Bool {
-            name.contains(design.word) && (design != .sans || !name.contains("mono"))
+        self.section = section
+        typealias L = TextCoverageSection.List
+        let classes = 0..<TextCoverageSection.classCount
+        union = Ranges(section: section, extent: section.list(L.union))
+        members = classes.map { section.list(L.members + $0) }
+        memberBase = classes.map { section.list(L.memberBase + $0) }
+        let counts = members.map(\.count)
+        trees = classes.map { [section] in
+            CoverageTree(section: section, nodes: section.list(L.trees + $0), count: counts[$0])
         }
-        func classOf(_ name: String) -> Int {
-            Design.allCases.reduce(0) { $0 | (inBucket(name, $1) ? 1 << $1.rawValue : 0) }
+        colorTrees = classes.map { [section] in
+            CoverageTree(
+                section: section, nodes: section.list(L.trees + TextCoverageSection.classCount + $0), count: counts[$0])
         }
-        let classes = families.indices.map { classOf(lowered[$0]) }
-        ranked = Design.allCases.map { design in
-            let first = base.filter { classes[$0] & 1 << design.rawValue != 0 }
-            let second = base.filter { classes[$0] & 1 << design.rawValue == 0 }
-            return (first + second).map(Int32.init)
-        }
-        var members = [[Int32]](repeating: [], count: 8)
-        for family in base { members[classes[family]].append(Int32(family)) }
-        self.members = members
-        memberBase = members.map { $0.map { basePosition[Int($0)] } }
-        var all: [[UInt32]] = []
-        var color: [[UInt32]] = []
-        all.reserveCapacity(families.count)
-        color.reserveCapacity(families.count)
-        for family in families {
-            var any: [UInt32] = []
-            var colored: [UInt32] = []
-            for face in family.faces {
-                let ranges = face.coverage.ranges
-                any = any == ranges ? any : CoverageTree.merge(any, ranges)
-                if face.isColor { colored = colored == ranges ? colored : CoverageTree.merge(colored, ranges) }
-            }
-            all.append(any)
-            color.append(colored)
-        }
-        trees = members.map { CoverageTree(leaves: $0.map { all[Int($0)] }) }
-        colorTrees = members.map { CoverageTree(leaves: $0.map { color[Int($0)] }) }
-        union = CharacterCoverage(ranges: all.reduce(into: []) { $0 = CoverageTree.merge($0, $1) })
-        var regional: [String: (sans: [Int32], serif: [Int32])] = [:]
-        for region in ["JP", "KR", "SC", "TC", "HK"] {
-            let names = families.indices.filter { HanRegion.family(families[$0].name, isOf: region) }
-            func order(serif: Bool) -> [Int32] {
-                func key(_ i: Int) -> (Int, String) {
-                    (families[i].name.lowercased().contains("serif") == serif ? 0 : 1, families[i].name)
-                }
-                return names.sorted { key($0) < key($1) }.map(Int32.init)
-            }
-            regional[region] = (order(serif: false), order(serif: true))
-        }
-        self.regional = regional
     }
+
+    /// The family at a position the tables name (`nil` for one outside the index: damage noted by a mapped file).
+    private func family(_ position: UInt32) -> FamilyEntry? { index.family(at: Int(position)) }
 
     /// Every family in registry-wide order for a design.
     func ranked(_ design: Design) -> some Sequence<FamilyEntry> {
-        ranked[design.rawValue].lazy.map { self.families[Int($0)] }
+        let list = section.list(TextCoverageSection.List.ranked + design.rawValue)
+        return (0..<list.count).lazy.compactMap { self.family(self.section.word(list.first + $0)) }
     }
 
     /// The families of a Han region, those of the asked design (serif or not) first, then by name.
     func regionalFamilies(_ region: String, serif: Bool) -> [FamilyEntry] {
-        guard let lists = regional[region] else { return [] }
-        return (serif ? lists.serif : lists.sans).map { families[Int($0)] }
+        guard let r = TextCoverageSection.regions.firstIndex(of: region) else { return [] }
+        let list = section.list(TextCoverageSection.List.regional + 2 * r + (serif ? 1 : 0))
+        return (0..<list.count).compactMap { family(section.word(list.first + $0)) }
     }
 
     /// The families whose faces together map `codePoint` (colour faces only when asked), in
@@ -152,7 +135,7 @@ final class CoverageIndex: Sendable {
         /// 0: the design's bucket; 1: the rest; 2: done.
         private var bucket = 0
         /// The next base position to look at within the bucket.
-        private var from: Int32 = 0
+        private var from: UInt32 = 0
 
         init(index: CoverageIndex, codePoint: UInt32?, design: Design, colorOnly: Bool) {
             self.index = index
@@ -163,9 +146,10 @@ final class CoverageIndex: Sendable {
 
         mutating func next() -> FamilyEntry? {
             let bit = 1 << design.rawValue
+            let section = index.section
             while bucket < 2 {
                 // The first member at or after `from` of the bucket's four classes.
-                var best: (base: Int32, family: Int32)?
+                var best: (base: UInt32, family: UInt32)?
                 for kind in 0..<8 where (kind & bit != 0) == (bucket == 0) {
                     let tree = colorOnly ? index.colorTrees[kind] : index.trees[kind]
                     let bases = index.memberBase[kind]
@@ -174,14 +158,19 @@ final class CoverageIndex: Sendable {
                     var high = bases.count
                     while low < high {
                         let middle = (low + high) / 2
-                        if bases[middle] < from { low = middle + 1 } else { high = middle }
+                        if section.word(bases.first + middle) < from { low = middle + 1 } else { high = middle }
                     }
                     guard let leaf = tree.first(from: low, containing: codePoint) else { continue }
-                    if best == nil || bases[leaf] < best!.base { best = (bases[leaf], index.members[kind][leaf]) }
+                    let base = section.word(bases.first + leaf)
+                    if best == nil || base < best!.base {
+                        best = (base, section.word(index.members[kind].first + leaf))
+                    }
                 }
                 if let best {
                     from = best.base + 1
-                    return index.families[Int(best.family)]
+                    // A position outside the index (a damaged file) is skipped.
+                    if let family = index.family(best.family) { return family }
+                    continue
                 }
                 bucket += 1
                 from = 0
@@ -191,69 +180,46 @@ final class CoverageIndex: Sendable {
     }
 }
 
-/// A tree over leaves of coverage (sorted, disjoint, inclusive ranges, flattened), each node the
-/// union of its leaves: finds the first leaf at or after a position that contains a code point.
+/// A tree of a ``TextCoverageSection`` over leaves of coverage, each node the union of its
+/// leaves: finds the first leaf at or after a position that contains a code point.
 struct CoverageTree: Sendable {
-    /// The number of leaves.
+    /// The tables.
+    let section: TextCoverageSection
+    /// The node list: per node, the first word and value count of its ranges.
+    let nodes: TextCoverageSection.Extent
+    /// The number of leaves (the class's members).
     let count: Int
     /// Leaves start at `size` (a power of two at least `count`); node `i` has children `2i`, `2i + 1`.
     private let size: Int
-    private let nodes: [CharacterCoverage]
 
-    init(leaves: [[UInt32]]) {
-        count = leaves.count
-        var size = 1
-        while size < leaves.count { size *= 2 }
-        self.size = size
-        var nodes = [[UInt32]](repeating: [], count: 2 * size)
-        for (i, leaf) in leaves.enumerated() { nodes[size + i] = leaf }
-        if size > 1 {
-            for node in stride(from: size - 1, through: 1, by: -1) {
-                let (left, right) = (nodes[2 * node], nodes[2 * node + 1])
-                nodes[node] = left == right ? left : Self.merge(left, right)
-            }
-        }
-        self.nodes = nodes.map { CharacterCoverage(ranges: $0) }
+    init(section: TextCoverageSection, nodes: TextCoverageSection.Extent, count: Int) {
+        self.section = section
+        self.nodes = nodes
+        self.count = count
+        size = nodes.count / 4
     }
+
+    /// The ranges of node `i`.
+    @inline(__always)
+    private func ranges(_ node: Int) -> TextCoverageSection.Extent { section.ranges(nodes.first + node * 2) }
 
     /// The first leaf at or after `position` whose coverage contains `codePoint` (any code point when `nil`).
     func first(from position: Int, containing codePoint: UInt32?) -> Int? {
-        guard position < count else { return nil }
+        guard position < count, size > 0 else { return nil }
         return search(node: 1, low: 0, high: size, from: position, codePoint)
     }
 
     private func search(node: Int, low: Int, high: Int, from position: Int, _ codePoint: UInt32?) -> Int? {
         guard high > position, low < count else { return nil }
+        let ranges = self.ranges(node)
         if let codePoint {
-            guard nodes[node].contains(codePoint) else { return nil }
-        } else if nodes[node].isEmpty {
+            guard section.contains(ranges, codePoint) else { return nil }
+        } else if ranges.count == 0 {
             return nil
         }
         if node >= size { return low }
         let middle = (low + high) / 2
         return search(node: 2 * node, low: low, high: middle, from: position, codePoint)
             ?? search(node: 2 * node + 1, low: middle, high: high, from: position, codePoint)
-    }
-
-    /// The union of two flattened range lists, as sorted, disjoint ranges (adjacent ones joined).
-    static func merge(_ a: [UInt32], _ b: [UInt32]) -> [UInt32] {
-        if a.isEmpty { return b }
-        if b.isEmpty { return a }
-        var result: [UInt32] = []
-        result.reserveCapacity(a.count + b.count)
-        var i = 0
-        var j = 0
-        while i < a.count || j < b.count {
-            let takeA = j >= b.count || (i < a.count && a[i] <= b[j])
-            let (start, end) = takeA ? (a[i], a[i + 1]) : (b[j], b[j + 1])
-            if takeA { i += 2 } else { j += 2 }
-            if let last = result.last, UInt64(start) <= UInt64(last) + 1 {
-                if end > last { result[result.count - 1] = end }
-            } else {
-                result.append(start)
-                result.append(end)
-            }
-        }
-        return result
     }
 }

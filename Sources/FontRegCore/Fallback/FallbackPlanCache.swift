@@ -95,6 +95,10 @@ public final class FallbackPlanCache: Sendable {
         _ = coverage(for: index)
     }
 
+    /// Whether the coverage index of the latest generation asked for is read in place from the
+    /// mapped index file (`true`) or was laid out in memory (`false`); `nil` before the first.
+    package var coverageReadInPlace: Bool? { coverageIndex.withLock { $0?.isMapped } }
+
     /// Forgets every plan.
     public func removeAll() {
         state.withLock { $0.plans.removeAll() }

@@ -78,6 +78,17 @@ public struct FontIndex: Sendable {
         }
     }
 
+    /// The family at a position of ``families``, without the others (a mapped index reads its record alone).
+    ///
+    /// - Parameter position: 0 ..< ``familyCount``.
+    /// - Returns: the family, or `nil` outside the range.
+    package func family(at position: Int) -> FamilyEntry? {
+        switch storage {
+        case .built(let built): built.families.indices.contains(position) ? built.families[position] : nil
+        case .mapped(let mapped): mapped.family(at: position)
+        }
+    }
+
     /// The number of families (``families``' count).
     public var familyCount: Int {
         switch storage {

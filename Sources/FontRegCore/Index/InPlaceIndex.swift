@@ -20,6 +20,8 @@ protocol InPlaceIndex: Sendable {
     var duplicates: [DuplicateGroup] { get }
     /// The family under a normalized key, or `nil`.
     func family(key: FamilyKey) -> FamilyEntry?
+    /// The family at a position of ``families``, read alone, or `nil` outside them.
+    func family(at position: Int) -> FamilyEntry?
     /// The face with this PostScript name, ignoring case, or `nil`.
     func face(postscriptName: String) -> FaceRecord?
     /// The face with this full name, ignoring case, or `nil`.

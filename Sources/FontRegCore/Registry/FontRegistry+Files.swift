@@ -14,4 +14,14 @@ extension FontRegistry {
         }
         return indexedFiles.withLock { $0[path] }
     }
+
+    /// The file table of `index` read in place, when `index` is this registry's current index
+    /// and is served mapped from its own index file (a warm start before any change); `nil` otherwise.
+    package func indexedFileTable(of index: FontIndex) -> IndexedFileTable? {
+        guard case .mapped(let inPlace) = index.storage, let mapped = inPlace as? MappedIndex,
+            case .mapped(let current) = self.index.storage, (current as? MappedIndex) === mapped,
+            mapped.snapshot.hasRegistryPart
+        else { return nil }
+        return IndexedFileTable(snapshot: mapped.snapshot)
+    }
 }

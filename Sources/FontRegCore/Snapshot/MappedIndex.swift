@@ -52,6 +52,9 @@ final class MappedIndex: InPlaceIndex {
     /// The family under a normalized key, or `nil`.
     func family(key: FamilyKey) -> FamilyEntry? { snapshot.family(key: key) }
 
+    /// The family at a position of ``families``, read from its record alone.
+    func family(at position: Int) -> FamilyEntry? { snapshot.family(at: position) }
+
     /// The face with this PostScript name, ignoring case, or `nil`.
     func face(postscriptName: String) -> FaceRecord? { snapshot.face(postscriptName: postscriptName) }
 
@@ -67,5 +70,15 @@ final class MappedIndex: InPlaceIndex {
             return made
         }
         return suggester.suggestions(for: name)
+    }
+}
+
+extension FontIndex {
+    /// The index a mapped snapshot serves, read in place as the registry serves its own file
+    /// (for the fuzzer and tests that drive a snapshot's bytes through the resolvers).
+    ///
+    /// - Parameter snapshot: the mapped snapshot.
+    package init(serving snapshot: MappedSnapshot) {
+        self.init(mapped: MappedIndex(snapshot: snapshot, problems: []), generation: Int(clamping: snapshot.generation))
     }
 }

@@ -41,6 +41,9 @@ public final class MappedSnapshot: @unchecked Sendable {
     let path: String
     /// Where the tables lie, from validation.
     let sections: SnapshotSections
+    /// The text coverage section `ResolveText`'s registry-wide fallback reads in place, or `nil`
+    /// when the writer left it out (a file published from an index built in memory).
+    package let textCoverage: TextCoverageSection?
     /// What keeps `bytes` alive: the mapping, or an owned copy.
     private let owner: AnyObject
     /// Recently decoded faces, direct-mapped by position (at most ``faceCacheSize`` of them, a
@@ -136,10 +139,25 @@ public final class MappedSnapshot: @unchecked Sendable {
         let sections = checks == .whole ? try validator.validate() : try validator.sections(checksum: false)
         checksAtAccess = checks == .atAccess
         self.sections = sections
+        textCoverage = try Self.textCoverage(owner: owner, bytes: bytes, sections: sections, path: path, checks: checks)
         generation = sections.generation
         faceCount = sections.faces.count
         familyCount = sections.families.count
         rules = Self.rules(SnapshotReader(bytes: bytes), sections)
+    }
+
+    /// The text coverage section, its header and lists checked (and with ``Checks/whole`` every
+    /// position and node), or `nil` when the file has none.
+    private static func textCoverage(
+        owner: AnyObject, bytes: UnsafeRawBufferPointer, sections: SnapshotSections, path: String, checks: Checks
+    ) throws(SnapshotError) -> TextCoverageSection? {
+        let table = sections.textCoverage
+        guard table.count > 0 else { return nil }
+        let section = try TextCoverageSection(
+            section: UnsafeRawBufferPointer(rebasing: bytes[table.offset..<table.offset + table.count * 4]),
+            owner: owner, familyCount: sections.families.count, path: path)
+        if checks == .whole { try section.checkWhole(path: path) }
+        return section
     }
 
     /// The rules stored in the file, read back from their wire form (a rule that does not parse is left out).

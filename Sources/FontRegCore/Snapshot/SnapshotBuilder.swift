@@ -17,13 +17,23 @@ struct SnapshotBuilder {
     private var shared: [String: (UInt32, UInt32)] = [:]
     /// The records, preallocated to their final size (the strings follow them).
     private var out: [UInt8] = []
+    /// The text coverage section's words (``TextCoverageSection/words(of:)``), empty when left out.
+    private var textCoverage: [UInt32] = []
 
     /// Starts the layout of an index and its rules.
-    init(index: FontIndex, rules: RuleSet, registry: SnapshotRegistryPart? = nil) {
+    ///
+    /// - Parameters:
+    ///   - index: the faces and families.
+    ///   - rules: the rules stored for clients.
+    ///   - registry: the registry part, for the registry's own index file.
+    ///   - textCoverage: whether to lay out the text coverage section (the registry's own file
+    ///     always has it: a warm start reads it in place instead of building it).
+    init(index: FontIndex, rules: RuleSet, registry: SnapshotRegistryPart? = nil, textCoverage: Bool = false) {
         self.index = index
         self.rules = rules
         self.registry = registry
         faces = index.faces
+        if textCoverage || registry != nil { self.textCoverage = TextCoverageSection.words(of: index.families) }
     }
 
     /// The index's faces, taken once (a mapped index decodes them on each call).
@@ -32,6 +42,7 @@ struct SnapshotBuilder {
     /// Where each table starts, worked out from the counts.
     private struct Plan {
         var faces = 0, families = 0, axes = 0, weights = 0, rules = 0, coverage = 0, duplicates = 0, losers = 0
+        var textCoverage = 0
         var duplicateCount = 0, loserCount = 0
         var postscriptMap = 0, fullNameMap = 0, familyMap = 0, strings = 0
         var axisCount = 0, weightCount = 0, coverageCount = 0
@@ -62,6 +73,11 @@ struct SnapshotBuilder {
         writeFamilies(plan, losers: losers)
         writeRules(plan)
         writeDuplicates(plan)
+        out.withUnsafeMutableBytes { raw in
+            for (i, word) in textCoverage.enumerated() {
+                raw.storeBytes(of: word.littleEndian, toByteOffset: plan.textCoverage + i * 4, as: UInt32.self)
+            }
+        }
         writeHeader(plan, generation: generation)
         out.append(contentsOf: strings)
         put64(SnapshotLayout.Header.publicEnd, UInt64(out.count))
@@ -100,6 +116,7 @@ struct SnapshotBuilder {
         plan.loserCount = index.duplicates.reduce(0) { $0 + $1.losers.count }
         plan.duplicates = next(plan.duplicateCount * SnapshotLayout.duplicateSize)
         plan.losers = next(plan.loserCount * SnapshotLayout.loserSize)
+        plan.textCoverage = next(textCoverage.count * 4)
         plan.postscriptMap = next(plan.postscriptSlots * SnapshotLayout.mapSlotSize)
         plan.fullNameMap = next(plan.fullNameSlots * SnapshotLayout.mapSlotSize)
         plan.familyMap = next(plan.familySlots * SnapshotLayout.mapSlotSize)
@@ -331,6 +348,7 @@ struct SnapshotBuilder {
             (H.strings, strings.count, plan.strings), (H.weights, plan.weightCount, plan.weights),
             (H.rules, rules.rules.count, plan.rules), (H.coverage, plan.coverageCount, plan.coverage),
             (H.duplicates, plan.duplicateCount, plan.duplicates), (H.duplicateLosers, plan.loserCount, plan.losers),
+            (H.textCoverage, textCoverage.count, plan.textCoverage),
         ]
         for (field, count, offset) in tables {
             put32(field, UInt32(count))

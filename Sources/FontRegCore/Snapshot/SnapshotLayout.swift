@@ -1,4 +1,4 @@
-/// The byte layout of a snapshot file, version 7: read in place, little-endian, 32-bit offsets.
+/// The byte layout of a snapshot file, version 8: read in place, little-endian, 32-bit offsets.
 ///
 /// A file has a **public part** (header and everything a resolve needs) and, in the daemon's own
 /// `index.snapshot`, a **registry part** after it (``Header/publicEnd``): the file table, the
@@ -7,7 +7,7 @@
 /// size): the registry part names the files of private registrations and is never published.
 ///
 /// ```
-/// header (208 bytes)
+/// header (216 bytes)
 ///   0 magic "FRSNAP\r\n"   8 version u32   12 header size u32   16 generation u64
 ///  24 checksum u64 (of the whole file with these 8 bytes as zero)   32 file size u64
 ///  40 faces (count u32, offset u32)   48 families   56 axes   64 PostScript map (slots, offset)
@@ -21,6 +21,8 @@
 /// 160 problems (count, offset)   168 registry strings (size, offset)   176 configuration stamp u64
 /// 184 registry flags u32 (see ``RegistryFlag``)   188…191 zero
 /// 192 duplicate groups (count u32, offset u32)   200 their losers (count, offset)
+/// 208 text coverage (count of u32 values, offset): the registry-wide coverage index `ResolveText`'s
+///     fallback reads in place (layout 8, issue 29); empty when the writer left it out
 /// The checksum covers every byte of the file (public and registry part) but the checksum and
 /// the superseded mark, in four independent 64-bit lanes.
 /// face (240 bytes): six strings (offset u32, length u32 into the string table: PostScript
@@ -67,11 +69,12 @@ enum SnapshotLayout {
     /// The layout version this code reads and writes.
     ///
     /// Version 5 (issue 29) added the duplicate groups to the public part; version 6 (issue 27)
-    /// the face metrics, version 7 (issue 27) the metrics variation. A file of another version is refused by ``SnapshotValidator`` and the
+    /// the face metrics, version 7 (issue 27) the metrics variation, version 8 (issue 29) the text
+    /// coverage section. A file of another version is refused by ``SnapshotValidator`` and the
     /// registry scans afresh and rewrites it.
-    static let version: UInt32 = 7
+    static let version: UInt32 = 8
     /// The size of the header.
-    static let headerSize = 208
+    static let headerSize = 216
     /// The size of a face record (the field offsets are in ``Face``).
     static let faceSize = 240
     /// The size of a file record of the registry part.
@@ -110,6 +113,8 @@ enum SnapshotLayout {
         static let problems = 160, registryStrings = 168, configStamp = 176, registryFlags = 184
         /// The duplicate groups and their losers (public: the trace names the losers).
         static let duplicates = 192, duplicateLosers = 200
+        /// The text coverage section (public: what `ResolveText`'s registry-wide fallback reads).
+        static let textCoverage = 208
     }
 
     /// Registry flag bits.

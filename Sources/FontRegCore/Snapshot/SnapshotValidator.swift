@@ -32,6 +32,8 @@ struct SnapshotSections: Sendable {
     let coverage: Table
     /// The duplicate groups and their losers.
     let duplicates: Table, duplicateLosers: Table
+    /// The text coverage section (count in `UInt32`s; empty when the writer left it out).
+    let textCoverage: Table
     /// The size of the public part.
     let publicEnd: Int
     /// The registry part's file records, face positions, directories, problems and strings
@@ -118,6 +120,7 @@ struct SnapshotValidator {
             coverage: try table(H.coverage, size: 4, "the coverage table"),
             duplicates: try table(H.duplicates, size: SnapshotLayout.duplicateSize, "the duplicate groups"),
             duplicateLosers: try table(H.duplicateLosers, size: SnapshotLayout.loserSize, "the duplicate losers"),
+            textCoverage: try table(H.textCoverage, size: 4, "the text coverage section"),
             publicEnd: end,
             files: try table(H.files, size: SnapshotLayout.fileSize, "the file table", registry: end),
             fileFaces: try table(H.fileFaces, size: 4, "the file faces", registry: end),

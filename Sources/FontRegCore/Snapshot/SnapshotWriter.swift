@@ -14,6 +14,18 @@ public enum SnapshotWriter {
         return builder.build(generation: UInt64(max(0, generation ?? index.generation)))
     }
 
+    /// The snapshot of an index with its text coverage section laid out (which a warm start reads
+    /// in place; the published file does not need it), as bytes: for tests and the fuzzer.
+    ///
+    /// - Parameters:
+    ///   - index: the faces and families to lay out.
+    ///   - rules: the family rules and aliases a client resolves with.
+    /// - Returns: the file's bytes, checksum included.
+    package static func bytesWithTextCoverage(of index: FontIndex, rules: RuleSet = .empty) -> [UInt8] {
+        var builder = SnapshotBuilder(index: index, rules: rules, textCoverage: true)
+        return builder.build(generation: UInt64(max(0, index.generation)))
+    }
+
     /// The registry's own index file: the public part, then the registry part (``SnapshotRegistryPart``).
     static func bytes(of index: FontIndex, rules: RuleSet, registry: SnapshotRegistryPart) -> [UInt8] {
         var builder = SnapshotBuilder(index: index, rules: rules, registry: registry)

@@ -30,7 +30,8 @@ package final class DaemonServiceGroup: Sendable {
     /// The names of the running services, in start order.
     package var names: [String] { started.withLock { $0.map(\.name) } }
 
-    /// Stops the started services in reverse order, all within `seconds`.
+    /// Stops the started services in reverse order, all within `seconds`, after telling each
+    /// that the stop begins (``DaemonService/stopping()``).
     ///
     /// - Returns: the names of the services whose threads had not ended by the deadline (empty
     ///   when the stop was clean).
@@ -41,6 +42,7 @@ package final class DaemonServiceGroup: Sendable {
             defer { services.removeAll() }
             return services
         }
+        for service in services.reversed() { service.stopping() }
         var late: [String] = []
         for service in services.reversed() {
             if service.stop(before: deadline) {

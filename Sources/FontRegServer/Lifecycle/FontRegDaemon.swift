@@ -236,8 +236,16 @@ package enum FontRegDaemon {
         }
     }
 
-    /// The services after persistence, in start order: watcher, snapshot publisher, fontconfig bridge,
-    /// server, signal handling, notifier.
+    /// The services after persistence, in start order: notifier (`READY=1`), server, signal
+    /// handling, watcher, snapshot publisher, fontconfig bridge.
+    ///
+    /// Everything that can fail is made here, before any starts; what the services start
+    /// (threads, the snapshot's and the bridge's first writes) comes after `READY=1` (issue 29
+    /// item 3: on a loaded machine each thread started before it waited for a core, and the
+    /// snapshot's copy and `fsync` ran beside the start). Calls that arrive before the loops run
+    /// wait in the listening socket's backlog; clients use the socket until the snapshot is
+    /// published; a signal waits in the signalfd; a change in a watched folder in the inotify
+    /// descriptor, whose watches were set before the scan.
     ///
     /// - Throws: ``SystemError`` when the signalfd cannot be opened.
     static func makeServices(
@@ -246,35 +254,14 @@ package enum FontRegDaemon {
     ) throws -> [any DaemonService] {
         let notifier = SystemdNotifier()
         let current = SharedConfiguration(configuration)
-        var services: [any DaemonService] = []
-        if let watcher = parts.watcher {
-            let server = parts.server
-            services.append(
-                DirectoryWatchService(
-                    watcher: watcher, registry: parts.registry, service: parts.service,
-                    queue: { server.queueChange(for: $0, paced: $1, $2) }, logger: logger))
-        }
-        let service = parts.service
-        let publisher = SnapshotPublisher(
-            registry: parts.registry, socketPath: parts.socketPath,
-            source: {
-                let source = service.snapshotSource()
-                return (source.index, source.stamp)
-            }, logger: logger)
-        services.append(publisher)
-        // Issue 28: the fontconfig bridge follows the same changes as the snapshot.
-        let bridge = configuration.fontconfigConfig.map {
-            FontconfigBridge(
-                path: $0, service: service, cacheWorker: fontconfigCacheWorker(configuration), logger: logger)
-        }
-        service.stateChanged.withLock {
-            $0 = { [weak publisher, weak bridge] in
-                publisher?.schedule()
-                bridge?.schedule()
-            }
-        }
-        if let bridge { services.append(bridge) }
-        services.append(parts.server)
+        let server = parts.server
+        let registry = parts.registry
+        var services: [any DaemonService] = [
+            NotifierService(
+                notifier: notifier, logger: logger, status: { statusLine(registry) },
+                isHealthy: { limit in server.slowestLoopAge < limit }),
+            server,
+        ]
         let signals: SignalWatcher
         do {
             signals = try SignalWatcher(logger: logger) { signal in
@@ -290,12 +277,32 @@ package enum FontRegDaemon {
             throw error
         }
         services.append(signals)
-        let server = parts.server
-        let registry = parts.registry
-        services.append(
-            NotifierService(
-                notifier: notifier, logger: logger, status: { statusLine(registry) },
-                isHealthy: { limit in server.slowestLoopAge < limit }))
+        if let watcher = parts.watcher {
+            services.append(
+                DirectoryWatchService(
+                    watcher: watcher, registry: parts.registry, service: parts.service,
+                    queue: { server.queueChange(for: $0, paced: $1, $2) }, logger: logger))
+        }
+        let service = parts.service
+        let publisher = SnapshotPublisher(
+            registry: parts.registry, socketPath: parts.socketPath,
+            source: {
+                let source = service.snapshotSource()
+                return (source.index, source.stamp)
+            }, logger: logger)
+        // Issue 28: the fontconfig bridge follows the same changes as the snapshot.
+        let bridge = configuration.fontconfigConfig.map {
+            FontconfigBridge(
+                path: $0, service: service, cacheWorker: fontconfigCacheWorker(configuration), logger: logger)
+        }
+        service.stateChanged.withLock {
+            $0 = { [weak publisher, weak bridge] in
+                publisher?.schedule()
+                bridge?.schedule()
+            }
+        }
+        services.append(publisher)
+        if let bridge { services.append(bridge) }
         return services
     }
 

@@ -2,8 +2,10 @@ import Dispatch
 import FontRegSystem
 import Synchronization
 
-/// systemd notification as a service: `READY=1` once every other service runs, `WATCHDOG=1`
-/// while the event loops are healthy, and `STOPPING=1` first thing at stop.
+/// systemd notification as a service: `READY=1` at its start, the first of the services the
+/// daemon starts once its index, views and listening sockets are set up (the others' threads and
+/// first writes come after it; issue 29 item 3), `WATCHDOG=1` while the event loops are healthy,
+/// and `STOPPING=1` first thing at stop (``stopping()``).
 final class NotifierService: DaemonService {
     package let name = "notifier"
     private let notifier: SystemdNotifier
@@ -47,9 +49,13 @@ final class NotifierService: DaemonService {
         }
     }
 
-    /// Sends `STOPPING=1` and ends the watchdog thread.
-    package func stop(before deadline: DispatchTime) -> Bool {
+    /// Sends `STOPPING=1`, before any service stops.
+    package func stopping() {
         notifier.stopping()
+    }
+
+    /// Ends the watchdog thread.
+    package func stop(before deadline: DispatchTime) -> Bool {
         stopRequest.signal()
         guard let thread = watchdog.withLock({ $0 }) else { return true }
         return thread.join(before: deadline)

@@ -26,6 +26,10 @@ struct FileReadability {
     var known: [String: Known] = [:]
     /// The directories above the files of ``known``, as they were when those answers were found.
     var directories: [String: FileFingerprint] = [:]
+    /// When set, ``known`` and ``directories`` are this kept classification's, not decoded yet:
+    /// a warm start reused every answer it holds (``reusingWhole(_:kept:)``), and the next
+    /// classification, after a change, decodes them.
+    var kept: PersistedReadability?
     /// The restricted files of that generation, sorted.
     var restricted: [String] = []
     /// The restricted files of the generation before, for faces a change removed.
@@ -169,7 +173,7 @@ struct FileReadability {
     ///
     /// - Returns: whether each is a plain directory (no link, `.` or `..` on the way), and
     ///   whether each shows the fingerprint `earlier` recorded.
-    private static func directories(
+    static func directories(
         above path: String, into directories: inout [String: FileFingerprint], earlier: [String: FileFingerprint]
     ) -> (plain: Bool, unchanged: Bool) {
         guard let above = FileFingerprint.directories(above: path) else { return (false, false) }

@@ -93,26 +93,36 @@ extension RegistryService {
     /// (the last one an earlier run wrote beside the index file) whose files and directories
     /// are unchanged; every classification that asked the kernel about a file writes the file again.
     func readability(_ index: FontIndex) -> (restricted: [String], version: Int) {
-        let (current, first, reusing) = platform.live.withLock {
+        let (current, first, reusing, kept) = platform.live.withLock {
             live -> (
                 (restricted: [String], version: Int)?, Bool,
-                (known: [String: FileReadability.Known], directories: [String: FileFingerprint])
+                (known: [String: FileReadability.Known], directories: [String: FileFingerprint]),
+                PersistedReadability?
             ) in
             let readability = live.readability
             let current = readability.generation == index.generation && !readability.stale
             return (
                 current ? (restricted: readability.restricted, version: readability.version) : nil,
                 readability.generation < 0 && !readability.stale,
-                readability.stale ? ([:], [:]) : (readability.known, readability.directories)
+                readability.stale ? ([:], [:]) : (readability.known, readability.directories),
+                readability.stale ? nil : readability.kept
             )
         }
         if let current { return current }
         let directory = registry.cacheDirectory
-        var earlier = reusing
+        // Decoded out of the lock: the answers a warm start reused whole, for a classification after a change.
+        var earlier = kept.map { (known: $0.files, directories: $0.directories) } ?? reusing
         if first {
             let (persisted, refusal) = PersistedReadability.read(directory: directory)
             if let refusal { logger.warning(refusal) }
-            if let persisted { earlier = (persisted.files, persisted.directories) }
+            if let persisted {
+                if let table = registry.indexedFileTable(of: index),
+                    let restricted = FileReadability.reusingWhole(table, kept: persisted)
+                {
+                    return keep(restricted, kept: persisted, generation: index.generation)
+                }
+                earlier = (known: persisted.files, directories: persisted.directories)
+            }
         }
         let found = FileReadability.classify(index, files: { registry.indexedFile(path: $0) }, reusing: earlier)
         if found.asked > 0 || (first && found.known.count != earlier.known.count) {
@@ -137,6 +147,26 @@ extension RegistryService {
                 generation: index.generation, version: live.readability.version + 1, known: found.known,
                 directories: found.directories, restricted: found.restricted, previous: live.readability.restricted)
             return (found.restricted, live.readability.version)
+        }
+    }
+
+    /// Records a first classification that reused every answer of `kept` (nothing is written:
+    /// the kept file already says it all).
+    private func keep(_ restricted: [String], kept: PersistedReadability, generation: Int)
+        -> (restricted: [String], version: Int)
+    {
+        if kept.fileCount > 0 {
+            logger.info(
+                "file readability: \(kept.fileCount) of \(kept.fileCount) files' answers reused, 0 asked")
+        }
+        return platform.live.withLock { live in
+            guard live.readability.generation < generation || live.readability.stale else {
+                return (live.readability.restricted, live.readability.version)
+            }
+            live.readability = FileReadability(
+                generation: generation, version: live.readability.version + 1, kept: kept, restricted: restricted,
+                previous: live.readability.restricted)
+            return (restricted, live.readability.version)
         }
     }
 
@@ -207,6 +237,11 @@ extension RegistryService {
     /// ``FallbackPlanCache`` builds under its lock) rather than building its own.
     package func prepareTextCoverage() {
         warmViews(coverage: true)
+        let inPlace = textPlans.coverageReadInPlace == true
+        logger.info(
+            inPlace
+                ? "text coverage: read in place from the index file"
+                : "text coverage: built in memory (\(registry.index.familyCount) families)")
     }
 
     /// The views ``warmViews(coverage:)`` builds: the view of users without fonts of their own and

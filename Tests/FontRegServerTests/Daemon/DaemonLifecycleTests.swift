@@ -25,6 +25,32 @@ struct DaemonLifecycleTests {
         #expect(!FileManager.default.fileExists(atPath: daemon.socketPath))
     }
 
+    /// Issue 29 item 3: `READY=1` goes out before the services start their threads and first
+    /// writes (each waited for a core before it on a loaded machine); `STOPPING=1` still first at stop.
+    @Test func readyIsSentBeforeTheServerSignalsAndSnapshotStartAndStoppingBeforeAnyServiceStops() throws {
+        let directory = TemporaryDirectory()
+        let notify = try NotifyListener(path: directory.file("notify.sock"))
+        let daemon = try DaemonProcess(
+            directory: directory, extraArguments: ["--verbose", "yes"], environment: ["NOTIFY_SOCKET": notify.path])
+        _ = notify.messages(until: "READY=1")
+        try waitFor("every service started") { daemon.log.contains("started snapshot") }
+        let started = ["persistence", "notifier", "server", "signal handling", "snapshot"].map { name in
+            daemon.log.range(of: "started \(name)\n")?.lowerBound
+        }
+        #expect(started.allSatisfy { $0 != nil }, "\(daemon.log)")
+        let order = started.compactMap { $0 }
+        #expect(order == order.sorted(), "\(daemon.log)")
+        daemon.signal(SIGTERM)
+        #expect(notify.messages(until: "STOPPING=1").joined().contains("STOPPING=1"))
+        #expect(try daemon.waitForExit() == 0)
+        let stopped = ["snapshot", "server", "notifier", "persistence"].map {
+            daemon.log.range(of: "stopped \($0)\n")?.lowerBound
+        }
+        #expect(stopped.allSatisfy { $0 != nil }, "\(daemon.log)")
+        let stopOrder = stopped.compactMap { $0 }
+        #expect(stopOrder == stopOrder.sorted(), "\(daemon.log)")
+    }
+
     @Test func sighupSendsReloadingWithMonotonicUsecThenReadyAndAppliesTheConfigFile() throws {
         let directory = TemporaryDirectory()
         let notify = try NotifyListener(path: directory.file("notify.sock"))

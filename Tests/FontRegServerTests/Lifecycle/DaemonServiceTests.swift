@@ -42,12 +42,22 @@ final class JournalService: DaemonService {
     let journal: Journal
     let failsToStart: Bool
     let holdsOn: Bool
+    /// Whether it records being told that the stop begins (``DaemonService/stopping()``).
+    let announcesStop: Bool
 
-    init(_ name: String, journal: Journal, failsToStart: Bool = false, holdsOn: Bool = false) {
+    init(
+        _ name: String, journal: Journal, failsToStart: Bool = false, holdsOn: Bool = false,
+        announcesStop: Bool = false
+    ) {
         self.name = name
         self.journal = journal
         self.failsToStart = failsToStart
         self.holdsOn = holdsOn
+        self.announcesStop = announcesStop
+    }
+
+    func stopping() {
+        if announcesStop { journal.append("stopping \(name)") }
     }
 
     struct StartFailure: Error {}
@@ -82,6 +92,21 @@ struct DaemonServiceTests {
                 "stop persistence",
             ])
         #expect(group.names.isEmpty)
+    }
+
+    /// The notifier starts first (`READY=1` before the others' threads) yet says `STOPPING=1` first.
+    @Test func everyServiceIsToldTheStopBeginsBeforeAnyOfThemStops() throws {
+        let journal = Journal()
+        let group = DaemonServiceGroup(logger: Logger(minimumLevel: .error))
+        for name in ["notifier", "server"] {
+            try group.start(JournalService(name, journal: journal, announcesStop: true))
+        }
+        #expect(group.stop(within: 1).isEmpty)
+        #expect(
+            journal.all == [
+                "start notifier", "start server", "stopping server", "stopping notifier", "stop server",
+                "stop notifier",
+            ])
     }
 
     @Test func aServiceThatCannotStartIsNotStoppedAndTheOthersAre() {

@@ -1,0 +1,116 @@
+import FontRegCore
+import FontRegTestSupport
+import Foundation
+import Glibc
+import Testing
+
+@testable import FontRegService
+
+/// Issue 29 item 3: a warm start reuses the kept classification whole, walking the mapped index
+/// file's table beside the kept file (``FileReadability/reusingWhole(_:kept:)``), only while every
+/// file and directory is as the kept answers found them; any difference leaves the decision to the
+/// file-by-file classification. Real fonts, a real index file written and mapped again, real `chmod`.
+@Suite("A warm start reuses the kept classification whole only while nothing changed", .serialized)
+struct KeptReadabilityReuseTests {
+    /// fonts/ (0755) holding Lato-Italic.ttf and sub/ (0755) with Lato-Regular.ttf, every file 0644,
+    /// and a cache directory whose index file a first (cold) registry wrote.
+    struct Layout {
+        let directory = TemporaryDirectory()
+        var fonts: String { directory.file("fonts") }
+        var sub: String { fonts + "/sub" }
+        var regular: String { sub + "/Lato-Regular.ttf" }
+        var italic: String { fonts + "/Lato-Italic.ttf" }
+        var cache: String { directory.file("cache") }
+
+        init() throws {
+            try FileManager.default.createDirectory(atPath: sub, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(
+                atPath: BuildProducts.realFonts + "/Lato/Lato-Regular.ttf", toPath: regular)
+            try FileManager.default.copyItem(atPath: BuildProducts.realFonts + "/Lato/Lato-Italic.ttf", toPath: italic)
+            for folder in [fonts, sub] { chmod(folder, 0o755) }
+            for font in [regular, italic] { chmod(font, 0o644) }
+            _ = try registry()
+        }
+
+        /// A registry on ``fonts`` with the layout's cache directory (warm after the first).
+        func registry() throws -> FontRegistry {
+            try FontRegistry(configuration: RegistryConfiguration(fontDirectories: [fonts], cacheDirectory: cache))
+        }
+
+        /// What the file-by-file classification, asking about every file, keeps of `registry`'s index.
+        func kept(_ registry: FontRegistry) -> PersistedReadability {
+            let found = FileReadability.classify(
+                registry.index, files: { registry.indexedFile(path: $0) }, reusing: ([:], [:]))
+            return PersistedReadability(files: found.known, directories: found.directories)
+        }
+    }
+
+    @Test func unchangedFilesAreReusedWholeFromTheMappedTable() throws {
+        let layout = try Layout()
+        let registry = try layout.registry()
+        #expect("\(registry.startMode)".hasPrefix("warm"), "\(registry.startMode)")
+        let table = try #require(registry.indexedFileTable(of: registry.index), "a warm start's index is mapped")
+        #expect(table.coversEveryFaceOnce)
+        let kept = layout.kept(registry)
+        #expect(kept.fileCount == 2)
+        #expect(FileReadability.reusingWhole(table, kept: kept) == [])
+    }
+
+    @Test func aRestrictedAnswerKeptIsReusedAsRestricted() throws {
+        let layout = try Layout()
+        let registry = try layout.registry()
+        let table = try #require(registry.indexedFileTable(of: registry.index))
+        var files = layout.kept(registry).files
+        try #require(files[layout.regular] != nil)
+        files[layout.regular]?.isPublic = false
+        let kept = PersistedReadability(files: files, directories: layout.kept(registry).directories)
+        #expect(FileReadability.reusingWhole(table, kept: kept) == [layout.regular])
+    }
+
+    @Test func aChmodOfADirectoryOrOfAFileLeavesTheDecisionToTheFileByFileClassification() throws {
+        let layout = try Layout()
+        let registry = try layout.registry()
+        let table = try #require(registry.indexedFileTable(of: registry.index))
+        let kept = layout.kept(registry)
+        chmod(layout.sub, 0o700)
+        #expect(FileReadability.reusingWhole(table, kept: kept) == nil, "sub/ closed")
+        chmod(layout.sub, 0o755)
+        #expect(FileReadability.reusingWhole(table, kept: kept) == [], "sub/ as it was")
+        usleep(20_000)  // past the kernel's clock tick, so that the status change time moves
+        chmod(layout.italic, 0o644)  // the same mode: only its status change time moves
+        #expect(FileReadability.reusingWhole(table, kept: kept) == nil, "the file's st_ctime moved")
+    }
+
+    @Test func aKeptClassificationWithAFileMoreOrLessThanTheIndexIsNotReusedWhole() throws {
+        let layout = try Layout()
+        let registry = try layout.registry()
+        let table = try #require(registry.indexedFileTable(of: registry.index))
+        let kept = layout.kept(registry)
+        var more = kept.files
+        more[layout.fonts + "/Gone.ttf"] = more[layout.italic]
+        #expect(
+            FileReadability.reusingWhole(table, kept: PersistedReadability(files: more, directories: kept.directories))
+                == nil)
+        var less = kept.files
+        less[layout.italic] = nil
+        #expect(
+            FileReadability.reusingWhole(table, kept: PersistedReadability(files: less, directories: kept.directories))
+                == nil)
+        var directories = kept.directories
+        directories[layout.directory.file("elsewhere")] = directories[layout.fonts]
+        #expect(
+            FileReadability.reusingWhole(table, kept: PersistedReadability(files: kept.files, directories: directories))
+                == nil, "a kept directory no file passes through")
+    }
+
+    @Test func aFileReplacedUnderTheSamePathIsNotReusedWhole() throws {
+        let layout = try Layout()
+        let registry = try layout.registry()
+        let table = try #require(registry.indexedFileTable(of: registry.index))
+        let kept = layout.kept(registry)
+        let copy = layout.directory.file("copy.ttf")
+        try FileManager.default.copyItem(atPath: layout.italic, toPath: copy)
+        #expect(rename(copy, layout.italic) == 0)
+        #expect(FileReadability.reusingWhole(table, kept: kept) == nil, "another inode under the same path")
+    }
+}
