@@ -12,14 +12,8 @@
 # Pango's itemizer (scripts/bench-pango-itemize.c, built here with gcc) runs first on the same texts.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-export PATH="/opt/swift/usr/bin:$PATH"
-# FONTREG_BIN: a directory with fontregd and fontreg-bench built already (say, of an older commit).
-bin=${FONTREG_BIN:-.build/release}
-if [[ -z ${FONTREG_BIN:-} ]]; then
-    bash scripts/setup-deps.sh --test >/dev/null
-    swift build -c release --product fontreg-bench >/dev/null
-    swift build -c release --product fontregd >/dev/null
-fi
+# shellcheck source=scripts/fallback-bench-bin.sh
+source scripts/fallback-bench-bin.sh fontreg-bench fontregd
 
 if [[ ${1:-} == --uncovered ]]; then
     shift

@@ -11,12 +11,8 @@
 #   AFRESH=1 scripts/callgrind-fallback.sh …    a new plan per call, no FallbackPlanCache (issue 26 item 5)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-export PATH="/opt/swift/usr/bin:$PATH"
-bin=${FONTREG_BIN:-.build/release}
-if [[ -z ${FONTREG_BIN:-} ]]; then
-    bash scripts/setup-deps.sh --test >/dev/null
-    swift build -c release --product fontreg-bench >/dev/null
-fi
+# shellcheck source=scripts/fallback-bench-bin.sh
+source scripts/fallback-bench-bin.sh fontreg-bench
 calls=${1:-20}
 mode=()
 if [[ -n ${AFRESH:-} ]]; then mode=(afresh); fi

@@ -10,13 +10,8 @@
 #   KEEP=DIR scripts/callgrind-text-socket.sh …         keeps callgrind's files in DIR (for callgrind_annotate)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-export PATH="/opt/swift/usr/bin:$PATH"
-bin=${FONTREG_BIN:-.build/release}
-if [[ -z ${FONTREG_BIN:-} ]]; then
-    bash scripts/setup-deps.sh --test >/dev/null
-    swift build -c release --product fontreg-bench >/dev/null
-    swift build -c release --product fontregd >/dev/null
-fi
+# shellcheck source=scripts/fallback-bench-bin.sh
+source scripts/fallback-bench-bin.sh fontreg-bench fontregd
 calls=${1:-10}
 shift || true
 if [[ $# -gt 0 ]]; then texts=("$@"); else texts=(arabic cjk devanagari emoji latin); fi
