@@ -115,11 +115,7 @@ struct DirectoryContents: Sendable, Equatable {
 
     /// ``FontScanner/hasFontExtension(_:)`` of a name's bytes.
     private static func hasFontExtension(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let dot = name.lastIndex(of: UInt8(ascii: ".")), dot != name.startIndex else { return false }
-        let suffix = name[(dot + 1)...]
-        guard suffix.count <= 5, !suffix.contains(where: { $0 >= 0x80 }) else { return false }
-        return FontScanner.fontExtensions.contains(
-            String(decoding: suffix.map { (0x41...0x5A).contains($0) ? $0 + 32 : $0 }, as: UTF8.self))
+        FontExtension.matches(name)
     }
 
     /// One entry's FNV-1a (64-bit) hash, built field by field.

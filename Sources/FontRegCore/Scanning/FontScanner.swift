@@ -14,9 +14,7 @@ import FontRegSystem
 /// Not thread-safe: one scanner per thread.
 final class FontScanner {
     /// File name endings read when walking a directory; files named explicitly are always tried.
-    static let fontExtensions: Set<String> = [
-        "ttf", "otf", "ttc", "otc", "woff", "woff2", "pfb", "pfa", "t1", "cff", "pcf", "bdf", "dfont",
-    ]
+    static let fontExtensions = Set(FontExtension.all)
 
     /// The default bound on a font file's size: 64 MiB, four times the largest real fonts
     /// (CJK collections, colour emoji) shipped by Debian and Google Fonts.
@@ -532,14 +530,10 @@ final class FontScanner {
     /// Whether a file name ends in one of ``fontExtensions``, ignoring case.
     ///
     /// The extension is what follows the last dot, as `NSString.pathExtension` has it, but
-    /// found without bridging: this runs for every entry of every scanned directory.
+    /// found on the name's bytes (``FontExtension``): this runs for every entry of every
+    /// scanned directory.
     static func hasFontExtension(_ name: String) -> Bool {
-        let utf8 = name.utf8
-        guard let dot = utf8.lastIndex(of: UInt8(ascii: ".")), dot != utf8.startIndex else { return false }
-        let suffix = utf8[utf8.index(after: dot)...]
-        guard suffix.count <= 5, !suffix.contains(where: { $0 >= 0x80 }) else { return false }
-        return fontExtensions.contains(
-            String(decoding: suffix.map { (0x41...0x5A).contains($0) ? $0 + 32 : $0 }, as: UTF8.self))
+        FontExtension.matches(name.utf8)
     }
 
     private enum FileOutcome {

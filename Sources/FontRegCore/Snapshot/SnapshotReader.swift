@@ -61,7 +61,7 @@ struct SnapshotReader {
     func equalBytes(_ ref: StringRef, _ other: String) -> Bool {
         let stored = slice(ref)
         var other = other
-        return other.withUTF8 { $0.count == stored.count && $0.elementsEqual(stored) }
+        return other.withUTF8 { RawBytes.equal(UnsafeRawBufferPointer($0), stored) }
     }
 
     /// Whether the stored string equals `other` without regard to case, as ``CaseInsensitiveName`` compares.

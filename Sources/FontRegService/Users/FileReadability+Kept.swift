@@ -32,11 +32,11 @@ extension FileReadability {
             defer { file += 1 }
             visited += 1
             let same = table.withPath(file) { path -> Bool in
-                guard path.elementsEqual(keptPath) else { return false }
+                guard RawBytes.equal(path, keptPath) else { return false }
                 let string = String(decoding: path, as: UTF8.self)
                 let parentLength = path.lastIndex(of: UInt8(ascii: "/")) ?? 0
                 let above: (plain: Bool, unchanged: Bool)
-                if parentLength == lastParent.count && path.prefix(parentLength).elementsEqual(lastParent) {
+                if RawBytes.prefix(path, count: parentLength, equals: lastParent) {
                     above = lastAbove
                 } else {
                     let parent = String(decoding: path.prefix(parentLength), as: UTF8.self)

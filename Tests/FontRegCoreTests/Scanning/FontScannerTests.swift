@@ -144,7 +144,9 @@ import Testing
     @Test(arguments: [
         ("Lato-Bold.ttf", true), ("Inter.OTF", true), ("NotoSansCJK.ttc", true), ("x.Woff2", true), ("font.t1", true),
         ("README", false), ("notes.txt", false), ("archive.ttf.gz", false), ("ttf", false), ("trailing.", false),
-        (".ttf", false), ("a.ttf\u{301}", false), ("a.tt\u{0130}", false),
+        (".ttf", false), ("a.ttf\u{301}", false), ("a.tt\u{0130}", false), ("a.DFONT", true), ("a.woff22", false),
+        ("a.tt", false), ("a.t", false), ("a.", false), ("a.tTc", true), ("x.pcf", true), ("x.pcf.", false),
+        ("a.tt\u{0}f", false),
     ])
     func fontExtensionIsTheLastDottedSuffixIgnoringASCIICase(name: String, expected: Bool) {
         #expect(FontScanner.hasFontExtension(name) == expected)

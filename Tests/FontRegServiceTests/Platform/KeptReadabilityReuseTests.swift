@@ -113,4 +113,44 @@ struct KeptReadabilityReuseTests {
         #expect(rename(copy, layout.italic) == 0)
         #expect(FileReadability.reusingWhole(table, kept: kept) == nil, "another inode under the same path")
     }
+
+    @Test func aFileSwappedForALinkToItselfElsewhereIsNotReusedWhole() throws {
+        let layout = try Layout()
+        let registry = try layout.registry()
+        let table = try #require(registry.indexedFileTable(of: registry.index))
+        var files = layout.kept(registry).files
+        let directories = layout.kept(registry).directories
+        // The file moved aside and a link put in its place; the kept answer updated to the moved
+        // file's own status (the rename moved its st_ctime), so that only following the link passes.
+        let moved = layout.directory.file("moved.ttf")
+        #expect(rename(layout.italic, moved) == 0)
+        #expect(symlink(moved, layout.italic) == 0)
+        var info = stat()
+        #expect(stat(moved, &info) == 0)
+        files[layout.italic]?.fingerprint = FileFingerprint(
+            device: UInt64(info.st_dev), inode: UInt64(info.st_ino),
+            stamp: Int(info.st_ctim.tv_sec) * 1_000_000_000 + Int(info.st_ctim.tv_nsec))
+        let kept = PersistedReadability(files: files, directories: directories)
+        #expect(FileReadability.reusingWhole(table, kept: kept) == nil, "a link where the file was")
+        // The same answers with the file back in place pass: the link alone made the difference.
+        #expect(unlink(layout.italic) == 0)
+        #expect(rename(moved, layout.italic) == 0)
+        #expect(stat(layout.italic, &info) == 0)
+        files[layout.italic]?.fingerprint?.stamp = Int(info.st_ctim.tv_sec) * 1_000_000_000 + Int(info.st_ctim.tv_nsec)
+        #expect(
+            FileReadability.reusingWhole(table, kept: PersistedReadability(files: files, directories: directories))
+                == [])
+    }
+
+    @Test func aDirectorySwappedForALinkToItIsNotReusedWhole() throws {
+        let layout = try Layout()
+        let registry = try layout.registry()
+        let table = try #require(registry.indexedFileTable(of: registry.index))
+        let kept = layout.kept(registry)
+        // sub/ moved aside and a link put in its place: every file below it is the same file.
+        let moved = layout.directory.file("sub-moved")
+        #expect(rename(layout.sub, moved) == 0)
+        #expect(symlink(moved, layout.sub) == 0)
+        #expect(FileReadability.reusingWhole(table, kept: kept) == nil, "a link where the directory was")
+    }
 }
