@@ -38,6 +38,28 @@ struct FallbackPlan: Sendable {
     var lastRunCount = 0
     /// Faces checked in the Han region and registry-wide steps in this call.
     private var faceChecks = 0
+    /// The bytes the remembered choices hold besides their slots (``cost(of:)`` summed).
+    private var choiceBytes = 0
+    /// The bytes the remembered resolutions hold besides their slots: their faces' coverage and traces.
+    private var resolutionBytes = 0
+
+    /// The bytes the plan holds, as ``FallbackPlanCache`` bounds them: its own size, the slots of
+    /// its tables of choices and resolutions at their capacity, each choice's answer and reason,
+    /// and each resolution's face coverage and trace. Kept as choices and resolutions are added,
+    /// so asking costs nothing.
+    var memoryBytes: Int {
+        MemoryLayout<FallbackPlan>.stride + choices.capacity * MemoryLayout<(UInt64, FallbackChoice?)>.stride
+            + choiceBytes + resolutions.capacity * MemoryLayout<(FamilyKey, Resolution?)>.stride + resolutionBytes
+    }
+
+    /// The bytes a remembered choice holds besides its slot: the shared answer (an object with a
+    /// resolution and its trace) and the reason's characters.
+    static func cost(of choice: FallbackChoice?) -> Int {
+        guard let choice else { return 0 }
+        let resolution = choice.shared.value
+        return 16 + MemoryLayout<Resolution>.stride + resolution.steps.count * MemoryLayout<ResolveStep>.stride
+            + choice.reason.utf8.count
+    }
 
     init(resolver: Resolver, query: TextQuery, coverage source: FallbackPlanCache? = nil) {
         self.resolver = resolver
@@ -129,8 +151,11 @@ struct FallbackPlan: Sendable {
         if let key, faceChecks <= Self.maximumFaceChecksPerCall {
             // A plan outlives its call in the daemon's cache: bound what it remembers, so that
             // texts of ever new code points cannot grow it without end.
-            if choices.count >= Self.maximumChoices { choices.removeAll(keepingCapacity: true) }
-            choices[key] = choice
+            if choices.count >= Self.maximumChoices {
+                choices.removeAll(keepingCapacity: true)
+                choiceBytes = 0
+            }
+            if choices.updateValue(choice, forKey: key) == nil { choiceBytes += Self.cost(of: choice) }
         }
         return choice
     }
@@ -240,6 +265,10 @@ struct FallbackPlan: Sendable {
         asked.strict = true
         let answer = try? resolver.resolve(asked)
         resolutions[key] = .some(answer)
+        if let answer {
+            resolutionBytes +=
+                answer.face.coverage.memoryBytes + answer.steps.count * MemoryLayout<ResolveStep>.stride
+        }
         return answer
     }
 

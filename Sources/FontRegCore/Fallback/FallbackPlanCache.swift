@@ -11,7 +11,7 @@ import Synchronization
 /// registry-wide fallback), built once per generation on first need or by ``prepare(_:)``, and
 /// the registered families of fontconfig's generic names, which every plan of it shares.
 public final class FallbackPlanCache: Sendable {
-    private let state = Mutex<(generation: Int, plans: [TextQuery: FallbackPlan])>((-1, [:]))
+    private let state = Mutex<(generation: Int, plans: [TextQuery: FallbackPlan], bytes: Int)>((-1, [:], 0))
     /// The coverage index of the latest generation asked for; built under its own lock, so that
     /// callers needing it at once wait for one build instead of each building it.
     private let coverageIndex = Mutex<CoverageIndex?>(nil)
@@ -23,6 +23,12 @@ public final class FallbackPlanCache: Sendable {
     static let maximumGenericLists = 64
     /// The most plans kept; past it the cache starts afresh.
     public let capacity: Int
+    /// The most bytes the kept plans hold together (``FallbackPlan/memoryBytes`` summed): a plan
+    /// that would take the cache past it starts the cache afresh, and a plan larger alone is not
+    /// kept (issue 29 item 2: 256 plans of up to 16,384 choices had no byte bound).
+    public let byteLimit: Int
+    /// The bytes the kept plans hold unless told: 2 MiB, some fifty plans of a few dozen families.
+    public static let defaultByteLimit = 2 << 20
 
     /// A generic family name and the query's language.
     private struct GenericKey: Hashable {
@@ -32,19 +38,24 @@ public final class FallbackPlanCache: Sendable {
 
     /// Creates an empty cache.
     ///
-    /// - Parameter capacity: the most plans kept.
-    public init(capacity: Int = 256) {
+    /// - Parameters:
+    ///   - capacity: the most plans kept.
+    ///   - byteLimit: the most bytes the kept plans hold together.
+    public init(capacity: Int = 256, byteLimit: Int = FallbackPlanCache.defaultByteLimit) {
         self.capacity = capacity
+        self.byteLimit = byteLimit
     }
 
     /// Takes the plan for a query out of the cache (a plan is used by one call at a time).
     func take(_ query: TextQuery, generation: Int) -> FallbackPlan? {
         state.withLock { state in
             guard state.generation == generation else {
-                state = (generation, [:])
+                state = (generation, [:], 0)
                 return nil
             }
-            return state.plans.removeValue(forKey: query)
+            guard let plan = state.plans.removeValue(forKey: query) else { return nil }
+            state.bytes -= plan.memoryBytes
+            return plan
         }
     }
 
@@ -52,9 +63,20 @@ public final class FallbackPlanCache: Sendable {
     func put(_ plan: FallbackPlan, for query: TextQuery, generation: Int) {
         state.withLock { state in
             guard state.generation == generation else { return }
-            if state.plans.count >= capacity { state.plans.removeAll() }
-            state.plans[query] = plan
+            let bytes = plan.memoryBytes
+            guard bytes <= byteLimit else { return }
+            if state.plans.count >= capacity || state.bytes + bytes > byteLimit {
+                state.plans.removeAll()
+                state.bytes = 0
+            }
+            if let replaced = state.plans.updateValue(plan, forKey: query) { state.bytes -= replaced.memoryBytes }
+            state.bytes += bytes
         }
+    }
+
+    /// The bytes the kept plans hold (``FallbackPlan/memoryBytes`` summed) and how many are kept (tests).
+    package var planUse: (bytes: Int, plans: Int) {
+        state.withLock { ($0.bytes, $0.plans.count) }
     }
 
     /// The coverage index of `index`'s generation, built now when the cache has none for it.
@@ -101,6 +123,9 @@ public final class FallbackPlanCache: Sendable {
 
     /// Forgets every plan.
     public func removeAll() {
-        state.withLock { $0.plans.removeAll() }
+        state.withLock { state in
+            state.plans.removeAll()
+            state.bytes = 0
+        }
     }
 }

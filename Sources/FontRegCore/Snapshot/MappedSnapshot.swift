@@ -46,18 +46,11 @@ public final class MappedSnapshot: @unchecked Sendable {
     package let textCoverage: TextCoverageSection?
     /// What keeps `bytes` alive: the mapping, or an owned copy.
     private let owner: AnyObject
-    /// Recently decoded faces, direct-mapped by position (at most ``faceCacheSize`` of them, a
-    /// 1–2 MB at most): the faces an application asks for again are not decoded again. The
-    /// slots are held in ``faceCacheChunks`` chunks of ``faceCacheChunkSize``, each allocated
-    /// when a face first lands in it: a snapshot whose faces are never decoded costs no slots
-    /// (zeroing all 4,096 at open was 1.3 MB private dirty per mapped snapshot).
-    private let faceCache: Mutex<[[(position: Int, face: FaceRecord)?]]>
-    /// The number of slots of the decoded-face cache.
-    static let faceCacheSize = 4096
-    /// The slots of one chunk of the decoded-face cache.
-    static let faceCacheChunkSize = 64
-    /// The number of chunks of the decoded-face cache.
-    static let faceCacheChunks = faceCacheSize / faceCacheChunkSize
+    /// Recently decoded faces, by position, at most ``DecodedFaceCache/defaultByteLimit`` bytes
+    /// of them (issue 29: bounded in bytes, not by count): the faces an application asks for
+    /// again are not decoded again. Empty until a face is decoded: a snapshot whose faces are
+    /// never decoded costs nothing for it.
+    private let faceCache = Mutex(DecodedFaceCache())
     /// The status of the file when it was opened (device, inode, owner, mode), for callers that
     /// must decide whether to trust it; `nil` for bytes held in memory.
     package let fileStatus: FileStatus?
@@ -133,7 +126,6 @@ public final class MappedSnapshot: @unchecked Sendable {
         fileStatus = status
         self.bytes = bytes
         reader = SnapshotReader(bytes: bytes)
-        faceCache = Mutex(Array(repeating: [], count: Self.faceCacheChunks))
         self.path = path
         let validator = SnapshotValidator(bytes: bytes, path: path)
         let sections = checks == .whole ? try validator.validate() : try validator.sections(checksum: false)
@@ -244,17 +236,15 @@ public final class MappedSnapshot: @unchecked Sendable {
     /// With ``Checks/atAccess`` the positions reaching here are those of checked families and
     /// faces; the decoding stays bounded by its tables whatever the record holds.
     func decodedFace(_ position: Int) -> FaceRecord {
-        let slot = position & (Self.faceCacheSize - 1)
-        let (chunk, within) = slot.quotientAndRemainder(dividingBy: Self.faceCacheChunkSize)
-        let cached = faceCache.withLock { $0[chunk].isEmpty ? nil : $0[chunk][within] }
-        if let cached, cached.position == position { return cached.face }
+        if let cached = faceCache.withLock({ $0.face(at: position) }) { return cached }
         let face = reader.face(position, sections: sections)
-        faceCache.withLock { chunks in
-            if chunks[chunk].isEmpty { chunks[chunk] = Array(repeating: nil, count: Self.faceCacheChunkSize) }
-            chunks[chunk][within] = (position, face)
-        }
+        faceCache.withLock { $0.insert(face, at: position) }
         return face
     }
+
+    /// The bytes the decoded-face cache holds (``DecodedFaceCache/cost(of:)`` summed) and the
+    /// number of faces in it (tests).
+    package var decodedFaceCacheUse: (bytes: Int, faces: Int) { faceCache.withLock { ($0.bytes, $0.count) } }
 
     /// Whether the file is still the daemon's current snapshot: the daemon marks a file it has
     /// replaced, so a reader notices a new generation with one load from the mapping.
