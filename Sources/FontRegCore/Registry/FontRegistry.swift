@@ -368,7 +368,7 @@ public final class FontRegistry: Sendable {
             first, _ in first
         }
         return try change(rescanning: Set(paths), settings: settings) {
-            (roots: [String], registered: Set<String>, scanner: FontScanner) throws(RegistryError) -> [String] in
+            (_: [String], registered: Set<String>, scanner: FontScanner) throws(RegistryError) -> [String] in
             for path in paths {
                 let info: FileStatus
                 do throws(SystemError) {
@@ -395,7 +395,7 @@ public final class FontRegistry: Sendable {
                     }
                 }
             }
-            return roots + paths
+            return paths
         }
     }
 
@@ -473,7 +473,7 @@ public final class FontRegistry: Sendable {
                 taken.insert(path)
                 lengths.insert(path.utf8.count)
             }
-            return roots + accepted
+            return accepted
         }
         return (report ?? RegistrationReport(generation: index.generation), refused)
     }
@@ -530,14 +530,9 @@ public final class FontRegistry: Sendable {
     public func unregister(paths: [String]) throws(RegistryError) -> RegistrationReport {
         let paths = paths.map(Self.absolute)
         return try change(rescanning: [], removing: paths) {
-            (roots: [String], registered: Set<String>, _: FontScanner) throws(RegistryError) -> [String] in
+            (_: [String], registered: Set<String>, _: FontScanner) throws(RegistryError) -> [String] in
             for path in paths where !registered.contains(path) { throw RegistryError.notRegistered(path: path) }
-            // The roots taken off are found from the end, where a just registered one is.
-            var kept = roots
-            for path in Set(paths) {
-                if let position = kept.lastIndex(of: path) { kept.remove(at: position) }
-            }
-            return kept
+            return []
         }
     }
 
@@ -546,7 +541,7 @@ public final class FontRegistry: Sendable {
     /// - Returns: the faces added and removed since the last scan, and the files that could not be used.
     @discardableResult
     public func rescan() -> RegistrationReport {
-        (try? change(rescanning: nil) { roots, _, _ in roots }) ?? RegistrationReport(generation: index.generation)
+        (try? change(rescanning: nil) { _, _, _ in [] }) ?? RegistrationReport(generation: index.generation)
     }
 
     /// Re-reads the given registered roots only (a watcher's, for the roots whose folders
@@ -556,7 +551,7 @@ public final class FontRegistry: Sendable {
     /// - Returns: the faces added and removed, and the files that could not be used.
     @discardableResult
     public func rescan(roots changed: [String]) -> RegistrationReport {
-        (try? change(rescanning: Set(changed)) { roots, _, _ in roots })
+        (try? change(rescanning: Set(changed)) { _, _, _ in [] })
             ?? RegistrationReport(generation: index.generation)
     }
 
@@ -598,11 +593,19 @@ public final class FontRegistry: Sendable {
     /// - Parameters:
     ///   - rescanning: the roots to walk again (and any root not scanned since the registry
     ///     started); `nil` walks every root.
-    ///   - removing: the roots `newRoots` leaves out (none but an `Unregister`'s): nothing is
-    ///     asked of every root to find them.
+    ///   - removing: the roots the change takes off (none but an `Unregister`'s), each found from
+    ///     the end, where a just registered one is: nothing is asked of every root to find them.
     ///   - settings: how the roots `newRoots` appends are confined and whose files they must be;
     ///     applied to those roots only, once accepted (a refused path, or one already registered,
     ///     leaves every root's settings as they were).
+    ///   - newRoots: checks the change against the roots now and the set of them, and returns
+    ///     the roots it appends (throwing leaves everything as it was).
+    ///
+    /// The roots are edited in place, in the state, once the change is accepted and before its
+    /// scan (issue 24, session 8: building each change's list anew and releasing the old one
+    /// retained and released each of 10,240 others' paths, a quarter of a user's pair); a reader
+    /// may meanwhile see the new roots beside the old index, as it could already see the index
+    /// and the roots of two changes, read one after the other.
     private func change(
         rescanning: Set<String>?, removing: [String] = [], settings: [String: RootSettings] = [:],
         _ newRoots: ([String], Set<String>, FontScanner) throws(RegistryError) -> [String]
@@ -613,16 +616,23 @@ public final class FontRegistry: Sendable {
                 scanner.seed(seed.scannedFiles())
                 writer.seed = nil
             }
-            let old = state.withLock { $0 }
-            let roots = try newRoots(old.roots, writer.rootSet, scanner)
+            let old = state.withLock { (index: $0.index, rules: $0.rules) }
+            let appended = try newRoots(state.withLock { $0.roots }, writer.rootSet, scanner)
             // The roots a registration appends, and only those, take the settings it gave.
-            for path in roots.dropFirst(old.roots.count) {
+            for path in appended {
                 writer.rootSet.insert(path)
                 guard let given = settings[path] else { continue }
                 writer.confinement[path] = given.confinedTo
                 writer.owners[path] = given.owner
             }
             for root in removing { writer.rootSet.remove(root) }
+            let roots = state.withLock { state -> [String] in
+                for path in Set(removing) {
+                    if let position = state.roots.lastIndex(of: path) { state.roots.remove(at: position) }
+                }
+                state.roots.append(contentsOf: appended)
+                return state.roots
+            }
             let result = scanner.scan(
                 roots: roots, confinement: writer.confinement, owners: writer.owners, rescanning: rescanning,
                 removed: removing)
@@ -632,10 +642,7 @@ public final class FontRegistry: Sendable {
             let onlySaved = saved.roots.count == roots.count
             if onlySaved, !saved.changed, case .mapped(let mapped) = old.index.storage {
                 let index = FontIndex(mapped: mapped, generation: old.index.generation + 1)
-                state.withLock { state in
-                    state.roots = roots
-                    state.index = index
-                }
+                state.withLock { $0.index = index }
                 return RegistrationReport(problems: index.problems, generation: index.generation)
             }
             let faces = result.files.flatMap(\.faces)
@@ -671,10 +678,7 @@ public final class FontRegistry: Sendable {
                 writer.confinement[root] = nil
                 writer.owners[root] = nil
             }
-            state.withLock { state in
-                state.roots = roots
-                state.index = index
-            }
+            state.withLock { $0.index = index }
             return Self.difference(old: old.index, new: index)
         }
         for observer in observers.withLock({ Array($0.values) }) { observer(report) }

@@ -83,7 +83,9 @@ extension RegistryService {
         if connectionScoped, platform.endConnectionRegister(peer.connection) {
             dropConnectionRegistrations(records.map(\.path), peer: peer)
         }
-        warmViews()
+        // A user's own registrations change what that user sees (and what all see with
+        // `share-user-fonts`), not the views of other owners: those are built at their next query.
+        warmViews(changedBy: records.allSatisfy(\.isPrivate) ? peer.uid : nil)
         return reply
     }
 

@@ -223,9 +223,15 @@ extension RegistryService {
     /// whole index and each view warmed, unless `coverage` is false: the daemon's start leaves it
     /// for ``prepareTextCoverage()`` after `READY=1` (it was most of a warm start's work).
     ///
-    /// - Parameter coverage: whether to build the coverage indexes now.
-    package func warmViews(coverage: Bool = true) {
-        let views = warmedViews()
+    /// - Parameters:
+    ///   - coverage: whether to build the coverage indexes now.
+    ///   - owner: the uid whose private registrations alone the change added or removed, if
+    ///     so: only the view of users without fonts of their own and that owner's are built
+    ///     (unless `share-user-fonts` shows the owner's fonts to all). Another owner's view is
+    ///     built at that owner's next query (issue 24: one user's `Register` built a view and a
+    ///     coverage index for each of the other 40 owners, two fifths of its cost).
+    package func warmViews(coverage: Bool = true, changedBy owner: UInt32? = nil) {
+        let views = warmedViews(changedBy: owner)
         guard coverage else { return }
         textPlans.prepare(registry.index)
         for view in views where !view.key.isEmpty { view.textPlans.prepare(view.index) }
@@ -245,12 +251,16 @@ extension RegistryService {
     }
 
     /// The views ``warmViews(coverage:)`` builds: the view of users without fonts of their own and
-    /// each owner's of private fonts (none when every user sees the whole index).
-    private func warmedViews() -> [VisibleView] {
+    /// each owner's of private fonts (none when every user sees the whole index); only that of
+    /// `changer` among the owners when given and fonts are not shared.
+    private func warmedViews(changedBy changer: UInt32? = nil) -> [VisibleView] {
         let index = registry.index
         let restricted = restrictedFiles(index)
-        let owners = platform.privateRoots.owners
+        var owners = platform.privateRoots.owners
         guard !owners.isEmpty || !platform.state.disabled.isEmpty || !restricted.isEmpty else { return [] }
+        if let changer, !settings.withLock({ $0.platform.shareUserFonts }) {
+            owners = owners.intersection([changer])
+        }
         // A uid no registration has, with no groups: the view of every user without fonts of
         // their own who may read no restricted file.
         let stranger = FileReadability.stranger
