@@ -29,6 +29,19 @@ package final class PlatformRegistry: Sendable {
         /// The private registrations' table, built at its first use and kept current by
         /// ``PlatformRegistry/add(_:)`` and ``PlatformRegistry/remove(paths:)``.
         var privateTable: PrivateRoots?
+        /// When each owner of private fonts last asked for its view (``MonotonicClock``
+        /// microseconds): a user's own change rebuilds, with itself, the views of the owners
+        /// who asked within ``PlatformRegistry/activeOwnerWindow`` (issue 24, session 8).
+        var ownersLastAsked: [UInt32: UInt64] = [:]
+
+        /// Notes that owner `uid` asked for its view now; forgets owners idle past the window
+        /// once more than ``PlatformRegistry/maximumTrackedOwners`` are noted.
+        mutating func noteOwnerAsked(_ uid: UInt32, now: UInt64, window: UInt64) {
+            ownersLastAsked[uid] = now
+            if ownersLastAsked.count > PlatformRegistry.maximumTrackedOwners {
+                ownersLastAsked = ownersLastAsked.filter { now &- $0.value <= window }
+            }
+        }
 
         /// The private registrations' table (built now at the first use).
         mutating func privateRoots() -> PrivateRoots {
@@ -50,6 +63,14 @@ package final class PlatformRegistry: Sendable {
     }
 
     let live = Mutex(Live())
+
+    /// How long an owner of private fonts counts as active after asking for its view: 60 s.
+    package static let defaultActiveOwnerWindow: UInt64 = 60_000_000
+    /// The owners whose last query is remembered before idle ones are forgotten.
+    static let maximumTrackedOwners = 4096
+    /// How long an owner counts as active after asking for its view, in microseconds
+    /// (``defaultActiveOwnerWindow``; tests set 0: every other owner idle).
+    package let activeOwnerWindow = Atomic<UInt64>(PlatformRegistry.defaultActiveOwnerWindow)
     /// Counts the changes of ``Live/epoch`` (issue 13: connections recompute their replay scope
     /// when it moves).
     let changes = Atomic<UInt64>(0)

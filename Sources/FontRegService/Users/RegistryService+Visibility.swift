@@ -12,7 +12,12 @@ extension RegistryService {
     /// ones. A user's private fonts are visible to other users only with `share-user-fonts`.
     /// A face whose file not every user may read is visible only to callers the kernel lets open
     /// it (their uid, gid and groups; root sees it; ``FileReadability``).
-    package func view(for peer: PeerCredentials) -> VisibleView {
+    ///
+    /// - Parameters:
+    ///   - peer: the caller.
+    ///   - asked: whether a caller asked (a query), so that an owner of private fonts counts as
+    ///     active (``PlatformRegistry/activeOwnerWindow``); `false` when the daemon warms views.
+    package func view(for peer: PeerCredentials, asked: Bool = true) -> VisibleView {
         let index = registry.index
         let (roots, disabled, epoch, known):
             (PrivateRoots, [DisabledEntry], Int, (restricted: [String], version: Int)?) =
@@ -28,6 +33,10 @@ extension RegistryService {
         if roots.isEmpty && disabled.isEmpty && restricted.isEmpty { return VisibleView(whole: index) }
         let share = settings.withLock { $0.platform.shareUserFonts }
         let owners = roots.owners.filter { share || $0 == peer.uid }
+        if asked, !share, owners.contains(peer.uid) {
+            let window = platform.activeOwnerWindow.load(ordering: .relaxed)
+            platform.live.withLock { $0.noteOwnerAsked(peer.uid, now: MonotonicClock.microseconds, window: window) }
+        }
         let ownersKey = owners.sorted().map(String.init).joined(separator: ",")
         let hidden =
             restricted.isEmpty
@@ -226,8 +235,9 @@ extension RegistryService {
     /// - Parameters:
     ///   - coverage: whether to build the coverage indexes now.
     ///   - owner: the uid whose private registrations alone the change added or removed, if
-    ///     so: only the view of users without fonts of their own and that owner's are built
-    ///     (unless `share-user-fonts` shows the owner's fonts to all). Another owner's view is
+    ///     so: only the view of users without fonts of their own, that owner's and those of the
+    ///     owners who asked for theirs within ``PlatformRegistry/activeOwnerWindow`` are built
+    ///     (unless `share-user-fonts` shows the owner's fonts to all). An idle owner's view is
     ///     built at that owner's next query (issue 24: one user's `Register` built a view and a
     ///     coverage index for each of the other 40 owners, two fifths of its cost).
     package func warmViews(coverage: Bool = true, changedBy owner: UInt32? = nil) {
@@ -259,13 +269,23 @@ extension RegistryService {
         var owners = platform.privateRoots.owners
         guard !owners.isEmpty || !platform.state.disabled.isEmpty || !restricted.isEmpty else { return [] }
         if let changer, !settings.withLock({ $0.platform.shareUserFonts }) {
-            owners = owners.intersection([changer])
+            // The changer's, and those of the owners who asked for theirs lately: built here,
+            // off the event loops, rather than at their next query on a loop. An idle owner's
+            // is built if it ever asks again.
+            let now = MonotonicClock.microseconds
+            let window = platform.activeOwnerWindow.load(ordering: .relaxed)
+            let active = platform.live.withLock { live in
+                Set(live.ownersLastAsked.filter { now &- $0.value <= window }.keys)
+            }
+            owners = owners.intersection(active.union([changer]))
         }
         // A uid no registration has, with no groups: the view of every user without fonts of
         // their own who may read no restricted file.
         let stranger = FileReadability.stranger
-        var views = [view(for: PeerCredentials(pid: 0, uid: stranger, gid: stranger))]
-        for owner in owners.prefix(64) { views.append(view(for: PeerCredentials(pid: 0, uid: owner, gid: stranger))) }
+        var views = [view(for: PeerCredentials(pid: 0, uid: stranger, gid: stranger), asked: false)]
+        for owner in owners.prefix(64) {
+            views.append(view(for: PeerCredentials(pid: 0, uid: owner, gid: stranger), asked: false))
+        }
         return views
     }
 

@@ -1,4 +1,5 @@
 import FontRegTestSupport
+import Synchronization
 import Testing
 
 @testable import FontRegCore
@@ -35,6 +36,8 @@ struct OwnChangeViewTests {
 
     @Test func aUsersOwnRegisterBuildsThePublicViewAndTheirsNotTheOtherOwnersViews() throws {
         let fixture = try Self.threeOwners()
+        // Every other owner idle: none asked for its view within the window.
+        fixture.service.platform.activeOwnerWindow.store(0, ordering: .relaxed)
         let changer = Self.owners[0]
         let path = fixture.ownDirectory("second", uid: changer, fonts: ["AvenirFixture-Medium.ttf"])
         #expect(fixture.call("Register", ["paths": [.string(path)]], uid: changer).error == nil)
@@ -63,5 +66,31 @@ struct OwnChangeViewTests {
             #expect(Self.seen(fixture, by: owner).isSuperset(of: ["AvenirFixture-Medium", "AvenirFixture-Bold"]))
         }
         #expect(fixture.service.keptViews.count == 1)
+    }
+
+    @Test func aUsersOwnRegisterAlsoRebuildsTheViewsOfOwnersWhoAskedLately() throws {
+        let fixture = try Self.threeOwners()
+        let changer = Self.owners[0]
+        // Only the second owner asks again after the set-up's queries are forgotten.
+        fixture.service.platform.live.withLock { $0.ownersLastAsked = [:] }
+        _ = Self.seen(fixture, by: Self.owners[1])
+        let path = fixture.ownDirectory("second", uid: changer, fonts: ["AvenirFixture-Medium.ttf"])
+        #expect(fixture.call("Register", ["paths": [.string(path)]], uid: changer).error == nil)
+        // The public view, the changer's and the active owner's; not the idle third owner's.
+        #expect(fixture.service.keptViews.count == 3)
+        let active = Self.seen(fixture, by: Self.owners[1])
+        #expect(active.contains("AvenirFixture-Bold") && !active.contains("AvenirFixture-Medium"))
+        #expect(fixture.service.keptViews.count == 3, "the active owner's query found its view built with the change")
+        _ = Self.seen(fixture, by: Self.owners[2])
+        #expect(fixture.service.keptViews.count == 4, "the idle owner's view built at its query")
+    }
+
+    @Test func warmingViewsDoesNotMakeAnOwnerActive() throws {
+        let fixture = try Self.threeOwners()
+        fixture.service.platform.live.withLock { $0.ownersLastAsked = [:] }
+        fixture.service.warmViews()
+        #expect(fixture.service.platform.live.withLock { $0.ownersLastAsked.isEmpty })
+        _ = Self.seen(fixture, by: Self.owners[2])
+        #expect(fixture.service.platform.live.withLock { Set($0.ownersLastAsked.keys) } == [Self.owners[2]])
     }
 }
