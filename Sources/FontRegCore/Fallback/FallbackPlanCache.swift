@@ -23,7 +23,7 @@ public final class FallbackPlanCache: Sendable {
     static let maximumGenericLists = 64
     /// The most plans kept; past it the cache starts afresh.
     public let capacity: Int
-    /// The most bytes the kept plans hold together (``FallbackPlan/memoryBytes`` summed): a plan
+    /// The most bytes the kept plans hold together (each plan's `FallbackPlan.memoryBytes`, summed): a plan
     /// that would take the cache past it starts the cache afresh, and a plan larger alone is not
     /// kept (issue 29 item 2: 256 plans of up to 16,384 choices had no byte bound).
     public let byteLimit: Int
@@ -74,7 +74,7 @@ public final class FallbackPlanCache: Sendable {
         }
     }
 
-    /// The bytes the kept plans hold (``FallbackPlan/memoryBytes`` summed) and how many are kept (tests).
+    /// The bytes the kept plans hold (each plan's `FallbackPlan.memoryBytes`, summed) and how many are kept (tests).
     package var planUse: (bytes: Int, plans: Int) {
         state.withLock { ($0.bytes, $0.plans.count) }
     }
