@@ -84,6 +84,20 @@ public final class FontRegistry: Sendable {
     /// The number of directories this registry's scans have listed so far (tests).
     package var directoriesListed: Int { writer.withLock { $0.scanner.directoriesListed } }
 
+    /// The font files a warm start's check of the recorded directories saw (``SeenFiles``),
+    /// until ``takeWarmStartSeenFiles()`` hands them out.
+    private let warmStartSeen = Mutex<SeenFiles?>(nil)
+
+    /// The font files a warm start's check of the recorded directories saw, once: the first
+    /// call after a warm start has them (the daemon's first classification of who may read each
+    /// file, right after), later calls and a cold start `nil`.
+    package func takeWarmStartSeenFiles() -> SeenFiles? {
+        warmStartSeen.withLock { seen in
+            defer { seen = nil }
+            return seen
+        }
+    }
+
     /// The name of the index file in the cache directory.
     public static let indexFileName = "index.snapshot"
 
@@ -110,7 +124,8 @@ public final class FontRegistry: Sendable {
         let confinement = Dictionary(configuration.confinement.map { (Self.absolute($0.key), $0.value) }) { a, _ in a }
         let stamp = Self.configStamp(roots: roots, configuration: configuration, confinement: confinement)
         let pool = Self.parserPool(configuration.parsing)
-        let opened = Self.openIndexFile(directory: cacheDirectory, stamp: stamp)
+        var seen: SeenFiles? = SeenFiles()
+        let opened = Self.openIndexFile(directory: cacheDirectory, stamp: stamp, noting: &seen)
         if case .success(let snapshot) = opened {
             startMode = .warm
             let index = FontIndex(mapped: MappedIndex(snapshot: snapshot, problems: snapshot.problems), generation: 1)
@@ -120,8 +135,10 @@ public final class FontRegistry: Sendable {
                     scanner: FontScanner(maximumFileSize: configuration.maximumFontFileSize, pool: pool),
                     seed: snapshot, written: (snapshot.directories, index.problems, roots), confinement: confinement,
                     rootSet: Set(roots)))
+            warmStartSeen.withLock { $0 = seen }
             return
         }
+        seen = nil
         var reason = ""
         var previous: [String: ScannedFile] = [:]
         switch opened {
@@ -205,6 +222,15 @@ public final class FontRegistry: Sendable {
     private static func openIndexFile(directory: String, stamp: UInt64, justWritten: Bool = false)
         -> Result<MappedSnapshot, Refusal>
     {
+        var none: SeenFiles?
+        return openIndexFile(directory: directory, stamp: stamp, justWritten: justWritten, noting: &none)
+    }
+
+    /// ``openIndexFile(directory:stamp:justWritten:)``, noting the font files the check of the
+    /// recorded directories saw (``SeenFiles``), for the classification that follows a warm start.
+    private static func openIndexFile(
+        directory: String, stamp: UInt64, justWritten: Bool = false, noting seen: inout SeenFiles?
+    ) -> Result<MappedSnapshot, Refusal> {
         let path = directory + "/" + indexFileName
         let snapshot: MappedSnapshot
         do {
@@ -232,7 +258,7 @@ public final class FontRegistry: Sendable {
         // The file this start just wrote from its own scan records the directories as scanned.
         if justWritten { return .success(snapshot) }
         for i in 0..<snapshot.directoryCount {
-            if let change = snapshot.directory(at: i).change() {
+            if let change = snapshot.directory(at: i).change(noting: &seen) {
                 return .failure(Refusal(reason: change, usable: snapshot))
             }
         }

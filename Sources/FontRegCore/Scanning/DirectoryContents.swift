@@ -31,9 +31,11 @@ struct DirectoryContents: Sendable, Equatable {
     /// Lists an open directory and `fstatat`s the entries a scan would read, as
     /// ``FontScanner`` does while walking it; no name is kept and nothing is sorted.
     ///
-    /// - Parameter directory: the open directory.
+    /// - Parameters:
+    ///   - directory: the open directory.
+    ///   - seen: where to note each regular font file's status, if anywhere (``SeenFiles``).
     /// - Returns: its contents, or ``unlisted`` when it cannot be listed.
-    static func of(_ directory: FileDescriptor) -> DirectoryContents {
+    static func of(_ directory: FileDescriptor, noting seen: inout SeenFiles?) -> DirectoryContents {
         var contents = DirectoryContents()
         do {
             try directory.forEachEntryName { name in
@@ -42,18 +44,25 @@ struct DirectoryContents: Sendable, Equatable {
                     start: UnsafeRawPointer(name).assumingMemoryBound(to: UInt8.self), count: strlen(name))
                 switch directory.statusOfEntry(cName: name, followLinks: false) {
                 case .success(let status):
-                    contents.add(name: bytes, status: status) {
+                    let font = contents.add(name: bytes, status: status) {
                         try? directory.statusOfEntry(cName: name, followLinks: true).get()
                     }
+                    if font, status.kind == .regular { seen?.note(status) }
                 case .failure(let error):
                     // Gone since the listing, as the scan skips it.
-                    if error.errno != .noSuchFileOrDirectory { contents.add(name: bytes, status: nil) { nil } }
+                    if error.errno != .noSuchFileOrDirectory { _ = contents.add(name: bytes, status: nil) { nil } }
                 }
             }
         } catch {
             return .unlisted
         }
         return contents
+    }
+
+    /// ``of(_:noting:)``, noting nothing.
+    static func of(_ directory: FileDescriptor) -> DirectoryContents {
+        var none: SeenFiles?
+        return of(directory, noting: &none)
     }
 
     /// Counts one entry (not hidden) of a directory, if a scan reads it.
@@ -65,7 +74,7 @@ struct DirectoryContents: Sendable, Equatable {
     mutating func add(name: String, status: FileStatus?, in directory: FileDescriptor) {
         var bytes = name
         bytes.withUTF8 { bytes in
-            add(name: bytes, status: status) { try? directory.statusOfEntryFollowingLinks(name) }
+            _ = add(name: bytes, status: status) { try? directory.statusOfEntryFollowingLinks(name) }
         }
     }
 
@@ -76,14 +85,15 @@ struct DirectoryContents: Sendable, Equatable {
     ///   - name: the entry's name, as bytes.
     ///   - status: its `fstatat` without following a link, or `nil` when that failed.
     ///   - target: a link's target's `fstatat`, or `nil` when it leads nowhere.
+    /// - Returns: whether it was counted as a file with a font name (not a directory or a link).
     private mutating func add(
         name: UnsafeBufferPointer<UInt8>, status: FileStatus?, target: () -> FileStatus?
-    ) {
+    ) -> Bool {
         var entry = Entry()
         guard let status else {
             entry.mix(name, kind: 0)
             fold(entry)
-            return
+            return false
         }
         switch status.kind {
         case .directory:
@@ -97,11 +107,14 @@ struct DirectoryContents: Sendable, Equatable {
             // A link's target is what the scan reads (operator trees follow links).
             if let target = target() { entry.mix(target) }
         default:
-            guard Self.hasFontExtension(name) else { return }
+            guard Self.hasFontExtension(name) else { return false }
             entry.mix(name, kind: 3)
             entry.mix(status)
+            fold(entry)
+            return true
         }
         fold(entry)
+        return false
     }
 
     /// Adds one entry's hash, mixed so that a sum of them spreads over every bit.

@@ -48,7 +48,10 @@ struct DirectoryStamp: Sendable, Hashable {
     /// Whether the path still shows this directory (or root file) unchanged, links followed as
     /// the scan followed them: one `stat`, and for a directory its listing and an `fstatat` of
     /// each font file, link and subdirectory in it. `nil` when it is unchanged, else why not.
-    func change() -> String? {
+    ///
+    /// - Parameter seen: where to note the status of each regular font file in the directory
+    ///   (``SeenFiles``), if anywhere; of no use when the answer is not `nil`.
+    func change(noting seen: inout SeenFiles?) -> String? {
         let status: FileStatus
         do {
             status = try Syscall.status(ofPath: path, followLinks: true)
@@ -62,7 +65,7 @@ struct DirectoryStamp: Sendable, Hashable {
         }
         let contents: DirectoryContents
         do {
-            contents = DirectoryContents.of(try FileDescriptor.open(path, as: .directory))
+            contents = DirectoryContents.of(try FileDescriptor.open(path, as: .directory), noting: &seen)
         } catch {
             contents = .unlisted
         }
@@ -70,5 +73,11 @@ struct DirectoryStamp: Sendable, Hashable {
             return "the font files in \(path) changed"
         }
         return nil
+    }
+
+    /// ``change(noting:)``, noting nothing.
+    func change() -> String? {
+        var none: SeenFiles?
+        return change(noting: &none)
     }
 }

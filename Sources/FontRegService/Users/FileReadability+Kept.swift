@@ -12,11 +12,21 @@ extension FileReadability {
     /// This walks the table and `kept` side by side, each path compared in place: no path is
     /// looked up, and only the directories' and the restricted files' paths become `String`s.
     ///
+    /// A file the warm start's check of the recorded directories saw (`seen`, right before) is
+    /// not `lstat`ed again: that check `fstatat`ed it in its directory and proved the directory's
+    /// entries unchanged since the scan, so the file of the table's device and inode is still at
+    /// its path, and its status change time is the one seen. Only a file it did not see (a
+    /// registered single file) is `lstat`ed by path.
+    ///
     /// - Parameters:
     ///   - table: the file table of the index being classified.
     ///   - kept: the classification an earlier run kept (``PersistedReadability``).
+    ///   - seen: the font files the warm start's check of the recorded directories saw, when
+    ///     this runs right after it (``FontRegistry/takeWarmStartSeenFiles()``).
     /// - Returns: the restricted files, sorted.
-    static func reusingWhole(_ table: IndexedFileTable, kept: PersistedReadability) -> [String]? {
+    static func reusingWhole(_ table: IndexedFileTable, kept: PersistedReadability, seen: SeenFiles? = nil)
+        -> [String]?
+    {
         guard table.coversEveryFaceOnce else { return nil }
         var restricted: [String] = []
         var directories: [String: FileFingerprint] = [:]
@@ -49,11 +59,15 @@ extension FileReadability {
                     lastParent = Array(path.prefix(parentLength))
                     lastAbove = above
                 }
-                guard above.plain, above.unchanged,
-                    let print = FileFingerprint.file(string), print == record.print
-                else { return false }
+                guard above.plain, above.unchanged else { return false }
                 let indexed = table.identity(file)
                 guard indexed.device == record.print.device, indexed.inode == record.print.inode else { return false }
+                if let seen, let changed = seen.changeTime(device: indexed.device, inode: indexed.inode) {
+                    // This start's check of the file's directory saw it, unchanged since the scan.
+                    guard changed == record.print.stamp else { return false }
+                } else {
+                    guard let print = FileFingerprint.file(string), print == record.print else { return false }
+                }
                 if !record.isPublic { restricted.append(string) }
                 return true
             }

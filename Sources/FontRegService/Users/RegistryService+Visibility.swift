@@ -122,11 +122,13 @@ extension RegistryService {
         // Decoded out of the lock: the answers a warm start reused whole, for a classification after a change.
         var earlier = kept.map { (known: $0.files, directories: $0.directories) } ?? reusing
         if first {
+            // Handed out once: freed here even when no kept classification uses them.
+            let seen = registry.takeWarmStartSeenFiles()
             let (persisted, refusal) = PersistedReadability.read(directory: directory)
             if let refusal { logger.warning(refusal) }
             if let persisted {
                 if let table = registry.indexedFileTable(of: index),
-                    let restricted = FileReadability.reusingWhole(table, kept: persisted)
+                    let restricted = FileReadability.reusingWhole(table, kept: persisted, seen: seen)
                 {
                     return keep(restricted, kept: persisted, generation: index.generation)
                 }

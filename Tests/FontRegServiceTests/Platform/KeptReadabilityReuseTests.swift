@@ -153,4 +153,38 @@ struct KeptReadabilityReuseTests {
         #expect(symlink(moved, layout.sub) == 0)
         #expect(FileReadability.reusingWhole(table, kept: kept) == nil, "a link where the directory was")
     }
+
+    @Test func aWarmStartHandsOutTheFilesItsDirectoryCheckSawOnceAndAColdStartNone() throws {
+        let layout = try Layout()
+        let registry = try layout.registry()
+        #expect("\(registry.startMode)".hasPrefix("warm"))
+        let seen = try #require(registry.takeWarmStartSeenFiles(), "a warm start saw its directories' files")
+        #expect(seen.count == 2, "Lato-Italic.ttf in fonts/ and Lato-Regular.ttf in sub/")
+        #expect(registry.takeWarmStartSeenFiles() == nil, "handed out once")
+        try FileManager.default.removeItem(atPath: layout.cache)
+        let cold = try layout.registry()
+        #expect("\(cold.startMode)".hasPrefix("cold"))
+        #expect(cold.takeWarmStartSeenFiles() == nil)
+    }
+
+    @Test func filesTheDirectoryCheckSawAreComparedWithTheKeptAnswersWithoutAnotherLstat() throws {
+        let layout = try Layout()
+        let registry = try layout.registry()
+        let table = try #require(registry.indexedFileTable(of: registry.index))
+        let seen = try #require(registry.takeWarmStartSeenFiles())
+        let kept = layout.kept(registry)
+        #expect(FileReadability.reusingWhole(table, kept: kept, seen: seen) == [])
+        // A kept answer older than what the check saw (the file's st_ctime moved since) is not reused.
+        var files = kept.files
+        files[layout.italic]?.fingerprint?.stamp -= 1
+        #expect(
+            FileReadability.reusingWhole(
+                table, kept: PersistedReadability(files: files, directories: kept.directories), seen: seen) == nil)
+        // What was seen decides for the files it holds: a chmod after the check is the next
+        // classification's (the daemon classifies right after its start's check).
+        usleep(20_000)
+        chmod(layout.italic, 0o644)
+        #expect(FileReadability.reusingWhole(table, kept: kept, seen: seen) == [], "as the check saw it")
+        #expect(FileReadability.reusingWhole(table, kept: kept) == nil, "an lstat now sees the st_ctime moved")
+    }
 }
