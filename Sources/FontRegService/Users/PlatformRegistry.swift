@@ -34,12 +34,15 @@ package final class PlatformRegistry: Sendable {
         /// who asked within ``PlatformRegistry/activeOwnerWindow`` (issue 24, session 8).
         var ownersLastAsked: [UInt32: UInt64] = [:]
 
-        /// Notes that owner `uid` asked for its view now; forgets owners idle past the window
-        /// once more than ``PlatformRegistry/maximumTrackedOwners`` are noted.
+        /// Notes that owner `uid` asked for its view now. Past
+        /// ``PlatformRegistry/maximumTrackedOwners`` owners noted, the idle ones are forgotten,
+        /// and all of them if that is not enough (their views are then built at their queries,
+        /// as an idle owner's are), so that a note costs O(1) amortized.
         mutating func noteOwnerAsked(_ uid: UInt32, now: UInt64, window: UInt64) {
             ownersLastAsked[uid] = now
             if ownersLastAsked.count > PlatformRegistry.maximumTrackedOwners {
                 ownersLastAsked = ownersLastAsked.filter { now &- $0.value <= window }
+                if ownersLastAsked.count > PlatformRegistry.maximumTrackedOwners / 2 { ownersLastAsked = [:] }
             }
         }
 

@@ -42,6 +42,9 @@ package struct PrivateRoots: Sendable {
     /// The uids that own at least one private registration.
     var owners: Set<UInt32> { Set(counts.keys) }
 
+    /// Whether `uid` owns at least one private registration (one look-up, no set built).
+    func hasOwner(_ uid: UInt32) -> Bool { counts[uid] != nil }
+
     /// The owner of a private face: the owner of the nearest private registration its file
     /// lies in (as many lookups as the path has components), `nil` for a public one.
     func owner(of file: String) -> UInt32? {

@@ -22,8 +22,15 @@ extension RegistryService {
         let (roots, disabled, epoch, known):
             (PrivateRoots, [DisabledEntry], Int, (restricted: [String], version: Int)?) =
                 platform.live.withLock { live in
-                    (
-                        live.privateRoots(), live.state.disabled, live.epoch,
+                    let roots = live.privateRoots()
+                    // In the same lock: an owner of private fonts asking counts as active.
+                    if asked, roots.hasOwner(peer.uid) {
+                        live.noteOwnerAsked(
+                            peer.uid, now: MonotonicClock.microseconds,
+                            window: platform.activeOwnerWindow.load(ordering: .relaxed))
+                    }
+                    return (
+                        roots, live.state.disabled, live.epoch,
                         live.readability.generation == index.generation && !live.readability.stale
                             ? (restricted: live.readability.restricted, version: live.readability.version) : nil
                     )
@@ -33,10 +40,6 @@ extension RegistryService {
         if roots.isEmpty && disabled.isEmpty && restricted.isEmpty { return VisibleView(whole: index) }
         let share = settings.withLock { $0.platform.shareUserFonts }
         let owners = roots.owners.filter { share || $0 == peer.uid }
-        if asked, !share, owners.contains(peer.uid) {
-            let window = platform.activeOwnerWindow.load(ordering: .relaxed)
-            platform.live.withLock { $0.noteOwnerAsked(peer.uid, now: MonotonicClock.microseconds, window: window) }
-        }
         let ownersKey = owners.sorted().map(String.init).joined(separator: ",")
         let hidden =
             restricted.isEmpty
