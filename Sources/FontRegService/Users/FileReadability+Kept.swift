@@ -43,7 +43,8 @@ extension FileReadability {
             visited += 1
             let same = table.withPath(file) { path -> Bool in
                 guard RawBytes.equal(path, keptPath) else { return false }
-                let string = String(decoding: path, as: UTF8.self)
+                // Made only where a path is needed: a new parent, an `lstat`, a restricted file.
+                func string() -> String { String(decoding: path, as: UTF8.self) }
                 let parentLength = path.lastIndex(of: UInt8(ascii: "/")) ?? 0
                 let above: (plain: Bool, unchanged: Bool)
                 if RawBytes.prefix(path, count: parentLength, equals: lastParent) {
@@ -53,7 +54,7 @@ extension FileReadability {
                     if let found = parents[parent] {
                         above = found
                     } else {
-                        above = Self.directories(above: string, into: &directories, earlier: kept.directories)
+                        above = Self.directories(above: string(), into: &directories, earlier: kept.directories)
                         parents[parent] = above
                     }
                     lastParent = Array(path.prefix(parentLength))
@@ -66,9 +67,9 @@ extension FileReadability {
                     // This start's check of the file's directory saw it, unchanged since the scan.
                     guard changed == record.print.stamp else { return false }
                 } else {
-                    guard let print = FileFingerprint.file(string), print == record.print else { return false }
+                    guard let print = FileFingerprint.file(string()), print == record.print else { return false }
                 }
-                if !record.isPublic { restricted.append(string) }
+                if !record.isPublic { restricted.append(string()) }
                 return true
             }
             return same
