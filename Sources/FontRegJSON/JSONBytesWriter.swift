@@ -134,13 +134,26 @@ package struct JSONBytesWriter {
             needsComma = true
             return
         }
-        output.reserveCapacity(output.count + values.count * 4 + 2)
-        output.append(UInt8(ascii: "["))
-        for index in values.indices {
-            if index > 0 { output.append(UInt8(ascii: ",")) }
-            Self.writeInteger(values[index], to: &output)
+        // The exact length first, then `output` grown once and the digits written in place: one
+        // capacity and uniqueness check per array, not per byte (issue 29 item 4: a compact
+        // `ResolveText` reply is five integers per run).
+        var length = 2 + Swift.max(values.count - 1, 0)
+        for value in values { length &+= Self.decimalLength(value) }
+        let start = output.count
+        output.append(contentsOf: repeatElement(0, count: length))
+        output.withUnsafeMutableBufferPointer { buffer in
+            var at = start
+            buffer[at] = UInt8(ascii: "[")
+            at &+= 1
+            for index in values.indices {
+                if index > 0 {
+                    buffer[at] = UInt8(ascii: ",")
+                    at &+= 1
+                }
+                at = Self.writeDigits(values[index], into: buffer, at: at)
+            }
+            buffer[at] = UInt8(ascii: "]")
         }
-        output.append(UInt8(ascii: "]"))
         needsComma = true
     }
 
@@ -216,25 +229,36 @@ package struct JSONBytesWriter {
     /// Appends `value` in decimal, as `String(value)` spells it, without making the string: a
     /// compact `ResolveText` reply is mostly integers, five per run (issue 29 item 4).
     static func writeInteger(_ value: Int, to output: inout [UInt8]) {
-        if value < 0 { output.append(UInt8(ascii: "-")) }
+        let start = output.count
+        output.append(contentsOf: repeatElement(0, count: decimalLength(value)))
+        output.withUnsafeMutableBufferPointer { _ = writeDigits(value, into: $0, at: start) }
+    }
+
+    /// How many bytes `value` takes in decimal, its minus sign included.
+    static func decimalLength(_ value: Int) -> Int {
         var magnitude = value.magnitude
-        guard magnitude >= 10 else {
-            output.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude))
-            return
+        var length = value < 0 ? 2 : 1
+        while magnitude >= 10 {
+            magnitude /= 10
+            length &+= 1
         }
-        // The digits lowest first, then turned around in place (swaps: reversing a slice of
-        // `output` would copy it).
-        var low = output.count
+        return length
+    }
+
+    /// Writes `value` in decimal into `buffer` from `at`, which has room for its
+    /// ``decimalLength(_:)`` bytes; returns the position after it.
+    static func writeDigits(_ value: Int, into buffer: UnsafeMutableBufferPointer<UInt8>, at: Int) -> Int {
+        let end = at &+ decimalLength(value)
+        if value < 0 { buffer[at] = UInt8(ascii: "-") }
+        // The lowest digit last: written from the end backwards.
+        var magnitude = value.magnitude
+        var position = end
         repeat {
-            output.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10))
+            position &-= 1
+            buffer[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
             magnitude /= 10
         } while magnitude > 0
-        var high = output.count - 1
-        while low < high {
-            output.swapAt(low, high)
-            low += 1
-            high -= 1
-        }
+        return end
     }
 
     private static let hexDigits = Array("0123456789abcdef".utf8)

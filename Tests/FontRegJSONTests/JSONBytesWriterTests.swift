@@ -56,6 +56,43 @@ struct JSONBytesWriterTests {
         #expect(try JSONParser.parse(writer.output) == Self.sample)
     }
 
+    /// Integers at every digit count and both signs, the extremes included.
+    static let integers: [Int] = {
+        var values = [0, 1, -1, 9, -9, 10, -10, 99, 100, 999_999, 1_000_000, Int.max, Int.min, Int.min + 1]
+        var power = 1
+        for _ in 0..<18 {
+            power *= 10
+            values += [power - 1, power, power + 1, -power, -(power - 1)]
+        }
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            values.append(Int.random(in: Int.min...Int.max, using: &generator) >> Int.random(in: 0..<63))
+        }
+        return values
+    }()
+
+    @Test func integersAreWrittenAsStringSpellsThem() {
+        for value in Self.integers {
+            var output: [UInt8] = Array("x".utf8)
+            JSONBytesWriter.writeInteger(value, to: &output)
+            #expect(String(decoding: output, as: UTF8.self) == "x\(value)", "\(value)")
+            #expect(JSONBytesWriter.decimalLength(value) == String(value).utf8.count)
+        }
+    }
+
+    @Test(arguments: [0, 1, 2, 5, 2_000])
+    func anIntegerArrayMemberEqualsTheTreeOfItsIntegers(count: Int) throws {
+        let values = Array(Self.integers.prefix(count))
+        var writer = JSONBytesWriter()
+        writer.begin()
+        writer.member("a", "b")
+        writer.member("spans", integers: values)
+        writer.member("z", true)
+        writer.end()
+        let tree: JSONValue = ["a": "b", "spans": .array(values.map { .int($0) }), "z": true]
+        #expect(String(decoding: writer.output, as: UTF8.self) == tree.description)
+    }
+
     @Test func enumerationsAreWrittenAsTheirRawValue() {
         enum Match: String { case exactName = "exact-name" }
         var writer = JSONBytesWriter()
