@@ -79,6 +79,9 @@ struct IndexBuilder: Sendable {
     /// - Returns: 0 when the index file was written and maps, 1 when it was not, 64 for arguments
     ///   that are not a daemon's.
     static func main(arguments: [String]) -> Int32 {
+        // As in the daemon during its own scan: a stop (SIGTERM to the whole unit) waits for the
+        // build rather than killing it, so the daemon is not left to scan again before it stops.
+        SignalWatcher.blockDaemonSignals()
         let configuration: DaemonConfiguration
         do {
             guard case .run(let parsed, _) = try DaemonConfiguration.parse(arguments: arguments) else {
