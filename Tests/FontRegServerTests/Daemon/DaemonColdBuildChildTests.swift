@@ -103,6 +103,23 @@ struct DaemonColdBuildChildTests {
         #expect(try daemon.stop() == 0)
     }
 
+    @Test func whenTheIndexBuilderCannotWriteTheIndexFileItExitsNonZeroAndTheDaemonScansItself() throws {
+        let directory = TemporaryDirectory()
+        let fonts = try Self.fonts(in: directory)
+        // A cache directory both can write, where the index file's name is taken by a directory.
+        let cache = directory.file("cache")
+        try FileManager.default.createDirectory(
+            atPath: cache + "/" + FontRegistry.indexFileName, withIntermediateDirectories: true)
+        let daemon = try DaemonProcess(directory: directory, fonts: [fonts], extraArguments: ["--watch", "no"])
+        #expect(daemon.log.contains("(index builder): the index file was not written"), "\(daemon.log)")
+        #expect(daemon.log.contains("failed with exit status 1"), "\(daemon.log)")
+        #expect(daemon.log.contains("scanning the fonts in this process"), "\(daemon.log)")
+        #expect(!daemon.log.contains(Self.builtByChild), "\(daemon.log)")
+        let bold = try daemon.client().call("\(Self.registry).Resolve", ["family": "Noto Fixture", "weight": 700])
+        #expect(bold["face"]?["file"]?.stringValue == fonts + "/NotoFixture-Bold.ttf", "\(bold)")
+        #expect(try daemon.stop() == 0)
+    }
+
     @Test func theIndexBuilderHoldsNoneOfTheDaemonsSocketsAndCannotNotifySystemd() throws {
         let directory = TemporaryDirectory()
         let fonts = try Self.fonts(in: directory, holding: true)
