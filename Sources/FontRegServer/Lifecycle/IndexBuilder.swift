@@ -57,6 +57,11 @@ struct IndexBuilder: Sendable {
         case .exited(0):
             logger.info("the index builder (pid \(child.pid)) wrote the index file in \(milliseconds) ms")
             return true
+        case .exited(127):
+            // What the spawn's child exits with when `execve` fails (no /proc mounted, say).
+            logger.warning(
+                "the index builder (pid \(child.pid)) could not be executed from /proc/self/exe (exit status 127); "
+                    + "scanning the fonts in this process")
         case .exited(let status):
             logger.warning(
                 "the index builder (pid \(child.pid)) failed with exit status \(status) after \(milliseconds) ms "
