@@ -15,6 +15,8 @@
 #include <time.h>
 #include <unistd.h>
 
+extern char **environ;
+
 int cshim_seqpacket_pair(int fds[2]) { return socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, fds); }
 
 ssize_t cshim_send_with_fds(int socket, const void *bytes, size_t length, const int *fds, int count) {
@@ -82,29 +84,37 @@ int cshim_poll_any(const int *fds, int *ready, int count, int timeout_ms) {
 }
 
 pid_t cshim_spawn_with_fd(const char *path, char *const argv[], int child_fd) {
+    return cshim_spawn(path, argv, environ, child_fd);
+}
+
+pid_t cshim_spawn(const char *path, char *const argv[], char *const envp[], int child_fd) {
     pid_t parent = getpid();
     pid_t pid = fork();
     if (pid != 0) return pid;
-    // The child: only async-signal-safe calls until execv.
+    // The child: only async-signal-safe calls until execve.
     sigset_t none;
     sigemptyset(&none);
     for (int sig = 1; sig < NSIG; sig++) signal(sig, SIG_DFL);
     sigprocmask(SIG_SETMASK, &none, NULL);
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (getppid() != parent) _exit(127);
+    unsigned int first_closed = 3;
     if (child_fd == 3) {
         int flags = fcntl(3, F_GETFD);
         if (flags < 0 || fcntl(3, F_SETFD, flags & ~FD_CLOEXEC) < 0) _exit(127);
-    } else if (dup2(child_fd, 3) < 0) {
-        _exit(127);
+        first_closed = 4;
+    } else if (child_fd >= 0) {
+        if (dup2(child_fd, 3) < 0) _exit(127);
+        first_closed = 4;
     }
     // Nothing else of the parent's crosses: a descriptor opened without O_CLOEXEC (a pipe of a
     // library, a test's file) would hold a slot of the worker's small RLIMIT_NOFILE, so that the
-    // descriptors the daemon passes could not be installed, and would reach a sandboxed parser.
-    if (syscall(SYS_close_range, 4U, ~0U, 0) != 0) {
-        for (int fd = 4; fd < 65536; fd++) close(fd);
+    // descriptors the daemon passes could not be installed, and would reach a sandboxed parser;
+    // the daemon's listening and notify sockets must never reach its index builder.
+    if (syscall(SYS_close_range, first_closed, ~0U, 0) != 0) {
+        for (int fd = (int)first_closed; fd < 65536; fd++) close(fd);
     }
-    execv(path, argv);
+    execve(path, argv, envp);
     _exit(127);
 }
 

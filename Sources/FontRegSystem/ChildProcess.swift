@@ -23,12 +23,59 @@ package final class ChildProcess {
     ///
     /// - Throws: ``SystemError`` from `fork` (the `execv` failing shows as exit status 127).
     package init(executable: String, arguments: [String], descriptor: Int32) throws(SystemError) {
-        var pointers: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) }
-        pointers.append(nil)
-        defer { for pointer in pointers { free(pointer) } }
+        let argv = Self.cStrings([executable] + arguments)
+        defer { Self.free(argv) }
         pid = try Syscall.run("fork", subject: executable) {
-            pointers.withUnsafeBufferPointer { cshim_spawn_with_fd(executable, $0.baseAddress, descriptor) }
+            argv.withUnsafeBufferPointer { cshim_spawn_with_fd(executable, $0.baseAddress, descriptor) }
         }
+    }
+
+    /// Starts `executable` with `arguments` (not including the program name) and `environment`
+    /// as its whole environment, handing it no descriptor but its standard input, output and error.
+    ///
+    /// Every other descriptor is closed in the child before `execve` (`close_range`), whether
+    /// close-on-exec or not.
+    ///
+    /// - Parameter environment: the child's environment, `NAME=value` each.
+    /// - Throws: ``SystemError`` from `fork` (the `execve` failing shows as exit status 127).
+    package init(executable: String, arguments: [String], environment: [String]) throws(SystemError) {
+        let argv = Self.cStrings([executable] + arguments)
+        let envp = Self.cStrings(environment)
+        defer {
+            Self.free(argv)
+            Self.free(envp)
+        }
+        pid = try Syscall.run("fork", subject: executable) {
+            argv.withUnsafeBufferPointer { argv in
+                envp.withUnsafeBufferPointer { cshim_spawn(executable, argv.baseAddress, $0.baseAddress, -1) }
+            }
+        }
+    }
+
+    /// The current process's environment without the variables named in `removing`.
+    ///
+    /// - Parameter removing: the names of the variables left out.
+    /// - Returns: the others, `NAME=value` each, in their order.
+    package static func environment(removing: Set<String>) -> [String] {
+        var kept: [String] = []
+        var entry = environ
+        while let pointer = entry.pointee {
+            let variable = String(cString: pointer)
+            let name = variable.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).first
+            if let name, !removing.contains(String(name)) { kept.append(variable) }
+            entry += 1
+        }
+        return kept
+    }
+
+    /// `strings` as C strings, followed by a null pointer, as `execve` takes them.
+    private static func cStrings(_ strings: [String]) -> [UnsafeMutablePointer<CChar>?] {
+        strings.map { strdup($0) } + [nil]
+    }
+
+    /// Frees what ``cStrings(_:)`` allocated.
+    private static func free(_ pointers: [UnsafeMutablePointer<CChar>?]) {
+        for pointer in pointers { Glibc.free(pointer) }
     }
 
     deinit {

@@ -32,6 +32,11 @@ int cshim_poll_any(const int *fds, int *ready, int count, int timeout_ms);
 /// Returns the child's pid or -1 with errno.
 pid_t cshim_spawn_with_fd(const char *path, char *const argv[], int child_fd);
 
+/// cshim_spawn_with_fd with an environment of its own: execve of `path` with `argv` and `envp` (both
+/// NULL-terminated); `child_fd` -1 hands no descriptor over, so every descriptor from 3 up is closed
+/// and the child has only its standard input, output and error.
+pid_t cshim_spawn(const char *path, char *const argv[], char *const envp[], int child_fd);
+
 /// waitpid(pid, WNOHANG when `block` is 0): 1 and `*status` decoded when the child is gone,
 /// 0 when it still runs, -1 with errno.
 int cshim_wait_child(pid_t pid, int block, int *exited, int *code, int *signal);

@@ -74,6 +74,15 @@ public final class FontRegistry: Sendable {
     /// How this registry started.
     public let startMode: StartMode
 
+    /// Whether a cold start's index file was written by the builder given to
+    /// ``init(configuration:buildingElsewhere:)`` (a child process) and is served mapped from it,
+    /// no font having been examined in this process.
+    package let indexBuiltElsewhere: Bool
+
+    /// Why the index file the builder of ``init(configuration:buildingElsewhere:)`` said it wrote
+    /// could not be served (this process then scanned the fonts itself); `nil` otherwise.
+    package let outOfProcessRefusal: String?
+
     /// The number of font files this registry has parsed so far (none after a warm start; tests).
     package var filesParsed: Int { writer.withLock { $0.scanner.filesParsed } }
 
@@ -108,7 +117,23 @@ public final class FontRegistry: Sendable {
     /// Unreadable files are recorded in the index's problems, not thrown.
     /// - Parameter configuration: the fonts to scan, the rules directory and the cache directory.
     /// - Throws: ``RegistryError/fileNotFound(path:)`` when a configured directory or file does not exist.
-    public init(configuration: RegistryConfiguration) throws(RegistryError) {
+    public convenience init(configuration: RegistryConfiguration) throws(RegistryError) {
+        try self.init(configuration: configuration, buildingElsewhere: nil)
+    }
+
+    /// Creates a registry as ``init(configuration:)`` does, except that a cold start first asks
+    /// `buildingElsewhere` to write the index file (the daemon builds it in a child process, so
+    /// that its own heap never holds the scan; issue 29 item 2) and then maps that file as a warm
+    /// start would; the scan happens here only when that fails.
+    ///
+    /// - Parameters:
+    ///   - configuration: the fonts to scan, the rules directory and the cache directory.
+    ///   - buildingElsewhere: called with the reason the index file cannot serve a warm start;
+    ///     returns whether it wrote a new one into the cache directory. `nil`: scan here.
+    /// - Throws: ``RegistryError/fileNotFound(path:)`` when a configured directory or file does not exist.
+    package init(configuration: RegistryConfiguration, buildingElsewhere: ((_ reason: String) -> Bool)?)
+        throws(RegistryError)
+    {
         self.configuration = configuration
         for path in configuration.fontDirectories + configuration.fontFiles
         where !FileManager.default.fileExists(atPath: path) {
@@ -125,9 +150,20 @@ public final class FontRegistry: Sendable {
         let stamp = Self.configStamp(roots: roots, configuration: configuration, confinement: confinement)
         let pool = Self.parserPool(configuration.parsing)
         var seen: SeenFiles? = SeenFiles()
-        let opened = Self.openIndexFile(directory: cacheDirectory, stamp: stamp, noting: &seen)
+        var opened = Self.openIndexFile(directory: cacheDirectory, stamp: stamp, noting: &seen)
+        var builtElsewhere: String?, refusedElsewhere: String?
+        if case .failure(let refusal) = opened, let buildingElsewhere, buildingElsewhere(refusal.reason) {
+            seen = SeenFiles()
+            opened = Self.openIndexFile(directory: cacheDirectory, stamp: stamp, noting: &seen)
+            switch opened {
+            case .success: builtElsewhere = refusal.reason
+            case .failure(let second): refusedElsewhere = second.reason
+            }
+        }
+        indexBuiltElsewhere = builtElsewhere != nil
+        outOfProcessRefusal = refusedElsewhere
         if case .success(let snapshot) = opened {
-            startMode = .warm
+            startMode = builtElsewhere.map { .cold(reason: $0) } ?? .warm
             let index = FontIndex(mapped: MappedIndex(snapshot: snapshot, problems: snapshot.problems), generation: 1)
             state = Mutex(State(roots: roots, index: index, rules: rules))
             writer = Mutex(

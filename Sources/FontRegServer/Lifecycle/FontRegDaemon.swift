@@ -27,6 +27,9 @@ package enum FontRegDaemon {
             return FontParseWorker.main(
                 arguments: Array(arguments.dropFirst()), program: "fontregd \(parseWorkerFlag)")
         }
+        if arguments.first == IndexBuilder.flag {
+            return IndexBuilder.main(arguments: Array(arguments.dropFirst()))
+        }
         if arguments.first == fontconfigCacheWorkerFlag {
             return FontconfigCacheWorker.main(
                 arguments: Array(arguments.dropFirst()), program: "fontregd \(fontconfigCacheWorkerFlag)")
@@ -49,7 +52,8 @@ package enum FontRegDaemon {
         case .run(let configuration, let overrides):
             var logger = Logger(minimumLevel: configuration.verbose ? .debug : .info)
             logger.journalPrefixes = ProcessInfo.processInfo.environment["JOURNAL_STREAM"] != nil
-            return run(configuration, overrides: overrides, logger: logger)
+            let builder = IndexBuilder(daemonArguments: arguments, logger: logger)
+            return run(configuration, overrides: overrides, builder: builder, logger: logger)
         }
     }
 
@@ -57,7 +61,11 @@ package enum FontRegDaemon {
     static let stopDeadlineSeconds = 10.0
 
     /// Runs the daemon until SIGTERM: starts its services in order, waits, stops them in reverse.
-    static func run(_ configuration: DaemonConfiguration, overrides: [(String, String)], logger: Logger) -> Int32 {
+    ///
+    /// - Parameter builder: what builds a cold start's index in a child process.
+    static func run(
+        _ configuration: DaemonConfiguration, overrides: [(String, String)], builder: IndexBuilder, logger: Logger
+    ) -> Int32 {
         // Before any thread starts: each extra arena keeps its own dirty pages (issue 13).
         Memory.limitArenas()
         let services = DaemonServiceGroup([], logger: logger)
@@ -68,7 +76,7 @@ package enum FontRegDaemon {
             logger.error("\(error)")
             return ExitCode.unavailable
         }
-        guard let parts = makeParts(configuration, persistence: persistence, logger: logger) else {
+        guard let parts = makeParts(configuration, persistence: persistence, builder: builder, logger: logger) else {
             services.stop(within: stopDeadlineSeconds)
             return ExitCode.unavailable
         }
@@ -136,9 +144,9 @@ package enum FontRegDaemon {
 
     /// Builds the watcher, the index, the listening sockets, the service and the server; logs and
     /// returns `nil` when one of them cannot be set up.
-    static func makeParts(_ configuration: DaemonConfiguration, persistence: PersistenceService, logger: Logger)
-        -> Parts?
-    {
+    static func makeParts(
+        _ configuration: DaemonConfiguration, persistence: PersistenceService, builder: IndexBuilder?, logger: Logger
+    ) -> Parts? {
         var startupProblems: [StartupProblem] = []
         if let moved = persistence.movedAside {
             let path = persistence.store.path
@@ -160,13 +168,21 @@ package enum FontRegDaemon {
         let watcher = configuration.watch ? makeWatcher(configuration, persisted: persisted, logger: logger) : nil
         let registry: FontRegistry
         do {
-            registry = try makeRegistry(configuration, persisted: persisted, logger: logger)
+            registry = try makeRegistry(configuration, persisted: persisted, builder: builder, logger: logger)
         } catch {
             logger.error("cannot build the font index: \(error)")
             return nil
         }
         let index = registry.index
-        logger.info("\(registry.startMode)")
+        if let refusal = registry.outOfProcessRefusal {
+            logger.warning(
+                "the index file the index builder wrote cannot be served (\(refusal)); scanned the fonts in this process"
+            )
+        }
+        logger.info(
+            registry.indexBuiltElsewhere
+                ? "\(registry.startMode): the index was built by a child process and is served mapped"
+                : "\(registry.startMode)")
         logWorkerConfinement(configuration, logger: logger)
         logger.info(
             "indexed \(counted(index.faceCount, "face")) in \(counted(index.familyCount, "family", plural: "families")) in "
@@ -312,7 +328,7 @@ package enum FontRegDaemon {
     /// edited file, or roots narrowed since) is refused, logged and reported, never scanned. A
     /// path that is merely missing is kept (it may be a disk not mounted yet).
     static func revalidate(
-        _ persisted: [String], allowedRoots: AllowedRoots, logger: Logger, report: (ScanProblem) -> Void
+        _ persisted: [String], allowedRoots: AllowedRoots, logger: Logger?, report: (ScanProblem) -> Void
     ) -> [String] {
         persisted.filter { path in
             do {
@@ -320,7 +336,7 @@ package enum FontRegDaemon {
                 return true
             } catch {
                 if case PathRefusal.notFound = error { return true }
-                logger.error("persisted registration of \(path) refused: \(error)")
+                logger?.error("persisted registration of \(path) refused: \(error)")
                 report(
                     ScanProblem(
                         path: path,
@@ -333,16 +349,20 @@ package enum FontRegDaemon {
     }
 
     /// The registry for a configuration, with the persisted registrations as roots of their own.
-    static func makeRegistry(_ configuration: DaemonConfiguration, persisted: [String], logger: Logger)
-        throws(RegistryError)
-        -> FontRegistry
-    {
+    ///
+    /// - Parameters:
+    ///   - builder: builds a cold start's index in a child process when the cache directory is
+    ///     writable; `nil`: scan in this process (the child itself).
+    ///   - logger: where warnings go; `nil` in the child, whose daemon said them already.
+    static func makeRegistry(
+        _ configuration: DaemonConfiguration, persisted: [String], builder: IndexBuilder? = nil, logger: Logger?
+    ) throws(RegistryError) -> FontRegistry {
         var directories: [String] = []
         var files: [String] = []
         for path in configuration.fontDirectories + persisted {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                logger.warning(
+                logger?.warning(
                     "\(path) does not exist; skipped (create it, or fix --fonts or the persisted registration)")
                 continue
             }
@@ -353,18 +373,20 @@ package enum FontRegDaemon {
             }
         }
         var cacheDirectory: String? = configuration.cacheDirectory
+        var writable = false
         do {
             try Syscall.makeDirectories(configuration.cacheDirectory)
             do {
                 try Syscall.checkWritable(configuration.cacheDirectory)
+                writable = true
             } catch {
                 // Not fatal: start-up reads every font again, and GetStatus reports it as a problem.
-                logger.warning(
+                logger?.warning(
                     "cache directory \(configuration.cacheDirectory) is not writable "
                         + "(\(error)); make it writable to start faster")
             }
         } catch {
-            logger.warning(
+            logger?.warning(
                 "cannot use cache directory \(configuration.cacheDirectory) (\(error)); using a temporary one")
             cacheDirectory = nil
         }
@@ -378,7 +400,22 @@ package enum FontRegDaemon {
         for path in persisted where !configuration.fontDirectories.contains(path) {
             registryConfiguration.confinement[path] = allowed
         }
-        return try FontRegistry(configuration: registryConfiguration)
+        // A cold start's scan in a child process, whose heap goes with it (issue 29 item 2); only
+        // into a cache directory the daemon can write, where the next warm start finds the file.
+        var buildingElsewhere: ((String) -> Bool)?
+        if let builder, writable { buildingElsewhere = { builder.build(reason: $0) } }
+        return try FontRegistry(configuration: registryConfiguration, buildingElsewhere: buildingElsewhere)
+    }
+
+    /// Whether `directory` exists, or can be made, and this process may write it.
+    static func cacheDirectoryIsWritable(_ directory: String) -> Bool {
+        do {
+            try Syscall.makeDirectories(directory)
+            try Syscall.checkWritable(directory)
+            return true
+        } catch {
+            return false
+        }
     }
 
     static func statusLine(_ registry: FontRegistry) -> String {
