@@ -36,10 +36,17 @@ package final class ChildProcess {
     /// Every other descriptor is closed in the child before `execve` (`close_range`), whether
     /// close-on-exec or not.
     ///
-    /// - Parameter environment: the child's environment, `NAME=value` each.
+    /// - Parameters:
+    ///   - executable: the path `execve` is given.
+    ///   - name: the child's `argv[0]`, which its log lines and `ps` show (`/proc/self/exe`
+    ///     would show as `exe`); by default `executable`.
+    ///   - arguments: the arguments after the name.
+    ///   - environment: the child's environment, `NAME=value` each.
     /// - Throws: ``SystemError`` from `fork` (the `execve` failing shows as exit status 127).
-    package init(executable: String, arguments: [String], environment: [String]) throws(SystemError) {
-        let argv = Self.cStrings([executable] + arguments)
+    package init(executable: String, name: String? = nil, arguments: [String], environment: [String])
+        throws(SystemError)
+    {
+        let argv = Self.cStrings([name ?? executable] + arguments)
         let envp = Self.cStrings(environment)
         defer {
             Self.free(argv)

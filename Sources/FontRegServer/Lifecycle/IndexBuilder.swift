@@ -44,7 +44,8 @@ struct IndexBuilder: Sendable {
         let child: ChildProcess
         do {
             child = try ChildProcess(
-                executable: "/proc/self/exe", arguments: [Self.flag] + daemonArguments,
+                executable: "/proc/self/exe", name: CommandLine.arguments.first ?? "fontregd",
+                arguments: [Self.flag] + daemonArguments,
                 environment: ChildProcess.environment(removing: Self.withheldVariables))
         } catch {
             logger.warning("cannot start the index builder (\(error)); scanning the fonts in this process")
