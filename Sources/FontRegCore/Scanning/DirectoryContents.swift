@@ -38,7 +38,7 @@ struct DirectoryContents: Sendable, Equatable {
     /// ``FontScanner`` does while walking it; nothing is sorted.
     ///
     /// A directory of at least `threshold` entries has the second half of its listing
-    /// `fstatat`ed on a second thread while this one does the first (issue 29 item 3: a warm
+    /// `fstatat`ed on a second thread (started for it) while this one does the first (issue 29 item 3: a warm
     /// start's check is mostly these calls, and the machine has more than one core); both are
     /// joined here. The contents are a count and an order-free sum, so the halves simply add up.
     ///
@@ -60,15 +60,22 @@ struct DirectoryContents: Sendable, Equatable {
             return of(names, 0..<names.count, in: directory, noting: &seen)
         }
         let middle = names.count / 2
+        // The other thread's own descriptor of the directory (``FileDescriptor/reopenedDirectory()``).
+        guard let otherDirectory = try? directory.reopenedDirectory() else {
+            return of(names, 0..<names.count, in: directory, noting: &seen)
+        }
         let other = OtherHalf()
         let noting = seen != nil
-        // The second half on one of libdispatch's threads, the first on this one; joined here.
-        DispatchQueue.global(qos: .userInitiated).async {
+        // The second half on a thread of its own, the first on this one; joined here. A plain
+        // thread: libdispatch's pool took milliseconds to start its first worker.
+        let thread = Thread {
             var otherSeen: SeenFiles? = noting ? SeenFiles(capacity: names.count - middle) : nil
-            let contents = of(names, middle..<names.count, in: directory, noting: &otherSeen)
+            let contents = of(names, middle..<names.count, in: otherDirectory, noting: &otherSeen)
             other.result.withLock { $0 = (contents, otherSeen) }
             other.done.signal()
         }
+        thread.stackSize = 1 << 19
+        thread.start()
         var contents = of(names, 0..<middle, in: directory, noting: &seen)
         other.done.wait()
         guard let (second, otherSeen) = other.result.withLock({ $0 }) else {

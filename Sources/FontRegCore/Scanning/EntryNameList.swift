@@ -1,4 +1,5 @@
 import FontRegSystem
+import Foundation
 
 /// The names of a directory's entries, listed once and kept as NUL-terminated bytes one after
 /// another, so that their `fstatat`s can be shared between threads (``DirectoryContents``).
@@ -17,12 +18,11 @@ struct EntryNameList: Sendable {
         try directory.forEachEntryName { name in
             guard name[0] != 0x2E else { return }  // hidden, as the scan skips it
             starts.append(bytes.count)
-            var at = 0
-            while name[at] != 0 {
-                bytes.append(UInt8(bitPattern: name[at]))
-                at += 1
+            // The name and its NUL, appended at once.
+            let count = strlen(name) + 1
+            UnsafeRawPointer(name).withMemoryRebound(to: UInt8.self, capacity: count) {
+                bytes.append(contentsOf: UnsafeBufferPointer(start: $0, count: count))
             }
-            bytes.append(0)
         }
     }
 
