@@ -31,21 +31,28 @@ struct DirectoryContents: Sendable, Equatable {
     }
 
     /// The smallest number of entries whose `fstatat`s a check shares with a second thread:
-    /// below it, starting the other half costs more than it saves (about 1.2 µs a `stat`).
+    /// below it, starting the thread costs more than it saves (about 1.2 µs a `stat`).
     static let splitThreshold = 128
+
+    /// How many entries a thread of a shared check claims at a time.
+    static let chunkSize = 64
 
     /// Lists an open directory and `fstatat`s the entries a scan would read, as
     /// ``FontScanner`` does while walking it; nothing is sorted.
     ///
-    /// A directory of at least `threshold` entries has the second half of its listing
-    /// `fstatat`ed on a second thread (started for it) while this one does the first (issue 29 item 3: a warm
-    /// start's check is mostly these calls, and the machine has more than one core); both are
-    /// joined here. The contents are a count and an order-free sum, so the halves simply add up.
+    /// A directory of at least `threshold` entries is checked by two threads (issue 29 item 3:
+    /// a warm start's check is mostly these calls, and the machine has more than one core):
+    /// this one and one started for it each claim the next ``chunkSize`` entries of the listing
+    /// until none is left, each through its own descriptor of the directory. The contents are a
+    /// count and an order-free sum, so the two threads' simply add up. On a busy machine the
+    /// second thread may start late: this one then takes every chunk itself, and does not wait
+    /// for a thread that has not begun (``SharedCheck``), so the check is never slower than one
+    /// thread's but for starting it.
     ///
     /// - Parameters:
     ///   - directory: the open directory.
     ///   - seen: where to note each regular font file's status, if anywhere (``SeenFiles``).
-    ///   - threshold: the smallest listing split between two threads (tests lower it).
+    ///   - threshold: the smallest listing shared between two threads (tests lower it).
     /// - Returns: its contents, or ``unlisted`` when it cannot be listed.
     static func of(
         _ directory: FileDescriptor, noting seen: inout SeenFiles?, splittingAt threshold: Int = splitThreshold
@@ -56,43 +63,72 @@ struct DirectoryContents: Sendable, Equatable {
         } catch {
             return .unlisted
         }
-        guard names.count >= threshold, names.count >= 2 else {
-            return of(names, 0..<names.count, in: directory, noting: &seen)
-        }
-        let middle = names.count / 2
         // The other thread's own descriptor of the directory (``FileDescriptor/reopenedDirectory()``).
-        guard let otherDirectory = try? directory.reopenedDirectory() else {
+        guard names.count >= threshold, names.count >= 2, let otherDirectory = try? directory.reopenedDirectory()
+        else {
             return of(names, 0..<names.count, in: directory, noting: &seen)
         }
-        let other = OtherHalf()
+        let shared = SharedCheck()
         let noting = seen != nil
-        // The second half on a thread of its own, the first on this one; joined here. A plain
-        // thread: libdispatch's pool took milliseconds to start its first worker.
+        // A plain thread: libdispatch's pool took milliseconds to start its first worker.
         let thread = Thread {
-            var otherSeen: SeenFiles? = noting ? SeenFiles(capacity: names.count - middle) : nil
-            let contents = of(names, middle..<names.count, in: otherDirectory, noting: &otherSeen)
-            other.result.withLock { $0 = (contents, otherSeen) }
-            other.done.signal()
+            guard shared.join() else { return }  // this thread took every chunk already
+            var otherSeen: SeenFiles? = noting ? SeenFiles(capacity: names.count / 2) : nil
+            let contents = claimingChunks(of: names, shared, in: otherDirectory, noting: &otherSeen)
+            shared.result.withLock { $0 = (contents, otherSeen) }
+            shared.done.signal()
         }
         thread.stackSize = 1 << 19
         thread.start()
-        var contents = of(names, 0..<middle, in: directory, noting: &seen)
-        other.done.wait()
-        guard let (second, otherSeen) = other.result.withLock({ $0 }) else {
-            preconditionFailure("the other half of a directory's check signalled no result")
+        var contents = claimingChunks(of: names, shared, in: directory, noting: &seen)
+        // Every chunk is claimed: the other thread has finished, is on its last chunk, or never begins.
+        guard shared.joinedBeforeClosing() else { return contents }
+        shared.done.wait()
+        guard let (others, otherSeen) = shared.result.withLock({ $0 }) else {
+            preconditionFailure("the other thread of a directory's check signalled no result")
         }
         if let otherSeen { seen?.absorb(otherSeen) }
-        contents.count += second.count
-        contents.hash &+= second.hash
+        contents.count += others.count
+        contents.hash &+= others.hash
         return contents
     }
 
-    /// What the thread checking a listing's second half hands back, and when.
-    private final class OtherHalf: Sendable {
-        /// Its contents and the files it saw (`nil` until it is done).
+    /// The contents of the chunks of `names` this thread claims from `shared` until none is left.
+    private static func claimingChunks(
+        of names: EntryNameList, _ shared: SharedCheck, in directory: FileDescriptor, noting seen: inout SeenFiles?
+    ) -> DirectoryContents {
+        var contents = DirectoryContents()
+        while true {
+            let start = shared.next.wrappingAdd(chunkSize, ordering: .relaxed).oldValue
+            guard start < names.count else { return contents }
+            let chunk = of(names, start..<min(start + chunkSize, names.count), in: directory, noting: &seen)
+            contents.count += chunk.count
+            contents.hash &+= chunk.hash
+        }
+    }
+
+    /// What the two threads of a shared check of one listing share.
+    private final class SharedCheck: Sendable {
+        /// The first entry no thread has claimed yet.
+        let next = Atomic<Int>(0)
+        /// 0 while the second thread has not begun, 1 once it has, 2 once the first closed the
+        /// check to it (every chunk claimed before it began).
+        private let state = Atomic<Int>(0)
+        /// The second thread's contents and the files it saw (`nil` until it is done).
         let result = Mutex<(DirectoryContents, SeenFiles?)?>(nil)
         /// Signalled once, when ``result`` is set.
         let done = DispatchSemaphore(value: 0)
+
+        /// The second thread begins: `false` when the check was closed to it (it must do nothing).
+        func join() -> Bool {
+            state.compareExchange(expected: 0, desired: 1, ordering: .acquiringAndReleasing).exchanged
+        }
+
+        /// The first thread has claimed the last chunk: whether the second had begun (then wait
+        /// for ``done``); if not, it never will.
+        func joinedBeforeClosing() -> Bool {
+            !state.compareExchange(expected: 0, desired: 2, ordering: .acquiringAndReleasing).exchanged
+        }
     }
 
     /// The contents of the entries `range` of a listing (hidden names already left out).

@@ -7,7 +7,7 @@ import Testing
 @testable import FontRegCore
 
 /// Issue 29 item 3: a warm start's check of a font folder large enough to be split between two
-/// threads (``DirectoryContents/splitThreshold``) still sees every font file: the files noted
+/// threads (``DirectoryContents/splitThreshold``, chunk by chunk) still sees every font file: the files noted
 /// for the readability classification (``SeenFiles``) are all of them, and a `chmod` of a file
 /// in either half of the listing makes the next start cold, as with the serial check.
 @Suite("A warm start's split check of a large folder sees every font file", .serialized)
@@ -34,7 +34,7 @@ struct WarmStartSplitCheckTests {
             Fixtures.cleanUp(cache)
         }
 
-        /// The first and the last font file in listing order: one in each half of the split.
+        /// The first and the last font file in listing order: the first chunk and the last.
         func firstAndLastListed() throws -> [String] {
             let names = try EntryNameList(listing: try FileDescriptor.open(fonts, as: .directory))
             var listed: [String] = []

@@ -6,10 +6,11 @@ import Testing
 
 @testable import FontRegCore
 
-/// Issue 29 item 3: a warm start's check of a large directory `fstatat`s the two halves of its
-/// listing on two threads (``DirectoryContents/of(_:noting:splittingAt:)``). The halves must add
-/// up to what the serial check finds, and a file changed, added, removed or `chmod`ed in either
-/// half must change the result as it does the serial one's. Real files in a temporary directory.
+/// Issue 29 item 3: a warm start's check of a large directory shares the `fstatat`s of its
+/// listing between two threads, chunk by chunk (``DirectoryContents/of(_:noting:splittingAt:)``).
+/// What they find must add up to what the serial check finds, and a file changed, added, removed
+/// or `chmod`ed at either end of the listing (the first chunk and the last, "either half") must
+/// change the result as it does the serial one's. Real files in a temporary directory.
 @Suite("A directory's check split between two threads finds what the serial one finds", .serialized)
 struct DirectoryContentsSplitTests {
     /// A directory of 300 font-named files (each of its own size), a subdirectory, a link to a
@@ -48,7 +49,7 @@ struct DirectoryContentsSplitTests {
             return split
         }
 
-        /// The first and the last font file in listing order: one in each half of a split.
+        /// The first and the last font file in listing order: the first chunk and the last.
         func firstAndLastListed() throws -> (first: String, last: String) {
             let names = try EntryNameList(listing: try FileDescriptor.open(path, as: .directory))
             var fonts: [String] = []
