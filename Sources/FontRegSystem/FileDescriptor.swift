@@ -47,12 +47,18 @@ package final class FileDescriptor: Sendable {
 
     /// Reads the whole file from its current offset.
     ///
-    /// - Parameter limit: the most bytes accepted; a longer file is refused with `EFBIG`
-    ///   rather than read into memory.
+    /// - Parameters:
+    ///   - limit: the most bytes accepted; a longer file is refused with `EFBIG` rather than
+    ///     read into memory.
+    ///   - expectedSize: the size the caller found (its `fstat`), if any: such a file is read
+    ///     in one call into room made once, not 16 KiB at a time into a growing array.
     /// - Throws: ``SystemError`` from `read`, or `EFBIG` past `limit`.
-    package func readAll(limit: Int) throws(SystemError) -> [UInt8] {
+    package func readAll(limit: Int, expectedSize: Int = 0) throws(SystemError) -> [UInt8] {
         var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 16384)
+        let expected = min(max(expectedSize, 0), limit)
+        bytes.reserveCapacity(expected)
+        // One more byte than expected, so that the end shows in the same call.
+        var chunk = [UInt8](repeating: 0, count: max(16384, expected + 1))
         while let count = try Syscall.read(rawValue, into: &chunk), count > 0 {
             bytes += chunk[0..<count]
             if bytes.count > limit { throw SystemError("read", errno: EFBIG) }
@@ -237,6 +243,15 @@ package final class FileDescriptor: Sendable {
             return .failure(error)
         }
         return .success(FileStatus(info))
+    }
+
+    /// A descriptor of its own for the directory this one is open on (`openat` of `.`), for a
+    /// second thread's `fstatat`s: each thread then bumps the count of its own open file, rather
+    /// than both the count of one shared between two cores.
+    ///
+    /// - Throws: ``SystemError`` from `openat`.
+    package func reopenedDirectory() throws(SystemError) -> FileDescriptor {
+        FileDescriptor(owning: try Syscall.run("openat", subject: ".") { openat(rawValue, ".", Kind.directory.flags) })
     }
 
     /// Calls `body` with the name of every entry of this directory but `.` and `..`, in the order

@@ -293,6 +293,8 @@ public final class FontRegistry: Sendable {
         }
         // The file this start just wrote from its own scan records the directories as scanned.
         if justWritten { return .success(snapshot) }
+        // About half the files: a large directory's other half is noted apart (``SeenFiles``).
+        seen?.reserve((snapshot.fileCount + 1) / 2)
         for i in 0..<snapshot.directoryCount {
             if let change = snapshot.directory(at: i).change(noting: &seen) {
                 return .failure(Refusal(reason: change, usable: snapshot))

@@ -1,5 +1,7 @@
+import Dispatch
 import FontRegSystem
 import Foundation
+import Synchronization
 
 /// What a warm start trusts of a directory: the entries a scan reads in it (font files,
 /// subdirectories, symbolic links) with each one's `stat`, folded into a count and a hash that
@@ -28,33 +30,139 @@ struct DirectoryContents: Sendable, Equatable {
         self.hash = hash
     }
 
+    /// The smallest number of entries whose `fstatat`s a check shares with a second thread:
+    /// below it, starting the thread costs more than it saves (about 1.2 µs a `stat`).
+    static let splitThreshold = 128
+
+    /// How many entries a thread of a shared check claims at a time.
+    static let chunkSize = 64
+
     /// Lists an open directory and `fstatat`s the entries a scan would read, as
-    /// ``FontScanner`` does while walking it; no name is kept and nothing is sorted.
+    /// ``FontScanner`` does while walking it; nothing is sorted.
+    ///
+    /// A directory of at least `threshold` entries is checked by two threads (issue 29 item 3:
+    /// a warm start's check is mostly these calls, and the machine has more than one core):
+    /// this one and one started for it each claim the next ``chunkSize`` entries of the listing
+    /// until none is left, each through its own descriptor of the directory. The contents are a
+    /// count and an order-free sum, so the two threads' simply add up. On a busy machine the
+    /// second thread may start late: this one then takes every chunk itself, and does not wait
+    /// for a thread that has not begun (``SharedCheck``), so the check is never slower than one
+    /// thread's but for starting it.
     ///
     /// - Parameters:
     ///   - directory: the open directory.
     ///   - seen: where to note each regular font file's status, if anywhere (``SeenFiles``).
+    ///   - threshold: the smallest listing shared between two threads (tests lower it).
     /// - Returns: its contents, or ``unlisted`` when it cannot be listed.
-    static func of(_ directory: FileDescriptor, noting seen: inout SeenFiles?) -> DirectoryContents {
-        var contents = DirectoryContents()
+    static func of(
+        _ directory: FileDescriptor, noting seen: inout SeenFiles?, splittingAt threshold: Int = splitThreshold
+    ) -> DirectoryContents {
+        let names: EntryNameList
         do {
-            try directory.forEachEntryName { name in
-                guard name[0] != 0x2E else { return }  // hidden, as the scan skips it
-                let bytes = UnsafeBufferPointer(
-                    start: UnsafeRawPointer(name).assumingMemoryBound(to: UInt8.self), count: strlen(name))
-                switch directory.statusOfEntry(cName: name, followLinks: false) {
-                case .success(let status):
-                    let font = contents.add(name: bytes, status: status) {
-                        try? directory.statusOfEntry(cName: name, followLinks: true).get()
-                    }
-                    if font, status.kind == .regular { seen?.note(status) }
-                case .failure(let error):
-                    // Gone since the listing, as the scan skips it.
-                    if error.errno != .noSuchFileOrDirectory { _ = contents.add(name: bytes, status: nil) { nil } }
-                }
-            }
+            names = try EntryNameList(listing: directory)
         } catch {
             return .unlisted
+        }
+        // The other thread's own descriptor of the directory (``FileDescriptor/reopenedDirectory()``).
+        guard names.count >= threshold, names.count >= 2, let otherDirectory = try? directory.reopenedDirectory()
+        else {
+            return of(names, 0..<names.count, in: directory, noting: &seen)
+        }
+        // Made here, so that its table comes from this thread's malloc arena: a block the other
+        // thread allocated would keep its own arena's pages dirty (0.5 MiB at 100,000 files).
+        let shared = SharedCheck(seen: seen == nil ? nil : SeenFiles(capacity: names.count / 2 + chunkSize))
+        // A plain thread: libdispatch's pool took milliseconds to start its first worker.
+        let thread = Thread {
+            guard shared.join() else { return }  // this thread took every chunk already
+            var otherSeen = shared.takeSeen()
+            let contents = claimingChunks(of: names, shared, in: otherDirectory, noting: &otherSeen)
+            shared.result.withLock { $0 = (contents, otherSeen) }
+            shared.done.signal()
+        }
+        thread.stackSize = 1 << 19
+        thread.start()
+        var contents = claimingChunks(of: names, shared, in: directory, noting: &seen)
+        // Every chunk is claimed: the other thread has finished, is on its last chunk, or never begins.
+        guard shared.joinedBeforeClosing() else { return contents }
+        shared.done.wait()
+        guard let (others, otherSeen) = shared.result.withLock({ $0 }) else {
+            preconditionFailure("the other thread of a directory's check signalled no result")
+        }
+        if let otherSeen { seen?.absorb(otherSeen) }
+        contents.count += others.count
+        contents.hash &+= others.hash
+        return contents
+    }
+
+    /// The contents of the chunks of `names` this thread claims from `shared` until none is left.
+    private static func claimingChunks(
+        of names: EntryNameList, _ shared: SharedCheck, in directory: FileDescriptor, noting seen: inout SeenFiles?
+    ) -> DirectoryContents {
+        var contents = DirectoryContents()
+        while true {
+            let start = shared.next.wrappingAdd(chunkSize, ordering: .relaxed).oldValue
+            guard start < names.count else { return contents }
+            let chunk = of(names, start..<min(start + chunkSize, names.count), in: directory, noting: &seen)
+            contents.count += chunk.count
+            contents.hash &+= chunk.hash
+        }
+    }
+
+    /// What the two threads of a shared check of one listing share.
+    private final class SharedCheck: Sendable {
+        /// The first entry no thread has claimed yet.
+        let next = Atomic<Int>(0)
+        /// 0 while the second thread has not begun, 1 once it has, 2 once the first closed the
+        /// check to it (every chunk claimed before it began).
+        private let state = Atomic<Int>(0)
+        /// The second thread's contents and the files it saw (`nil` until it is done).
+        let result = Mutex<(DirectoryContents, SeenFiles?)?>(nil)
+        /// Signalled once, when ``result`` is set.
+        let done = DispatchSemaphore(value: 0)
+        /// Where the second thread notes the files it sees, until it takes it (``takeSeen()``).
+        private let seen: Mutex<SeenFiles?>
+
+        /// A check whose second thread notes the files it sees in `seen`, if anywhere.
+        init(seen: SeenFiles?) {
+            self.seen = Mutex(seen)
+        }
+
+        /// Hands the second thread its ``SeenFiles``, uniquely referenced (no copy on its first note).
+        func takeSeen() -> SeenFiles? {
+            seen.withLock { seen in
+                defer { seen = nil }
+                return seen
+            }
+        }
+
+        /// The second thread begins: `false` when the check was closed to it (it must do nothing).
+        func join() -> Bool {
+            state.compareExchange(expected: 0, desired: 1, ordering: .acquiringAndReleasing).exchanged
+        }
+
+        /// The first thread has claimed the last chunk: whether the second had begun (then wait
+        /// for ``done``); if not, it never will.
+        func joinedBeforeClosing() -> Bool {
+            !state.compareExchange(expected: 0, desired: 2, ordering: .acquiringAndReleasing).exchanged
+        }
+    }
+
+    /// The contents of the entries `range` of a listing (hidden names already left out).
+    private static func of(
+        _ names: EntryNameList, _ range: Range<Int>, in directory: FileDescriptor, noting seen: inout SeenFiles?
+    ) -> DirectoryContents {
+        var contents = DirectoryContents()
+        names.forEach(in: range) { name, bytes in
+            switch directory.statusOfEntry(cName: name, followLinks: false) {
+            case .success(let status):
+                let font = contents.add(name: bytes, status: status) {
+                    try? directory.statusOfEntry(cName: name, followLinks: true).get()
+                }
+                if font, status.kind == .regular { seen?.note(status) }
+            case .failure(let error):
+                // Gone since the listing, as the scan skips it.
+                if error.errno != .noSuchFileOrDirectory { _ = contents.add(name: bytes, status: nil) { nil } }
+            }
         }
         return contents
     }

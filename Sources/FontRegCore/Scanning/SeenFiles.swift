@@ -15,22 +15,54 @@ package struct SeenFiles: Sendable {
         let inode: UInt64
     }
 
-    /// The status change time of each file seen, in nanoseconds since the epoch.
-    private var changeTimes: [Key: Int] = [:]
+    /// The status change time of each file seen, in nanoseconds since the epoch: the files this
+    /// value noted first, then those of up to ``maximumParts`` - 1 others it absorbed (each
+    /// directory split between two threads brings one, ``DirectoryContents``), kept apart
+    /// rather than inserted again. A device and inode is in at most one part: each file was
+    /// listed once.
+    private var parts: [[Key: Int]] = [[:]]
+
+    /// The most parts kept apart; later ones are inserted into the last.
+    static let maximumParts = 4
 
     /// Nothing seen yet.
     package init() {}
 
+    /// Nothing seen yet, with room for `capacity` files.
+    init(capacity: Int) {
+        parts[0].reserveCapacity(capacity)
+    }
+
     /// The number of files seen.
-    package var count: Int { changeTimes.count }
+    package var count: Int { parts.reduce(0) { $0 + $1.count } }
+
+    /// Makes room for `capacity` more files noted here.
+    mutating func reserve(_ capacity: Int) {
+        parts[0].reserveCapacity(parts[0].count + capacity)
+    }
 
     /// Notes a regular file's status as a directory's check found it.
     mutating func note(_ status: FileStatus) {
-        changeTimes[Key(device: status.device, inode: status.inode)] = status.changedNanoseconds
+        parts[0][Key(device: status.device, inode: status.inode)] = status.changedNanoseconds
+    }
+
+    /// Adds the files another check saw (the other half of a directory's listing).
+    mutating func absorb(_ other: SeenFiles) {
+        for part in other.parts where !part.isEmpty {
+            if parts.count < Self.maximumParts {
+                parts.append(part)
+            } else {
+                parts[parts.count - 1].merge(part) { _, new in new }
+            }
+        }
     }
 
     /// The status change time seen of the file with this device and inode, or `nil` when none was seen.
     package func changeTime(device: UInt64, inode: UInt64) -> Int? {
-        changeTimes[Key(device: device, inode: inode)]
+        let key = Key(device: device, inode: inode)
+        for part in parts {
+            if let time = part[key] { return time }
+        }
+        return nil
     }
 }

@@ -45,7 +45,8 @@ struct PersistedReadability: Sendable, Equatable {
         else {
             return (nil, "\(path) is not this user's own private file; not trusted")
         }
-        guard let bytes = try? file.readAll(limit: maximumBytes), let readability = PersistedReadability(bytes: bytes)
+        guard let bytes = try? file.readAll(limit: maximumBytes, expectedSize: Int(clamping: status.size)),
+            let readability = PersistedReadability(bytes: bytes)
         else {
             return (nil, "\(path) is damaged; every file is asked about again")
         }
