@@ -134,15 +134,12 @@ package struct JSONBytesWriter {
             needsComma = true
             return
         }
-        // The exact length first, then `output` grown once and the digits written in place: one
-        // capacity and uniqueness check per array, not per byte (issue 29 item 4: a compact
+        // The digits written in place into a buffer with room for the longest integers, then
+        // appended whole: no capacity or uniqueness check per byte (issue 29 item 4: a compact
         // `ResolveText` reply is five integers per run).
-        var length = 2 + Swift.max(values.count - 1, 0)
-        for value in values { length &+= Self.decimalLength(value) }
-        let start = output.count
-        output.append(contentsOf: repeatElement(0, count: length))
-        output.withUnsafeMutableBufferPointer { buffer in
-            var at = start
+        let capacity = 2 + values.count * (Self.longestInteger + 1)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
+            var at = 0
             buffer[at] = UInt8(ascii: "[")
             at &+= 1
             for index in values.indices {
@@ -153,6 +150,8 @@ package struct JSONBytesWriter {
                 at = Self.writeDigits(values[index], into: buffer, at: at)
             }
             buffer[at] = UInt8(ascii: "]")
+            at &+= 1
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[0..<at]))
         }
         needsComma = true
     }
@@ -234,12 +233,25 @@ package struct JSONBytesWriter {
         output.withUnsafeMutableBufferPointer { _ = writeDigits(value, into: $0, at: start) }
     }
 
+    /// The most bytes an `Int` takes in decimal (`Int.min`: a minus sign and 19 digits).
+    static let longestInteger = 20
+
     /// How many bytes `value` takes in decimal, its minus sign included.
+    @inline(__always)
     static func decimalLength(_ value: Int) -> Int {
-        var magnitude = value.magnitude
-        var length = value < 0 ? 2 : 1
-        while magnitude >= 10 {
-            magnitude /= 10
+        let magnitude = value.magnitude
+        let sign = value < 0 ? 1 : 0
+        // Most integers written are offsets into a text of at most 256 KiB: compared, not divided.
+        if magnitude < 10 { return sign &+ 1 }
+        if magnitude < 100 { return sign &+ 2 }
+        if magnitude < 1000 { return sign &+ 3 }
+        if magnitude < 10000 { return sign &+ 4 }
+        if magnitude < 100_000 { return sign &+ 5 }
+        if magnitude < 1_000_000 { return sign &+ 6 }
+        var rest = magnitude / 1_000_000
+        var length = sign &+ 6
+        while rest > 0 {
+            rest /= 10
             length &+= 1
         }
         return length
@@ -247,17 +259,30 @@ package struct JSONBytesWriter {
 
     /// Writes `value` in decimal into `buffer` from `at`, which has room for its
     /// ``decimalLength(_:)`` bytes; returns the position after it.
+    @inline(__always)
     static func writeDigits(_ value: Int, into buffer: UnsafeMutableBufferPointer<UInt8>, at: Int) -> Int {
         let end = at &+ decimalLength(value)
         if value < 0 { buffer[at] = UInt8(ascii: "-") }
-        // The lowest digit last: written from the end backwards.
+        // The lowest digits last: written from the end backwards, two at a time.
         var magnitude = value.magnitude
         var position = end
-        repeat {
+        while magnitude >= 100 {
+            let pair = Int(truncatingIfNeeded: magnitude % 100)
+            magnitude /= 100
+            let tens = pair / 10
+            position &-= 2
+            buffer[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: tens)
+            buffer[position &+ 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: pair &- tens &* 10)
+        }
+        if magnitude >= 10 {
+            let tens = magnitude / 10
+            position &-= 2
+            buffer[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: tens)
+            buffer[position &+ 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude &- tens &* 10)
+        } else {
             position &-= 1
-            buffer[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
-            magnitude /= 10
-        } while magnitude > 0
+            buffer[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude)
+        }
         return end
     }
 

@@ -32,7 +32,7 @@ extension TextReply {
             writer.end()
             return
         }
-        var byAnswer: [ObjectIdentifier: Int] = [:]
+        var byAnswer = AnswerPositions()
         var byValue: [FaceKey: Int] = [:]
         var faces: [TextRun] = []
         let runs = resolution.runs
@@ -61,12 +61,12 @@ extension TextReply {
     /// Runs of one choice share its answer: by that identity first (one answer, one reason),
     /// then by value, so equal answers of different choices are one face too.
     private static func facePosition(
-        of index: Int, in runs: [TextRun], byAnswer: inout [ObjectIdentifier: Int], byValue: inout [FaceKey: Int],
+        of index: Int, in runs: [TextRun], byAnswer: inout AnswerPositions, byValue: inout [FaceKey: Int],
         faces: inout [TextRun]
     ) -> Int {
         let identity = ObjectIdentifier(runs[index].shared)
         // (Checked: a caller may have changed a run's reason; equal strings of one storage compare at once.)
-        if let known = byAnswer[identity], faces[known].reason == runs[index].reason,
+        if let known = byAnswer.position(of: identity), faces[known].reason == runs[index].reason,
             faces[known].fallback == runs[index].fallback
         {
             return known
@@ -81,8 +81,40 @@ extension TextReply {
             byValue[key] = position
             faces.append(run)
         }
-        byAnswer[identity] = position
+        byAnswer.set(position, for: identity)
         return position
+    }
+
+    /// The face position of each answer met, by identity: the last few looked through first
+    /// (runs alternate between a few answers: hashing per run was a twentieth of the reply).
+    private struct AnswerPositions {
+        private var all: [ObjectIdentifier: Int] = [:]
+        private var recent: [(answer: ObjectIdentifier, position: Int)] = []
+        private var next = 0
+
+        mutating func position(of answer: ObjectIdentifier) -> Int? {
+            for entry in recent where entry.answer == answer { return entry.position }
+            guard let position = all[answer] else { return nil }
+            remember(answer, position)
+            return position
+        }
+
+        mutating func set(_ position: Int, for answer: ObjectIdentifier) {
+            all[answer] = position
+            remember(answer, position)
+        }
+
+        /// Keeps `answer` among the last four, replacing the oldest.
+        private mutating func remember(_ answer: ObjectIdentifier, _ position: Int) {
+            if let slot = recent.firstIndex(where: { $0.answer == answer }) {
+                recent[slot].position = position
+            } else if recent.count < 4 {
+                recent.append((answer, position))
+            } else {
+                recent[next] = (answer, position)
+                next = (next + 1) % 4
+            }
+        }
     }
 
     /// One run of the full form: the members of ``Run`` in sorted order.
@@ -218,9 +250,9 @@ extension TextReply {
                     onBoundary(end)
                 else { return nil }
                 runs.append(
-                    faces[face].placed(
-                        text: String(decoding: UnsafeBufferPointer(rebasing: utf8[start..<end]), as: UTF8.self),
-                        start: start, end: end, startUTF16: spans[base + 3], endUTF16: spans[base + 4]))
+                    Run(
+                        sharing: faces[face], whole: text, start: start, end: end, startUTF16: spans[base + 3],
+                        endUTF16: spans[base + 4]))
             }
             return runs
         }
@@ -232,14 +264,6 @@ extension TextReply {
 }
 
 extension TextReply.Run {
-    /// This face as a run of `text` at these offsets (one initialization, member by member).
-    func placed(text: String, start: Int, end: Int, startUTF16: Int, endUTF16: Int) -> TextReply.Run {
-        TextReply.Run(
-            text: text, start: start, end: end, startUTF16: startUTF16, endUTF16: endUTF16,
-            postscriptName: postscriptName, file: file, index: index, weight: weight, italic: italic,
-            variations: variations, synthesis: synthesis, fallback: fallback, reason: reason, trace: trace)
-    }
-
     /// A face of the compact reply (a run's members without its text and offsets), read as a run
     /// with an empty text at offset 0; `nil` when it is not an object with a face's members.
     init?(face value: JSONValue) {

@@ -6,9 +6,17 @@ import FontRegJSON
 /// The same members on the wire and on the command line, whichever backend answered.
 public struct TextReply: Sendable, Hashable, Codable {
     /// One run of the text and the face that draws it.
+    ///
+    /// The face's members live in one shared box, copied when a run is changed: a compact reply
+    /// gives hundreds of runs the same few faces, and copying each member per run was most of
+    /// what a client did with a reply (issue 29 item 4). The text is cut from the whole text
+    /// when read, for a run read from a compact reply.
     public struct Run: Sendable, Hashable, Codable {
         /// The run's text.
-        public var text: String
+        public var text: String {
+            get { storedText.text }
+            set { storedText = RunText(newValue) }
+        }
         /// The start offset in UTF-8 bytes.
         public var start: Int
         /// The end offset (exclusive) in UTF-8 bytes.
@@ -18,25 +26,169 @@ public struct TextReply: Sendable, Hashable, Codable {
         /// The end offset (exclusive) in UTF-16 code units.
         public var endUTF16: Int
         /// The face's PostScript name.
-        public var postscriptName: String
+        public var postscriptName: String {
+            get { face.value.postscriptName }
+            set { changeFace { $0.postscriptName = newValue } }
+        }
         /// The font file.
-        public var file: String
+        public var file: String {
+            get { face.value.file }
+            set { changeFace { $0.file = newValue } }
+        }
         /// The face index in the file (FreeType's, with the named instance in the high bits).
-        public var index: Int
+        public var index: Int {
+            get { face.value.index }
+            set { changeFace { $0.index = newValue } }
+        }
         /// The weight drawn.
-        public var weight: Int
+        public var weight: Int {
+            get { face.value.weight }
+            set { changeFace { $0.weight = newValue } }
+        }
         /// Whether the face is italic.
-        public var italic: Bool
+        public var italic: Bool {
+            get { face.value.italic }
+            set { changeFace { $0.italic = newValue } }
+        }
         /// The axis values to set on a variable face.
-        public var variations: [String: Double]
+        public var variations: [String: Double] {
+            get { face.value.variations }
+            set { changeFace { $0.variations = newValue } }
+        }
         /// What the renderer must fake.
-        public var synthesis: Synthesis
+        public var synthesis: Synthesis {
+            get { face.value.synthesis }
+            set { changeFace { $0.synthesis = newValue } }
+        }
         /// Whether the face is of another family than the first asked.
-        public var fallback: Bool
+        public var fallback: Bool {
+            get { face.value.fallback }
+            set { changeFace { $0.fallback = newValue } }
+        }
         /// Why the run got this face, in words.
-        public var reason: String
+        public var reason: String {
+            get { face.value.reason }
+            set { changeFace { $0.reason = newValue } }
+        }
         /// The resolver's steps in that family, in words; only when asked for (`explain`).
-        public var trace: [String]?
+        public var trace: [String]? {
+            get { face.value.trace }
+            set { changeFace { $0.trace = newValue } }
+        }
+
+        private var storedText: RunText
+        private var face: FaceBox
+
+        /// Creates a run.
+        public init(
+            text: String, start: Int, end: Int, startUTF16: Int, endUTF16: Int, postscriptName: String, file: String,
+            index: Int, weight: Int, italic: Bool, variations: [String: Double], synthesis: Synthesis, fallback: Bool,
+            reason: String, trace: [String]?
+        ) {
+            self.storedText = RunText(text)
+            self.start = start
+            self.end = end
+            self.startUTF16 = startUTF16
+            self.endUTF16 = endUTF16
+            self.face = FaceBox(
+                Face(
+                    postscriptName: postscriptName, file: file, index: index, weight: weight, italic: italic,
+                    variations: variations, synthesis: synthesis, fallback: fallback, reason: reason, trace: trace))
+        }
+
+        /// A run of `face`'s box (shared, not copied) at these offsets, its text cut from `whole` when read.
+        init(sharing face: Run, whole: String, start: Int, end: Int, startUTF16: Int, endUTF16: Int) {
+            self.storedText = RunText(whole, utf8: start..<end)
+            self.start = start
+            self.end = end
+            self.startUTF16 = startUTF16
+            self.endUTF16 = endUTF16
+            self.face = face.face
+        }
+
+        private mutating func changeFace(_ change: (inout Face) -> Void) {
+            var value = face.value
+            change(&value)
+            face = FaceBox(value)
+        }
+
+        public static func == (lhs: Run, rhs: Run) -> Bool {
+            lhs.start == rhs.start && lhs.end == rhs.end && lhs.startUTF16 == rhs.startUTF16
+                && lhs.endUTF16 == rhs.endUTF16 && (lhs.face === rhs.face || lhs.face.value == rhs.face.value)
+                && lhs.text == rhs.text
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(text)
+            hasher.combine(start)
+            hasher.combine(end)
+            hasher.combine(startUTF16)
+            hasher.combine(endUTF16)
+            hasher.combine(face.value)
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case text, start, end, startUTF16, endUTF16, postscriptName, file, index, weight, italic, variations
+            case synthesis, fallback, reason, trace
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            self.init(
+                text: try c.decode(String.self, forKey: .text), start: try c.decode(Int.self, forKey: .start),
+                end: try c.decode(Int.self, forKey: .end), startUTF16: try c.decode(Int.self, forKey: .startUTF16),
+                endUTF16: try c.decode(Int.self, forKey: .endUTF16),
+                postscriptName: try c.decode(String.self, forKey: .postscriptName),
+                file: try c.decode(String.self, forKey: .file), index: try c.decode(Int.self, forKey: .index),
+                weight: try c.decode(Int.self, forKey: .weight), italic: try c.decode(Bool.self, forKey: .italic),
+                variations: try c.decode([String: Double].self, forKey: .variations),
+                synthesis: try c.decode(Synthesis.self, forKey: .synthesis),
+                fallback: try c.decode(Bool.self, forKey: .fallback),
+                reason: try c.decode(String.self, forKey: .reason),
+                trace: try c.decodeIfPresent([String].self, forKey: .trace))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(text, forKey: .text)
+            try c.encode(start, forKey: .start)
+            try c.encode(end, forKey: .end)
+            try c.encode(startUTF16, forKey: .startUTF16)
+            try c.encode(endUTF16, forKey: .endUTF16)
+            try c.encode(postscriptName, forKey: .postscriptName)
+            try c.encode(file, forKey: .file)
+            try c.encode(index, forKey: .index)
+            try c.encode(weight, forKey: .weight)
+            try c.encode(italic, forKey: .italic)
+            try c.encode(variations, forKey: .variations)
+            try c.encode(synthesis, forKey: .synthesis)
+            try c.encode(fallback, forKey: .fallback)
+            try c.encode(reason, forKey: .reason)
+            try c.encodeIfPresent(trace, forKey: .trace)
+        }
+
+        /// The face's members of a run.
+        fileprivate struct Face: Hashable {
+            var postscriptName: String
+            var file: String
+            var index: Int
+            var weight: Int
+            var italic: Bool
+            var variations: [String: Double]
+            var synthesis: Synthesis
+            var fallback: Bool
+            var reason: String
+            var trace: [String]?
+        }
+
+        /// A face's members, shared by the runs of that face; never changed (a change makes a new box).
+        private final class FaceBox: Sendable {
+            let value: Face
+
+            init(_ value: Face) {
+                self.value = value
+            }
+        }
     }
 
     /// The runs in text order.

@@ -1,5 +1,6 @@
 import FontRegCore
 import FontRegJSON
+import Foundation
 import Testing
 
 @testable import FontRegProtocol
@@ -24,6 +25,77 @@ struct TextReplyTests {
         #expect(TextReply(parameters: reply.parameters) == reply)
         #expect(reply.parameters["runs"]?.arrayValue?.first?["trace"] == nil)
         #expect(TextReply(parameters: ["runs": .array([.string("no")]), "missing": .array([])]) == nil)
+    }
+}
+
+@Suite("A reply's runs share their face's members (issue 29 item 4)")
+struct TextReplyRunSharingTests {
+    static let sent = TextReply.Run(
+        text: "", start: 0, end: 0, startUTF16: 0, endUTF16: 0, postscriptName: "Lato-Regular", file: "/x.ttf",
+        index: 0, weight: 400, italic: false, variations: ["wght": 400], synthesis: .none, fallback: false,
+        reason: "first family", trace: nil)
+
+    /// Two runs of a compact reply over `text`, both of the one face.
+    static func twoRuns(_ text: String, utf16: [Int] = [0, 3, 3, 6]) throws -> [TextReply.Run] {
+        let spans = [0, 0, 3, utf16[0], utf16[1], 0, 3, 6, utf16[2], utf16[3]]
+        let reply = try #require(
+            TextReply(faces: [sent], spans: spans, missing: [], assumedLanguage: nil, text: text))
+        return reply.runs
+    }
+
+    @Test("Changing any face member of one run leaves the other runs of that face as they were")
+    func changingOneRunLeavesItsSiblingsAlone() throws {
+        var runs = try Self.twoRuns("abcdef")
+        runs[0].postscriptName = "Changed"
+        runs[0].weight = 700
+        runs[0].variations["wdth"] = 75
+        runs[0].reason = "changed"
+        runs[0].trace = ["step"]
+        runs[0].synthesis = Synthesis(bold: true, oblique: false, obliqueAngle: nil)
+        runs[0].fallback = true
+        runs[0].italic = true
+        runs[0].file = "/y.ttf"
+        runs[0].index = 2
+        #expect(runs[1].postscriptName == "Lato-Regular")
+        #expect(runs[1].weight == 400 && runs[1].variations == ["wght": 400] && runs[1].reason == "first family")
+        #expect(runs[1].trace == nil && runs[1].synthesis == .none && !runs[1].fallback && !runs[1].italic)
+        #expect(runs[1].file == "/x.ttf" && runs[1].index == 0)
+        #expect(runs[0].postscriptName == "Changed" && runs[0].weight == 700 && runs[0].variations["wdth"] == 75)
+    }
+
+    @Test("A compact reply's runs carry the text between their offsets, and equal runs made member by member")
+    func compactRunsEqualRunsMadeWhole() throws {
+        let runs = try Self.twoRuns("añbéf", utf16: [0, 2, 2, 4])
+        #expect(runs.map(\.text) == ["añ", "bé"])
+        // A span that ends inside a character is refused, not cut there.
+        #expect(
+            TextReply(
+                faces: [Self.sent], spans: [0, 0, 3, 0, 2, 0, 3, 6, 2, 4], missing: [], assumedLanguage: nil,
+                text: "añbdéf") == nil)
+        var whole = Self.sent
+        whole.text = "añ"
+        whole.end = 3
+        whole.endUTF16 = 2
+        #expect(runs[0] == whole)
+        #expect(runs[0].hashValue == whole.hashValue)
+        #expect(runs[0] != runs[1])
+    }
+
+    @Test("A run encodes with Codable under the wire's member names, without trace when it has none")
+    func codableKeepsTheMemberNames() throws {
+        var run = Self.sent
+        run.text = "ab"
+        let encoded = try JSONEncoder().encode(run)
+        let object = try #require(try JSONSerialization.jsonObject(with: encoded) as? [String: Any])
+        #expect(
+            Set(object.keys) == [
+                "text", "start", "end", "startUTF16", "endUTF16", "postscriptName", "file", "index", "weight",
+                "italic", "variations", "synthesis", "fallback", "reason",
+            ])
+        #expect(try JSONDecoder().decode(TextReply.Run.self, from: encoded) == run)
+        run.trace = ["a step"]
+        let traced = try JSONDecoder().decode(TextReply.Run.self, from: JSONEncoder().encode(run))
+        #expect(traced.trace == ["a step"])
     }
 }
 

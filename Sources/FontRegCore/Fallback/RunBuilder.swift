@@ -118,14 +118,12 @@ struct RunBuilder {
         runs[runs.count - 1].endUTF16 = offset16
     }
 
-    /// The runs, each with its text cut from the whole text's UTF-8 by its offsets (cluster
-    /// boundaries), set in place (a run holds a whole resolve answer: copying it costs more than the text).
-    mutating func finish(utf8 bytes: UnsafeBufferPointer<UInt8>) -> [TextRun] {
+    /// The runs, each with its text the stretch of `text` between its offsets (cluster
+    /// boundaries), cut when read; set in place (a run holds a whole resolve answer: copying it
+    /// costs more than the text).
+    mutating func finish(text: String) -> [TextRun] {
         closeRun()
-        for position in runs.indices {
-            let slice = UnsafeBufferPointer(rebasing: bytes[runs[position].start..<runs[position].end])
-            runs[position].text = String(decoding: slice, as: UTF8.self)
-        }
+        for position in runs.indices { runs[position].cutText(from: text) }
         return runs
     }
 

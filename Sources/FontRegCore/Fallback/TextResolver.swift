@@ -106,7 +106,7 @@ public struct TextResolver: Sendable {
                     }
                 }
             }
-            let runs = placer.builder.finish(utf8: bytes)
+            let runs = placer.builder.finish(text: text)
             placer.plan.lastRunCount = min(runs.count, 4_096)
             return runs
         }

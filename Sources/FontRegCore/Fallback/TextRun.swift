@@ -1,7 +1,15 @@
 /// A stretch of text drawn with one face: where it lies in the text and which face draws it.
 public struct TextRun: Sendable, Hashable {
     /// The run's text (whole grapheme clusters).
-    public var text: String
+    ///
+    /// A resolver's run keeps the whole text and cuts its stretch when this is read (issue 29
+    /// item 4: making a string per run was a tenth of a call, and the daemon's compact reply
+    /// never reads it); a run made with a text of its own keeps that.
+    public var text: String {
+        get { storedText.text }
+        set { storedText = RunText(newValue) }
+    }
+    private var storedText: RunText
     /// The start offset in UTF-8 bytes.
     public var start: Int
     /// The end offset (exclusive) in UTF-8 bytes.
@@ -38,7 +46,7 @@ public struct TextRun: Sendable, Hashable {
         text: String, start: Int, end: Int, startUTF16: Int, endUTF16: Int, resolution: Resolution,
         fallback: Bool, reason: String
     ) {
-        self.text = text
+        self.storedText = RunText(text)
         self.start = start
         self.end = end
         self.startUTF16 = startUTF16
@@ -48,12 +56,13 @@ public struct TextRun: Sendable, Hashable {
         self.reason = reason
     }
 
-    /// Creates a run whose resolution is shared with other runs of its face.
+    /// Creates a run whose resolution is shared with other runs of its face (its text is set
+    /// with ``cutText(from:)`` once its end is known).
     init(
         start: Int, end: Int, startUTF16: Int, endUTF16: Int, shared: SharedResolution, fallback: Bool,
         reason: String
     ) {
-        self.text = ""
+        self.storedText = RunText("")
         self.start = start
         self.end = end
         self.startUTF16 = startUTF16
@@ -61,6 +70,31 @@ public struct TextRun: Sendable, Hashable {
         self.shared = shared
         self.fallback = fallback
         self.reason = reason
+    }
+}
+
+extension TextRun {
+    /// Sets the text to the stretch of `whole` between the run's UTF-8 offsets, cut when read.
+    /// The offsets must lie on `whole`'s scalar boundaries.
+    mutating func cutText(from whole: String) {
+        storedText = RunText(whole, utf8: start..<end)
+    }
+
+    public static func == (lhs: TextRun, rhs: TextRun) -> Bool {
+        lhs.start == rhs.start && lhs.end == rhs.end && lhs.startUTF16 == rhs.startUTF16
+            && lhs.endUTF16 == rhs.endUTF16 && lhs.fallback == rhs.fallback && lhs.reason == rhs.reason
+            && lhs.shared == rhs.shared && lhs.text == rhs.text
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(text)
+        hasher.combine(start)
+        hasher.combine(end)
+        hasher.combine(startUTF16)
+        hasher.combine(endUTF16)
+        hasher.combine(shared)
+        hasher.combine(fallback)
+        hasher.combine(reason)
     }
 }
 
