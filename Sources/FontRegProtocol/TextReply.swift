@@ -112,12 +112,15 @@ public struct TextReply: Sendable, Hashable, Codable {
             face = FaceBox(value)
         }
 
+        /// Two runs are equal when they cover the same stretch with the same face and text; a shared
+        /// face box compares by identity first.
         public static func == (lhs: Run, rhs: Run) -> Bool {
             lhs.start == rhs.start && lhs.end == rhs.end && lhs.startUTF16 == rhs.startUTF16
                 && lhs.endUTF16 == rhs.endUTF16 && (lhs.face === rhs.face || lhs.face.value == rhs.face.value)
                 && lhs.text == rhs.text
         }
 
+        /// Hashes the members `==` compares.
         public func hash(into hasher: inout Hasher) {
             hasher.combine(text)
             hasher.combine(start)

@@ -80,12 +80,15 @@ extension TextRun {
         storedText = RunText(whole, utf8: start..<end)
     }
 
+    /// Two runs are equal when they cover the same stretch, in the same face, for the same reason,
+    /// with the same text; how the text is stored does not count.
     public static func == (lhs: TextRun, rhs: TextRun) -> Bool {
         lhs.start == rhs.start && lhs.end == rhs.end && lhs.startUTF16 == rhs.startUTF16
             && lhs.endUTF16 == rhs.endUTF16 && lhs.fallback == rhs.fallback && lhs.reason == rhs.reason
             && lhs.shared == rhs.shared && lhs.text == rhs.text
     }
 
+    /// Hashes the members `==` compares, the text by its characters.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(text)
         hasher.combine(start)
