@@ -76,9 +76,11 @@ struct ClusterPlacer {
     ///   - single: whether `first` is the whole cluster.
     ///   - utf8: its length in UTF-8 bytes.
     ///   - utf16: its length in UTF-16 code units.
-    ///   - cluster: the cluster as a `Character`, made only for the plan's search.
+    ///   - text: the whole text, the cluster cut from it as a `Character` only for the plan's
+    ///     search (borrowed: a closure capturing it cost a retain and a release per cluster).
+    ///   - start: the cluster's UTF-8 offset in `text`.
     mutating func place<S: Sequence<Unicode.Scalar>>(
-        _ scalars: S, first: Unicode.Scalar, single: Bool, utf8: Int, utf16: Int, cluster: () -> Character
+        _ scalars: S, first: Unicode.Scalar, single: Bool, utf8: Int, utf16: Int, in text: String, at start: Int
     ) {
         let kind = ClusterKind.of(scalars, first: first, single: single, classes)
         if kind == .han { sawHan = true }
@@ -105,7 +107,7 @@ struct ClusterPlacer {
                 return
             }
         }
-        let character = cluster()
+        let character = TextResolver.cluster(of: text, from: start, to: start + utf8)
         if let choice = plan.choose(for: character, kind: kind) {
             builder.append(utf8: utf8, utf16: utf16, choice: choice)
             if kind != .han {

@@ -82,27 +82,28 @@ public struct TextResolver: Sendable {
                 case .cluster(let start, let end, let utf16, let first, let single):
                     if single && first >= 0x20 && first < 0x7F && placer.placeASCII(first) { continue }
                     let scalar = Unicode.Scalar(first).unsafelyUnwrapped
-                    let character = { Self.cluster(of: text, from: start, to: end) }
                     if single {
                         placer.place(
                             CollectionOfOne(scalar), first: scalar, single: true, utf8: end - start, utf16: utf16,
-                            cluster: character)
+                            in: text, at: start)
                     } else {
                         placer.place(
                             UTF8Scalars(bytes, from: start, to: end), first: scalar, single: false, utf8: end - start,
-                            utf16: utf16, cluster: character)
+                            utf16: utf16, in: text, at: start)
                     }
                 case .piece(let start, let end):
                     let utf8 = text.utf8
                     let from = utf8.index(utf8.startIndex, offsetBy: start)
                     let to = utf8.index(from, offsetBy: end - start)
+                    var offset = start
                     for cluster in text[from..<to] {
                         let scalars = cluster.unicodeScalars
-                        guard let first = scalars.first else { continue }
                         let length = cluster.utf8.count
+                        defer { offset += length }
+                        guard let first = scalars.first else { continue }
                         placer.place(
                             scalars, first: first, single: length == first.utf8.count, utf8: length,
-                            utf16: cluster.utf16.count, cluster: { cluster })
+                            utf16: cluster.utf16.count, in: text, at: offset)
                     }
                 }
             }
@@ -116,7 +117,7 @@ public struct TextResolver: Sendable {
     }
 
     /// The cluster at UTF-8 offsets of a text, as a `Character`.
-    private static func cluster(of text: String, from start: Int, to end: Int) -> Character {
+    static func cluster(of text: String, from start: Int, to end: Int) -> Character {
         let utf8 = text.utf8
         let from = utf8.index(utf8.startIndex, offsetBy: start)
         let to = utf8.index(from, offsetBy: end - start)
