@@ -293,25 +293,22 @@ package struct JSONBytesWriter {
         output.append(UInt8(ascii: "\""))
         var text = text
         text.withUTF8 { bytes in
-            // Most strings need no escaping: copy runs of plain bytes whole.
+            // Most strings need no escaping: copy runs of plain bytes whole, found a word at a time.
             var runStart = 0
-            for index in 0..<bytes.count {
-                let byte = bytes[index]
-                guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
-                if runStart < index {
-                    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-                }
-                runStart = index + 1
-                switch byte {
-                case 0x22: output.append(contentsOf: [0x5C, 0x22])
-                case 0x5C: output.append(contentsOf: [0x5C, 0x5C])
-                case 0x0A: output.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-                case 0x0D: output.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-                case 0x09: output.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-                default:
-                    output.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30])
-                    output.append(hexDigits[Int(byte >> 4)])
-                    output.append(hexDigits[Int(byte & 0xF)])
+            var index = 0
+            while index < bytes.count {
+                index = PlainWords.skip(bytes, from: index).end
+                // The word that is not plain (or the last bytes), a byte at a time.
+                let wordEnd = min(index + 8, bytes.count)
+                while index < wordEnd {
+                    let byte = bytes[index]
+                    index += 1
+                    guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
+                    if runStart < index - 1 {
+                        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<(index - 1)]))
+                    }
+                    runStart = index
+                    escape(byte, to: &output)
                 }
             }
             if runStart < bytes.count {
@@ -319,5 +316,23 @@ package struct JSONBytesWriter {
             }
         }
         output.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends the escape of a quote, a backslash or a control character.
+    private static func escape(_ byte: UInt8, to output: inout [UInt8]) {
+        output.append(0x5C)
+        switch byte {
+        case 0x22: output.append(0x22)
+        case 0x5C: output.append(0x5C)
+        case 0x0A: output.append(UInt8(ascii: "n"))
+        case 0x0D: output.append(UInt8(ascii: "r"))
+        case 0x09: output.append(UInt8(ascii: "t"))
+        default:
+            output.append(UInt8(ascii: "u"))
+            output.append(0x30)
+            output.append(0x30)
+            output.append(hexDigits[Int(byte >> 4)])
+            output.append(hexDigits[Int(byte & 0xF)])
+        }
     }
 }

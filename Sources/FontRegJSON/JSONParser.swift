@@ -201,11 +201,22 @@ package struct JSONParser {
         return value
     }
 
+    /// Moves ``position`` over the whole 8-byte words of a string's contents with no quote,
+    /// backslash or control character (``PlainWords``), clearing `ascii` when one of them holds a
+    /// byte of 0x80 or more; the byte loops after it take the rest.
+    @inline(__always)
+    private mutating func skipPlainWords(ascii: inout Bool) {
+        let (end, high) = PlainWords.skip(bytes, from: position)
+        position = end
+        if high { ascii = false }
+    }
+
     private mutating func parseString() throws(JSONParseError) -> String {
         position += 1
         let start = position
         // Fast path: no escapes; plain ASCII needs no UTF-8 validation.
         var ascii = true
+        skipPlainWords(ascii: &ascii)
         while position < bytes.count {
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
@@ -237,6 +248,8 @@ package struct JSONParser {
                 // next quote, backslash or control character at once, not byte by byte.
                 let stretch = position
                 position += 1
+                var ignored = true
+                skipPlainWords(ascii: &ignored)
                 while position < bytes.count {
                     let next = bytes[position]
                     if next == UInt8(ascii: "\"") || next == UInt8(ascii: "\\") || next < 0x20 { break }

@@ -1,3 +1,5 @@
+import FontRegSystem
+
 /// Splits a byte stream into NUL-terminated Varlink messages, with a bound on message size.
 ///
 /// Bytes are appended as they arrive; complete messages are handed out in order. The
@@ -56,14 +58,8 @@ package struct MessageFramer: Sendable {
         _ body: (UnsafeBufferPointer<UInt8>) throws(VarlinkProtocolError) -> Result
     ) throws(VarlinkProtocolError) -> Result? {
         let end = buffer.count
-        var index = max(scanned, start)
-        let found: Int? = buffer.withUnsafeBufferPointer { pointer in
-            while index < end {
-                if pointer[index] == 0 { return index }
-                index += 1
-            }
-            return nil
-        }
+        let from = max(scanned, start)
+        let found = buffer.withUnsafeBufferPointer { ByteSearch.first(0, in: $0, from: from) }
         guard let terminator = found else {
             scanned = end
             if end - start > maximumMessageSize { throw .messageTooLarge(limit: maximumMessageSize) }

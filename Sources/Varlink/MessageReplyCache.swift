@@ -41,6 +41,9 @@ package final class MessageReplyCache: Sendable {
     package let maximumBytes: Int
     /// The longest reply kept; a longer one is sent but not kept.
     package let maximumReplyBytes: Int
+    /// The longest request kept: a longer one is neither looked up nor kept, so that a large
+    /// call (a `ResolveText` of a page, never replayed) costs no hash of its bytes and no copy.
+    package let maximumRequestBytes: Int
     private let state = Mutex(State())
     private let stampValue = Atomic<UInt64>(0)
     private let seed: Int
@@ -49,10 +52,15 @@ package final class MessageReplyCache: Sendable {
     ///   - capacity: the most entries kept.
     ///   - maximumBytes: the most bytes kept.
     ///   - maximumReplyBytes: the longest reply kept.
-    package init(capacity: Int = 4096, maximumBytes: Int = 8 << 20, maximumReplyBytes: Int = 16 << 10) {
+    ///   - maximumRequestBytes: the longest request kept or looked up.
+    package init(
+        capacity: Int = 4096, maximumBytes: Int = 8 << 20, maximumReplyBytes: Int = 16 << 10,
+        maximumRequestBytes: Int = 4 << 10
+    ) {
         self.capacity = capacity
         self.maximumBytes = maximumBytes
         self.maximumReplyBytes = min(maximumReplyBytes, maximumBytes)
+        self.maximumRequestBytes = maximumRequestBytes
         seed = Int.random(in: .min ... .max)
     }
 
@@ -66,8 +74,12 @@ package final class MessageReplyCache: Sendable {
     /// Bytes held now (entries and their overhead).
     package var byteCount: Int { state.withLock { $0.bytes } }
 
+    /// Whether a request of `bytes` bytes may be kept, so is worth looking up and copying.
+    package func mayKeep(requestOf bytes: Int) -> Bool { bytes <= maximumRequestBytes }
+
     /// The reply stored for `request` (one message without its NUL) in `scope`, if any.
     package func lookup(_ request: UnsafeBufferPointer<UInt8>, scope: String) -> [UInt8]? {
+        guard mayKeep(requestOf: request.count) else { return nil }
         let hash = hash(request, scope)
         return state.withLock { state in
             guard let bucket = state.buckets[hash] else { return nil }
@@ -81,7 +93,7 @@ package final class MessageReplyCache: Sendable {
     /// Keeps `reply` for `request` in `scope`, unless it is too long or the cache was emptied
     /// since `stamp` was read (the reply may be of the state before).
     package func store(_ reply: [UInt8], for request: [UInt8], scope: String, stamp: UInt64) {
-        guard reply.count <= maximumReplyBytes else { return }
+        guard reply.count <= maximumReplyBytes, mayKeep(requestOf: request.count) else { return }
         let entry = Entry(request: request, scope: scope, reply: reply)
         guard entry.cost <= maximumBytes else { return }
         let hash = request.withUnsafeBufferPointer { self.hash($0, scope) }

@@ -171,6 +171,10 @@ package struct VarlinkConnection {
         let stamp = replies.stamp
         let scope = currentReplayScope()
         return try framer.nextMessage { (bytes) throws(VarlinkProtocolError) -> Message in
+            // A request too long to be kept is neither looked up nor copied for its ticket.
+            guard replies.mayKeep(requestOf: bytes.count) else {
+                return .call(try VarlinkCall(parsing: bytes), replay: nil)
+            }
             if let scope, let reply = replies.lookup(bytes, scope: scope) { return .replayed(reply) }
             return .call(try VarlinkCall(parsing: bytes), replay: ReplayTicket(request: Array(bytes), stamp: stamp))
         }

@@ -9,6 +9,44 @@ struct JSONBytesWriterTests {
         "none": [], "ratio": 0.5,
     ]
 
+    /// The escape of every byte written one at a time, as the writer wrote it before it read 8 bytes at a time.
+    static func escapedByteByByte(_ text: String) -> [UInt8] {
+        var output: [UInt8] = [0x22]
+        for byte in text.utf8 {
+            switch byte {
+            case 0x22: output += [0x5C, 0x22]
+            case 0x5C: output += [0x5C, 0x5C]
+            case 0x0A: output += Array(#"\n"#.utf8)
+            case 0x0D: output += Array(#"\r"#.utf8)
+            case 0x09: output += Array(#"\t"#.utf8)
+            case ..<0x20: output += Array(#"\u00"#.utf8) + Array(String(byte, radix: 16).leftPadded(to: 2).utf8)
+            default: output.append(byte)
+            }
+        }
+        return output + [0x22]
+    }
+
+    @Test func aStringIsEscapedWhereverItsSpecialBytesFallInAWord() throws {
+        let specials = ["\"", "\\", "\n", "\u{1}", "\u{1F}", "é", "😀"]
+        for length in 0..<26 {
+            let plain = String((0..<length).map { Character(UnicodeScalar(UInt8(0x61 + $0 % 26))) })
+            for special in specials {
+                for offset in 0...length {
+                    let cut = plain.index(plain.startIndex, offsetBy: offset)
+                    for text in [
+                        String(plain[..<cut]) + special + plain[cut...],
+                        String(plain[..<cut]) + special + special + plain + special + plain[cut...],
+                    ] {
+                        var output: [UInt8] = []
+                        JSONBytesWriter.writeString(text, to: &output)
+                        #expect(output == Self.escapedByteByByte(text))
+                        #expect(try JSONParser.parse(output) == .string(text))
+                    }
+                }
+            }
+        }
+    }
+
     @Test func compactTextHasSortedKeysAndNoSpaces() {
         #expect(
             Self.sample.description
@@ -110,5 +148,11 @@ struct JSONBytesWriterTests {
         }
         #expect(
             try JSONValue(encoding: Face()).description == #"{"axes":[100,900.5],"name":"Fixture-Bold","weight":700}"#)
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        String(repeating: "0", count: max(0, width - count)) + self
     }
 }

@@ -18,6 +18,41 @@ struct JSONParserTests {
         #expect(try parse(#""a\"b\\c\/d\n\t\u00e9\ud83d\ude00""#) == .string("a\"b\\c/d\n\té😀"))
     }
 
+    /// The string scan reads 8 bytes at a time: a quote, an escape, a control character or a
+    /// non-ASCII byte at any position of a word, in the first stretch or after an escape, is
+    /// found where a byte-by-byte reading finds it.
+    @Test func stringsAreReadTheSameWhereverASpecialByteFallsInAWord() throws {
+        let specials: [(json: String, value: String)] = [
+            (#"\""#, "\""), (#"\\"#, "\\"), (#"\n"#, "\n"), ("é", "é"), ("😀", "😀"), (#"\u00e9"#, "é"),
+        ]
+        for length in 0..<26 {
+            for (json, value) in specials {
+                for offset in 0...length {
+                    let plain = String((0..<length).map { Character(UnicodeScalar(UInt8(0x61 + $0 % 26))) })
+                    let cut = plain.index(plain.startIndex, offsetBy: offset)
+                    let text = "\"" + plain[..<cut] + json + plain[cut...] + "\""
+                    #expect(try parse(text) == .string(String(plain[..<cut]) + value + String(plain[cut...])))
+                    // Twice over: the stretch after the first special is scanned by words too.
+                    let twice = "\"" + plain[..<cut] + json + plain + json + plain[cut...] + "\""
+                    #expect(
+                        try parse(twice)
+                            == .string(String(plain[..<cut]) + value + plain + value + String(plain[cut...])))
+                }
+            }
+        }
+    }
+
+    @Test func aControlCharacterOrAnInvalidByteAnywhereInALongStringIsRefused() throws {
+        for offset in 0..<24 {
+            var control = Array(#""abcdefghijklmnopqrstuvwxyz""#.utf8)
+            control[1 + offset] = 0x01
+            #expect(throws: JSONParseError.self) { try JSONParser.parse(control) }
+            var invalid = Array(#""abcdefghijklmnopqrstuvwxyz""#.utf8)
+            invalid[1 + offset] = 0xFF
+            #expect(throws: JSONParseError.self) { try JSONParser.parse(invalid) }
+        }
+    }
+
     @Test(arguments: [
         "", "{", "[1,]", "{\"a\" 1}", "{'a': 1}", "01", "1.", "-", "tru", "\"\\x\"", "\"\\ud800\"", "{} {}",
         "\"a\nb\"", "nul",

@@ -46,6 +46,18 @@ struct MessageReplyCacheTests {
         #expect((6..<10).allSatisfy { lookup(cache, "request \($0)", scope: "s") == [UInt8($0)] })
     }
 
+    @Test func aRequestLongerThanTheBoundIsNeitherKeptNorLookedUp() {
+        let cache = MessageReplyCache(maximumRequestBytes: 64)
+        let short = String(repeating: "a", count: 64)
+        let long = String(repeating: "a", count: 65)
+        store(cache, short, scope: "s", reply: [1])
+        store(cache, long, scope: "s", reply: [2])
+        #expect(lookup(cache, short, scope: "s") == [1])
+        #expect(lookup(cache, long, scope: "s") == nil)
+        #expect(cache.count == 1)
+        #expect(cache.mayKeep(requestOf: 64) && !cache.mayKeep(requestOf: 65))
+    }
+
     @Test func theByteBoundHoldsAndALongReplyIsNotKept() {
         let reply = [UInt8](repeating: 7, count: 1000)
         let cache = MessageReplyCache(capacity: 4096, maximumBytes: 10_000, maximumReplyBytes: 2000)
