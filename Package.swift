@@ -37,9 +37,6 @@ let package = Package(
             name: "CFreeType", pkgConfig: "freetype2",
             providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(
-            name: "CSystemd", pkgConfig: "libsystemd",
-            providers: [.apt(["libsystemd-dev"])]),
-        .systemLibrary(
             name: "CSeccomp", pkgConfig: "libseccomp",
             providers: [.apt(["libseccomp-dev"])]),
         // What Swift's Glibc module does not expose (epoll, accept4, peer credentials, openat2).
@@ -61,7 +58,7 @@ let package = Package(
             resources: [.embedInCode("io.fontreg.Registry.varlink")], swiftSettings: swiftSettings),
         .target(
             name: "FontRegServer",
-            dependencies: ["FontRegService", "FontRegCore", "Varlink", "FontRegJSON", "FontRegSystem", "CSystemd"],
+            dependencies: ["FontRegService", "FontRegCore", "Varlink", "FontRegJSON", "FontRegSystem"],
             swiftSettings: swiftSettings),
         .target(name: "FontRegAudit", dependencies: ["FontRegCore", "FontRegJSON"], swiftSettings: swiftSettings),
         .target(

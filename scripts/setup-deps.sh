@@ -5,7 +5,7 @@
 #                                  PyPI tools in the project's virtual environment .venv: scripts/venv.sh)
 set -euo pipefail
 
-build_packages=(pkg-config libfontconfig1-dev libfreetype-dev libsystemd-dev libseccomp-dev libstdc++-12-dev fontconfig
+build_packages=(pkg-config libfontconfig1-dev libfreetype-dev libseccomp-dev libstdc++-12-dev fontconfig
                 systemd)
 test_packages=(fonts-lato fonts-inter fonts-inter-variable fonts-roboto-unhinted fonts-open-sans fonts-noto-core
                fonts-noto-cjk fonts-noto-color-emoji

@@ -12,6 +12,8 @@
 #include <sys/signalfd.h>
 #include <sys/socket.h>
 #include <sys/un.h>
+#include <sys/stat.h>
+#include <stddef.h>
 #include <unistd.h>
 
 int cshim_peer_credentials(int fd, pid_t *pid, uid_t *uid, gid_t *gid) {
@@ -148,4 +150,39 @@ int cshim_sendto_unix(int fd, const char *path, const void *message, size_t leng
     struct sockaddr_un address;
     if (fill_address(&address, path) != 0) return -1;
     return (int)sendto(fd, message, length, MSG_NOSIGNAL, (struct sockaddr *)&address, sizeof(address));
+}
+
+int cshim_sendto_notify(int fd, const char *address, const void *message, size_t length) {
+    struct sockaddr_un target;
+    memset(&target, 0, sizeof(target));
+    target.sun_family = AF_UNIX;
+    size_t size = strlen(address);
+    if (size < 2 || (address[0] != '/' && address[0] != '@')) { errno = EINVAL; return -1; }
+    if (size >= sizeof(target.sun_path)) { errno = ENAMETOOLONG; return -1; }
+    memcpy(target.sun_path, address, size);
+    socklen_t addressLength = (socklen_t)(offsetof(struct sockaddr_un, sun_path) + size);
+    if (address[0] == '@') {
+        target.sun_path[0] = 0;  // abstract: the name's bytes, no terminating NUL counted
+    } else {
+        addressLength += 1;
+    }
+    return (int)sendto(fd, message, length, MSG_NOSIGNAL, (struct sockaddr *)&target, addressLength);
+}
+
+int cshim_is_listening_unix_stream(int fd) {
+    struct stat status;
+    if (fstat(fd, &status) < 0) return -1;
+    if (!S_ISSOCK(status.st_mode)) return 0;
+    int value = 0;
+    socklen_t length = sizeof(value);
+    if (getsockopt(fd, SOL_SOCKET, SO_TYPE, &value, &length) < 0) return -1;
+    if (value != SOCK_STREAM) return 0;
+    value = 0;
+    length = sizeof(value);
+    if (getsockopt(fd, SOL_SOCKET, SO_ACCEPTCONN, &value, &length) < 0) return -1;
+    if (!value) return 0;
+    struct sockaddr_storage name;
+    length = sizeof(name);
+    if (getsockname(fd, (struct sockaddr *)&name, &length) < 0) return -1;
+    return name.ss_family == AF_UNIX ? 1 : 0;
 }

@@ -6,29 +6,33 @@ package final class NotifyListener {
     package let path: String
     private let fd: Int32
 
+    /// Binds `path`, or after `@` an abstract name (as `NOTIFY_SOCKET` may name one).
     package init(path: String) throws {
         self.path = path
         fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw HarnessError("socket(AF_UNIX, SOCK_DGRAM) failed") }
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
+        let abstract = path.hasPrefix("@")
+        var bytes = Array(path.utf8)
+        if abstract { bytes[0] = 0 }
         guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { throw HarnessError("path too long") }
         withUnsafeMutableBytes(of: &address.sun_path) { raw in
             for (offset, byte) in bytes.enumerated() { raw[offset] = byte }
         }
+        // An abstract name's length is its bytes' (no NUL after it); a path's the whole structure.
+        let length =
+            abstract ? MemoryLayout<sockaddr_un>.offset(of: \.sun_path)! + bytes.count : MemoryLayout<sockaddr_un>.size
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(length)) }
         }
         guard bound == 0 else { throw HarnessError("bind \(path) failed: errno \(errno)") }
-        chmod(path, 0o666)
+        if !abstract { chmod(path, 0o666) }
     }
 
     deinit {
         close(fd)
-        unlink(path)
+        if !path.hasPrefix("@") { unlink(path) }
     }
 
     /// Every message received until one contains `line` (as a whole line) or `timeout` passes.

@@ -80,5 +80,12 @@ int cshim_bind_unix(int fd, const char *path);
 int cshim_connect_unix(int fd, const char *path);
 /// Binds a Unix datagram socket and sends `message` to `path` (for tests of NOTIFY_SOCKET readers).
 int cshim_sendto_unix(int fd, const char *path, const void *message, size_t length);
+/// Sends `message` from a Unix datagram socket to a service manager's notify address, as
+/// sd_notify(3) reads `NOTIFY_SOCKET`: a path ("/run/systemd/notify") or, after '@', an abstract
+/// name. Returns the bytes sent or -1 with errno (EINVAL for any other address).
+int cshim_sendto_notify(int fd, const char *address, const void *message, size_t length);
+/// Whether `fd` is a listening Unix stream socket (as sd_is_socket_unix(fd, SOCK_STREAM, 1, NULL, 0)):
+/// 1 when it is, 0 when it is not, -1 with errno when it cannot be examined.
+int cshim_is_listening_unix_stream(int fd);
 
 #endif

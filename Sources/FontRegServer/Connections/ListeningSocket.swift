@@ -1,6 +1,4 @@
-internal import CSystemd
 import FontRegSystem
-import Glibc  // free and SOCK_STREAM for libsystemd's sd_listen_fds_with_names, no kernel call
 
 /// A listening Unix stream socket: bound by the daemon itself, or inherited from systemd.
 package struct ListeningSocket: Sendable {
@@ -78,25 +76,15 @@ package struct ListeningSocket: Sendable {
         }
     }
 
-    /// The sockets systemd passed by socket activation (`LISTEN_FDS`), those named `varlink` first.
+    /// The sockets systemd passed by socket activation (`LISTEN_FDS`, ``ServiceManager``), those
+    /// named `varlink` first.
     ///
-    /// The corresponding libsystemd call is `sd_listen_fds_with_names`.
     /// - Returns: an empty array when the daemon was not socket-activated.
     /// - Throws: ``ListenerError/unusableActivatedSocket(fd:)`` for a descriptor that is not a listening stream socket.
     package static func activated() throws(ListenerError) -> [ListeningSocket] {
-        var names: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
-        let count = sd_listen_fds_with_names(1, &names)
-        guard count > 0 else { return [] }
-        defer {
-            if let names {
-                for index in 0..<Int(count) { free(names[index]) }
-                free(names)
-            }
-        }
         var sockets: [(name: String, socket: ListeningSocket)] = []
-        for index in 0..<Int(count) {
-            let fd = SD_LISTEN_FDS_START + Int32(index)
-            guard sd_is_socket_unix(fd, Int32(SOCK_STREAM.rawValue), 1, nil, 0) > 0 else {
+        for (fd, name) in ServiceManager.takePassedDescriptors() {
+            guard (try? ServiceManager.isListeningUnixStreamSocket(fd)) == true else {
                 throw .unusableActivatedSocket(fd: fd)
             }
             do {
@@ -104,7 +92,6 @@ package struct ListeningSocket: Sendable {
             } catch {
                 throw .system(error)
             }
-            let name = names?[index].map { String(cString: $0) } ?? ""
             sockets.append((name, ListeningSocket(fd: fd, path: nil, ownsPath: false)))
         }
         return sockets.sorted { ($0.name == "varlink" ? 0 : 1) < ($1.name == "varlink" ? 0 : 1) }.map(\.socket)

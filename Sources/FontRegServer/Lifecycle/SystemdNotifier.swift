@@ -1,17 +1,15 @@
-internal import CSystemd
 import FontRegSystem
 
-/// Tells systemd how the daemon is doing (`sd_notify`): ready, reloading, stopping, status, watchdog.
+/// Tells systemd how the daemon is doing (the `sd_notify` protocol, ``ServiceManager``): ready,
+/// reloading, stopping, status, watchdog.
 ///
 /// Without `NOTIFY_SOCKET` in the environment every call does nothing.
 struct SystemdNotifier: Sendable {
     package init() {}
 
     /// Sends raw notify lines.
-    ///
-    /// The corresponding libsystemd call is `sd_notify`.
     package func send(_ lines: String) {
-        _ = sd_notify(0, lines)
+        ServiceManager.notify(lines)
     }
 
     /// `READY=1` with a status line.
@@ -41,11 +39,5 @@ struct SystemdNotifier: Sendable {
     }
 
     /// The watchdog interval systemd asked for (`WATCHDOG_USEC`), in microseconds, if any.
-    ///
-    /// The corresponding libsystemd call is `sd_watchdog_enabled`.
-    var watchdogInterval: UInt64? {
-        var usec: UInt64 = 0
-        guard sd_watchdog_enabled(0, &usec) > 0, usec > 0 else { return nil }
-        return usec
-    }
+    var watchdogInterval: UInt64? { ServiceManager.watchdogInterval }
 }
