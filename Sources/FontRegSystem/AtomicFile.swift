@@ -24,6 +24,24 @@ package enum AtomicFile {
     package static func write(
         _ bytes: [UInt8], directory: String, name: String, mode: UInt32 = 0o644, exactMode: Bool = false
     ) throws(SystemError) {
+        // `withUnsafeBytes` rethrows untyped: the outcome is carried out as a `Result`.
+        let outcome = bytes.withUnsafeBytes { all in
+            Result { () throws(SystemError) in
+                try write(parts: [all], directory: directory, name: name, mode: mode, exactMode: exactMode)
+            }
+        }
+        try outcome.get()
+    }
+
+    /// Replaces `name` in `directory` with the bytes of `parts`, one after the other (a header
+    /// patched in memory and the rest of a mapped file, written without copying them together).
+    ///
+    /// - Parameters: as ``write(_:directory:name:mode:exactMode:)``, `parts` for `bytes`.
+    /// - Throws: ``SystemError`` from the first call that fails; the temporary file is removed.
+    package static func write(
+        parts: [UnsafeRawBufferPointer], directory: String, name: String, mode: UInt32 = 0o644,
+        exactMode: Bool = false
+    ) throws(SystemError) {
         guard !name.isEmpty, !name.contains("/") else { throw SystemError("write", subject: name, errno: EINVAL) }
         let dir = try FileDescriptor.open(directory, as: .directory)
         let serial = sequence.add(1, ordering: .relaxed).newValue
@@ -34,7 +52,7 @@ package enum AtomicFile {
         }
         do throws(SystemError) {
             if exactMode { try Syscall.run("fchmod", subject: temporary) { fchmod(fd, mode_t(mode)) } }
-            try writeAll(bytes, to: fd, name: temporary)
+            for part in parts { try writeAll(part, to: fd, name: temporary) }
             try Syscall.run("fsync", subject: temporary) { fsync(fd) }
             Syscall.close(fd)
             try Syscall.run("rename", subject: name) { renameat(dir.rawValue, temporary, dir.rawValue, name) }
@@ -47,11 +65,12 @@ package enum AtomicFile {
     }
 
     /// Writes every byte, however many calls it takes.
-    private static func writeAll(_ bytes: [UInt8], to fd: Int32, name: String) throws(SystemError) {
+    private static func writeAll(_ bytes: UnsafeRawBufferPointer, to fd: Int32, name: String) throws(SystemError) {
+        guard let base = bytes.baseAddress else { return }
         var written = 0
         while written < bytes.count {
             let count = try Syscall.run("write", subject: name) {
-                bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + written, $0.count - written) }
+                Glibc.write(fd, base + written, bytes.count - written)
             }
             written += count
         }

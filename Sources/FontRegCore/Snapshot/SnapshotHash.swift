@@ -28,49 +28,60 @@ enum SnapshotHash {
     /// CPU overlaps them), folded together with the tail; several gigabytes a second, so that
     /// checking a 100,000-face index costs a few milliseconds at a warm start.
     static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        checksum(head: UnsafeRawBufferPointer(rebasing: bytes[0..<0]), rest: bytes)
+    }
+
+    /// The checksum of the bytes of `head` followed by those of `rest`, as ``checksum(_:)`` of
+    /// the two together, without putting them together: a published snapshot is a patched copy
+    /// of the header and the rest of the index file read where it is mapped (a 100,000-face
+    /// file's public part is 50 MB). `head` holds whole 32-byte blocks.
+    static func checksum(head: UnsafeRawBufferPointer, rest: UnsafeRawBufferPointer) -> UInt64 {
+        precondition(head.count % 32 == 0, "a checksum's head holds whole 32-byte blocks")
         @inline(__always) func mix(_ lane: UInt64, _ word: UInt64) -> UInt64 {
             let value = (lane ^ word) &* 0xff51_afd7_ed55_8ccd
             return (value << 31) | (value >> 33)
         }
-        @inline(__always) func word(_ offset: Int) -> UInt64 {
-            UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-        }
+        let count = head.count + rest.count
         var lanes: (UInt64, UInt64, UInt64, UInt64) = (
-            0x9e37_79b9_7f4a_7c15 ^ UInt64(bytes.count), 0xc2b2_ae3d_27d4_eb4f, 0x1656_67b1_9e37_79f9,
+            0x9e37_79b9_7f4a_7c15 ^ UInt64(count), 0xc2b2_ae3d_27d4_eb4f, 0x1656_67b1_9e37_79f9,
             0x85eb_ca77_c2b2_ae63
         )
-        let blocks = bytes.count / 32 * 32
+        let blocks = count / 32 * 32
         // The header's blocks, with the two words written in place counted as zero.
         let header = min(blocks, (SnapshotLayout.headerSize + 31) / 32 * 32)
+        // The bytes at an offset of the two parts taken together (every block lies in one part).
+        @inline(__always) func part(_ offset: Int) -> (UnsafeRawBufferPointer, Int) {
+            offset < head.count ? (head, offset) : (rest, offset - head.count)
+        }
         var offset = 0
-        while offset < header {
-            var words = (word(offset), word(offset + 8), word(offset + 16), word(offset + 24))
-            for excluded in [SnapshotLayout.checksumOffset, SnapshotLayout.supersededOffset]
-            where excluded >= offset && excluded < offset + 32 {
-                switch (excluded - offset) / 8 {
-                case 0: words.0 = 0
-                case 1: words.1 = 0
-                case 2: words.2 = 0
-                default: words.3 = 0
+        while offset < blocks {
+            let (bytes, at) = part(offset)
+            @inline(__always) func word(_ position: Int) -> UInt64 {
+                UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+            }
+            var words = (word(at), word(at + 8), word(at + 16), word(at + 24))
+            if offset < header {
+                for excluded in [SnapshotLayout.checksumOffset, SnapshotLayout.supersededOffset]
+                where excluded >= offset && excluded < offset + 32 {
+                    switch (excluded - offset) / 8 {
+                    case 0: words.0 = 0
+                    case 1: words.1 = 0
+                    case 2: words.2 = 0
+                    default: words.3 = 0
+                    }
                 }
             }
             lanes = (mix(lanes.0, words.0), mix(lanes.1, words.1), mix(lanes.2, words.2), mix(lanes.3, words.3))
             offset += 32
         }
-        while offset < blocks {
-            lanes = (
-                mix(lanes.0, word(offset)), mix(lanes.1, word(offset + 8)), mix(lanes.2, word(offset + 16)),
-                mix(lanes.3, word(offset + 24))
-            )
-            offset += 32
-        }
         var value = mix(mix(mix(lanes.0, lanes.1), lanes.2), lanes.3)
-        while offset < bytes.count {
+        while offset < count {
             // Only a file shorter than its header has excluded words here; they count as zero too.
             let inExcluded =
                 (offset >= SnapshotLayout.checksumOffset && offset < SnapshotLayout.checksumOffset + 8)
                 || (offset >= SnapshotLayout.supersededOffset && offset < SnapshotLayout.supersededOffset + 8)
-            value = (value ^ UInt64(inExcluded ? 0 : bytes[offset])) &* 0x0000_0100_0000_01b3
+            let (bytes, at) = part(offset)
+            value = (value ^ UInt64(inExcluded ? 0 : bytes[at])) &* 0x0000_0100_0000_01b3
             offset += 1
         }
         return value ^ (value >> 29)

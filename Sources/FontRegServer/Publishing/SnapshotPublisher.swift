@@ -156,9 +156,11 @@ package final class SnapshotPublisher: DaemonService {
         // is bounded at start, so none wraps in practice.
         let generation = (base &+ UInt64(clamping: index.generation)) & UInt64(Int.max)
         // The public part only (issue 13): a mapped index's own file is copied up to its public end.
-        let bytes = index.publishedBytes(rules: registry.rules, generation: Int(generation))
         do {
-            try AtomicFile.write(bytes, directory: directory, name: fileName, mode: fileMode)
+            try index.withPublishedParts(rules: registry.rules, generation: Int(generation)) {
+                (parts) throws(SystemError) in
+                try AtomicFile.write(parts: parts, directory: directory, name: fileName, mode: fileMode)
+            }
         } catch {
             let first = state.withLock { state -> Bool in
                 defer { state.failing = true }

@@ -145,6 +145,55 @@ import Testing
         }
     }
 
+    /// The published snapshot written in two pieces (a patched header and the mapped rest) is,
+    /// byte for byte, the public part copied whole, patched and resealed as it was before.
+    @Test func thePublishedPiecesAreThePublicPartCopiedPatchedAndResealed() throws {
+        let (fonts, cache, configuration) = Self.corpus()
+        defer { Fixtures.cleanUp(fonts); Fixtures.cleanUp(cache) }
+        let path = try Self.coldThenPath(configuration)
+        let snapshot = try MappedSnapshot(path: path)
+        #expect(snapshot.hasRegistryPart)
+        for generation: UInt64 in [0, 9, 1 << 40] {
+            let pieces = snapshot.withPublicParts(generation: generation) { head, rest in
+                (head.count, [UInt8](head) + [UInt8](rest))
+            }
+            #expect(pieces.0 == 224)
+            // The reference: the whole public part copied, its header patched, resealed.
+            var whole = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))[0..<pieces.1.count].map { $0 }
+            whole.withUnsafeMutableBytes { raw in
+                typealias H = SnapshotLayout.Header
+                raw.storeBytes(of: generation.littleEndian, toByteOffset: H.generation, as: UInt64.self)
+                raw.storeBytes(of: UInt64(raw.count).littleEndian, toByteOffset: H.fileSize, as: UInt64.self)
+                raw.storeBytes(of: UInt64(0), toByteOffset: H.superseded, as: UInt64.self)
+                for field in [H.files, H.fileFaces, H.directories, H.problems, H.registryStrings, H.configStamp] {
+                    raw.storeBytes(of: UInt64(0), toByteOffset: field, as: UInt64.self)
+                }
+                raw.storeBytes(of: UInt64(0), toByteOffset: H.registryFlags, as: UInt64.self)
+            }
+            SnapshotWriter.reseal(&whole)
+            #expect(pieces.1 == whole)
+            let published = try MappedSnapshot(bytes: pieces.1)
+            #expect(!published.hasRegistryPart && published.generation == generation)
+        }
+    }
+
+    /// The checksum of two pieces is the checksum of the two together, wherever the cut falls
+    /// on a 32-byte block (the header's excluded words included).
+    @Test func aChecksumOverTwoPiecesIsTheChecksumOfTheWhole() {
+        var generator = SystemRandomNumberGenerator()
+        for count in [0, 1, 31, 32, 100, 215, 216, 224, 225, 300, 1000, 4099] {
+            let bytes = (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            bytes.withUnsafeBytes { all in
+                let whole = SnapshotHash.checksum(all)
+                for cut in stride(from: 0, through: count, by: 32) {
+                    let head = UnsafeRawBufferPointer(rebasing: all[0..<cut])
+                    let rest = UnsafeRawBufferPointer(rebasing: all[cut...])
+                    #expect(SnapshotHash.checksum(head: head, rest: rest) == whole, "\(count) bytes cut at \(cut)")
+                }
+            }
+        }
+    }
+
     /// Every resolve, candidate list, face lookup, listing and text answer of a warm (mapped)
     /// registry equals the cold (built) one's.
 }
