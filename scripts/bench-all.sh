@@ -36,6 +36,10 @@ for product in fontreg-bench fontregd fontregd-bench fontresolve; do
     swift build "${flags[@]}" --product "$product" >/dev/null
 done
 bin=$(swift build "${flags[@]}" --show-bin-path)
+# A binary just linked has its pages dirty in the page cache until they are written back, and
+# /proc/PID/smaps counts them as the daemon's private dirty memory (8 MiB of fontregd's text):
+# written back now, so that no memory figure below depends on when the kernel flushes them.
+sync
 
 tmp=${TMPDIR:-/tmp}
 corpora=("debian=/usr/share/fonts/truetype/noto,/usr/share/fonts/truetype/lato,/usr/share/fonts/opentype/inter,/usr/share/fonts/truetype/roboto,/usr/share/fonts/truetype/open-sans,/usr/share/fonts/opentype/noto")
