@@ -12,7 +12,6 @@ of the rounds. For a change to the fixed start (issue 29 item 3); scripts/bench-
 the benchmark of record.
 """
 import argparse
-import importlib.util
 import os
 import shutil
 import statistics
@@ -23,19 +22,6 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import daemon_bench  # noqa: E402
-
-
-def fc_match_config(directory, work):
-    """The environment of an fc-match whose configuration holds `directory`, its cache filled."""
-    run = tempfile.mkdtemp(dir=work)
-    config = os.path.join(run, "fonts.conf")
-    with open(config, "w") as f:
-        f.write(f'<?xml version="1.0"?><fontconfig><dir>{directory}</dir>'
-                f'<cachedir>{os.path.join(run, "cache")}</cachedir></fontconfig>')
-    environment = dict(os.environ, FONTCONFIG_FILE=config)
-    environment.pop("FONTCONFIG_PATH", None)
-    subprocess.run(["fc-cache", directory], env=environment, check=True, stdout=subprocess.DEVNULL)
-    return environment
 
 
 def main():
@@ -58,7 +44,8 @@ def main():
             for name, binary in (("before", args.before), ("after", args.after)):
                 caches[name] = os.path.join(work, f"{label}-{name}-cache")
                 daemon_bench.Daemon(binary, directory, caches[name], work).stop()  # fills the cache
-            environment = fc_match_config(directory, work)
+            # A configuration holding the directory alone, its cache built (shared with bench-process-start).
+            environment, _ = daemon_bench.fontconfig_corpus(directory, tempfile.mkdtemp(dir=work))
             times = {"before": [], "after": [], "fc-match": []}
             for _ in range(args.rounds):
                 for name, binary in (("before", args.before), ("after", args.after)):

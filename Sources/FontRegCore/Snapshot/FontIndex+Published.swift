@@ -8,12 +8,9 @@ extension FontIndex {
     ///   - rules: the rules in force.
     ///   - generation: the generation to record.
     package func publishedBytes(rules: RuleSet, generation: Int) -> [UInt8] {
-        if case .mapped(let inPlace) = storage, let mapped = inPlace as? MappedIndex {
-            if Self.sameRules(mapped.snapshot.rules, rules) {
-                return mapped.snapshot.publicBytes(generation: UInt64(max(0, generation)))
-            }
+        withPublishedParts(rules: rules, generation: generation) { parts in
+            parts.reduce(into: [UInt8]()) { $0.append(contentsOf: $1) }
         }
-        return SnapshotWriter.bytes(of: self, rules: rules, generation: generation)
     }
 
     /// ``publishedBytes(rules:generation:)`` as pieces to write one after the other, valid only
